@@ -1,0 +1,124 @@
+"""Mautisch: score keeping and a rules referee for Mau-Mau tables."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask import Response
+from flask import session
+from flask_migrate import Migrate
+from flask_wtf.csrf import CSRFProtect
+
+from app.db import db
+
+csrf = CSRFProtect()
+migrate = Migrate()
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app: config, database (created or upgraded on start), blueprints."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "mautisch.sqlite"),
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+        # A table page may stay open for a whole evening: form tokens must not expire.
+        WTF_CSRF_TIME_LIMIT=None,
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        SESSION_COOKIE_SAMESITE="Lax",
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        AUTO_MIGRATE=True,
+    )
+    app.config.from_pyfile("config.py", silent=True)
+    if os.environ.get("DATABASE_URL"):
+        app.config["SQLALCHEMY_DATABASE_URI"] = normalise_db_url(os.environ["DATABASE_URL"])
+    if os.environ.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path))
+    app.config["SQLALCHEMY_DATABASE_URI"] = normalise_db_url(app.config["SQLALCHEMY_DATABASE_URI"])
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"))
+    csrf.init_app(app)
+
+    from app.i18n import init_i18n
+    from app.navigation import init_navigation
+
+    init_i18n(app)
+    init_navigation(app)
+    register_blueprints(app)
+
+    from app.errors import register_error_handlers
+
+    register_error_handlers(app)
+    app.before_request(keep_session)
+    app.after_request(security_headers)
+
+    from app.dbsetup import prepare_database
+
+    with app.app_context():
+        prepare_database(app)
+    return app
+
+
+def register_blueprints(app: Flask) -> None:
+    """One blueprint per concern; the API is exempt from CSRF (no cookie auth, API.md)."""
+    from app import api
+    from app import groups
+    from app import referee
+    from app import rules
+    from app import sheets
+    from app import tables
+
+    csrf.exempt(api.bp)
+    for module in (api, tables, referee, rules, sheets, groups):
+        app.register_blueprint(module.bp)
+
+
+def normalise_db_url(url: str) -> str:
+    """Accept the common `postgres://` / `postgresql://` forms and use the psycopg 3 driver."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def instance_secret(instance: Path) -> str:
+    """A secret key kept in the instance folder, so sessions survive a restart."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def keep_session() -> None:
+    """Keep the session (CSRF secret, this device's tables) for months, not a browser session."""
+    if not session.permanent:
+        session.permanent = True
+
+
+def security_headers(response: Response) -> Response:
+    """Edit links carry the token: never send them as a referrer to another site."""
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+        "script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'",
+    )
+    return response

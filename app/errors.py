@@ -1,0 +1,53 @@
+"""Error pages in one place: JSON for the API, a page for humans, a rollback on 500."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask import Response
+from flask import jsonify
+from flask import render_template
+from flask import request
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from app.db import db
+
+
+def wants_json() -> bool:
+    """API clients get JSON errors, never an HTML page (API.md)."""
+    return request.path.startswith("/api/")
+
+
+def handle_http_error(error: HTTPException) -> tuple[Response | str, int]:
+    """Render any 4xx/5xx raised by Flask or a view."""
+    status = error.code or 500
+    if wants_json():
+        return jsonify(error=error.description or error.name, field=None), status
+    return render_template("error.html", status=status, message=error.description), status
+
+
+def handle_csrf_error(error: CSRFError) -> tuple[str, int]:
+    """An expired or missing form token: say what to do instead of a bare 400."""
+    message = _("The form was too old or incomplete. Please send it again.")
+    return render_template("error.html", status=400, message=message), 400
+
+
+def handle_unexpected(error: Exception) -> tuple[Response | str, int]:
+    """A bug: roll back so the next request starts clean, log it, answer 500."""
+    db.session.rollback()
+    if isinstance(error, HTTPException):
+        return handle_http_error(error)
+    from flask import current_app
+
+    current_app.logger.exception("Unhandled error", exc_info=error)
+    if wants_json():
+        return jsonify(error="Internal error: please report it.", field=None), 500
+    return render_template("error.html", status=500, message=None), 500
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Install the handlers on the app (not per blueprint, so 404s are covered too)."""
+    app.register_error_handler(CSRFError, handle_csrf_error)
+    app.register_error_handler(HTTPException, handle_http_error)
+    app.register_error_handler(Exception, handle_unexpected)

@@ -1,0 +1,151 @@
+"""The persistent data: tables (scored sessions), their rounds, their change log, groups.
+
+What is stored is what the players entered (a round's normalised input); everything derived
+(points, totals, ranking, settlement, sets) is recomputed by `app.scoring` on every read, so a
+correction of an early round can never leave stale totals behind.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from datetime import UTC
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON
+from sqlalchemy import DateTime
+from sqlalchemy import ForeignKey
+from sqlalchemy import Integer
+from sqlalchemy import String
+from sqlalchemy import UniqueConstraint
+from sqlalchemy.orm import Mapped
+from sqlalchemy.orm import mapped_column
+from sqlalchemy.orm import relationship
+
+from app.db import db
+
+
+def utcnow() -> datetime:
+    """Timezone-aware now, stored as UTC."""
+    return datetime.now(UTC)
+
+
+def new_public_id() -> str:
+    """A short random id for share links (72 bits; reading needs only this)."""
+    return secrets.token_urlsafe(9)
+
+
+def new_edit_token() -> str:
+    """A secret edit token of 192 random bits (the brief asks for at least 128)."""
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    """Only a hash of an edit token is stored, so a leaked database grants no edit rights."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class TokenMixin:
+    """Edit-token handling shared by tables and groups."""
+
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+
+    def set_edit_token(self) -> str:
+        """Create a fresh edit token, store its hash and return the token (shown once)."""
+        token = new_edit_token()
+        self.edit_token_hash = hash_token(token)
+        return token
+
+    def check_edit_token(self, token: str | None) -> bool:
+        """Constant-time check of a presented edit token."""
+        if not token:
+            return False
+        return hmac.compare_digest(self.edit_token_hash, hash_token(token))
+
+
+class Group(TokenMixin, db.Model):  # type: ignore[name-defined,misc]
+    """A Stammtisch: a name, its regular players and its tables."""
+
+    __tablename__ = "groups"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_public_id)
+    name: Mapped[str] = mapped_column(String(80))
+    players: Mapped[list[str]] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    tables: Mapped[list[Table]] = relationship(back_populates="group")
+
+
+class Table(TokenMixin, db.Model):  # type: ignore[name-defined,misc]
+    """One scored session: a series, a game to a target, a match."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_public_id)
+    variant: Mapped[str] = mapped_column(String(20))
+    name: Mapped[str] = mapped_column(String(80), default="")
+    players: Mapped[list[str]] = mapped_column(JSON)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    group_id: Mapped[str | None] = mapped_column(ForeignKey("groups.id"), index=True)
+    # Bumped by every change; the first statement of a writing transaction, so it also
+    # serialises concurrent writers of one table (row lock on PostgreSQL, write lock on SQLite).
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    group: Mapped[Group | None] = relationship(back_populates="tables")
+    rounds: Mapped[list[Round]] = relationship(
+        back_populates="table", order_by="Round.number", cascade="all, delete-orphan"
+    )
+    changes: Mapped[list[Change]] = relationship(
+        back_populates="table", order_by="Change.id", cascade="all, delete-orphan"
+    )
+
+
+class Round(db.Model):  # type: ignore[name-defined,misc]
+    """One finished game/round as entered: the normalised request body of API.md §2."""
+
+    __tablename__ = "rounds"
+    __table_args__ = (UniqueConstraint("table_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # Per-round version: an edit names the version it started from, so a second editor gets
+    # a conflict instead of silently overwriting the first.
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    table: Mapped[Table] = relationship(back_populates="rounds")
+
+
+class Change(db.Model):  # type: ignore[name-defined,misc]
+    """The change log of a table: what undo reverts and what the JSON export lists as edits."""
+
+    __tablename__ = "changes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(10))  # add, edit, delete, undo
+    round_number: Mapped[int] = mapped_column(Integer)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    undone: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    table: Mapped[Table] = relationship(back_populates="changes")
+
+
+class IdempotencyKey(db.Model):  # type: ignore[name-defined,misc]
+    """A remembered `Idempotency-Key` of `POST .../rounds`: a repeat returns the first result."""
+
+    __tablename__ = "idempotency_keys"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(100), primary_key=True)
+    status: Mapped[int] = mapped_column(Integer)
+    response: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

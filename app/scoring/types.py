@@ -1,0 +1,87 @@
+"""Value types of the score keeping: what every variant's pure scoring functions return.
+
+The pages, the API, the PDFs and the group statistics all read a table through `Standing`;
+none of them computes points on its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+
+Winner = int | list[int] | str | None  # a seat, tied seats, a team letter, or still running
+
+
+class InputError(ValueError):
+    """Bad input: one sentence per language naming the field and the limit.
+
+    `field` is the JSON path of API.md (e.g. "hands[2].jacks", "options.target", "players[1]").
+    """
+
+    def __init__(self, field: str | None, en: str, de: str) -> None:
+        super().__init__(en)
+        self.field = field
+        self.en = en
+        self.de = de
+
+    def message(self, lang: str = "de") -> str:
+        """The message in the page's language."""
+        return self.de if lang == "de" else self.en
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One payment of the money settlement (dyn.money): seat `payer` pays seat `payee`."""
+
+    payer: int
+    payee: int
+    cents: int
+
+    def to_json(self) -> dict[str, int]:
+        """API.md shape: {"from", "to", "cents"}."""
+        return {"from": self.payer, "to": self.payee, "cents": self.cents}
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Amounts per seat (positive receives) and the transfers that settle them; zero-sum."""
+
+    amounts_cents: list[int]
+    transfers: list[Transfer]
+
+    def to_json(self) -> dict[str, Any]:
+        """API.md shape."""
+        return {
+            "amounts_cents": list(self.amounts_cents),
+            "transfers": [t.to_json() for t in self.transfers],
+        }
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A table's state after its rounds, everything derived from the stored input.
+
+    - `round_points[i]`: per seat what round i+1 scored (doppel: {"A": 1, "B": 0}).
+    - `running_totals[i]`: per seat the totals after round i+1 (doppel: games in the set then).
+    - `totals`: per seat (doppel: {"A": games, "B": games} in the current set).
+    - `ranking`: seats, best first, ties keep seat order.
+    - `progress`: numbers for "Spiel 3 von 8", "Satz 2: A 4 : 3 B", "142 / 200":
+      {"kind": "games", "played": 3, "of": 8} | {"kind": "open", "played": n} |
+      {"kind": "target", "best": 142, "target": 200} | {"kind": "set", "set": 2, "A": 4, "B": 3}
+    - `leader`: seat(s)/team best placed now (None before the first round).
+    """
+
+    round_points: list[Any]
+    running_totals: list[Any]
+    totals: Any
+    ranking: list[int]
+    finished: bool
+    winner: Winner
+    next_dealer: int
+    progress: dict[str, Any]
+    leader: Winner = None
+    settlement: Settlement | None = None
+    teams: dict[str, int] | None = None
+    sets: list[dict[str, Any]] | None = None
+    details: list[dict[str, Any]] = field(default_factory=list)  # per round extras (e.g. doubled seats, jack suit)
