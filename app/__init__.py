@@ -78,6 +78,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 def register_blueprints(app: Flask) -> None:
     """One blueprint per concern; the API is exempt from CSRF (no cookie auth, API.md)."""
     from app import api
+    from app import export
     from app import groups
     from app import referee
     from app import rules
@@ -85,7 +86,7 @@ def register_blueprints(app: Flask) -> None:
     from app import tables
 
     csrf.exempt(api.bp)
-    for module in (api, tables, referee, rules, sheets, groups):
+    for module in (api, tables, referee, rules, sheets, groups, export):
         app.register_blueprint(module.bp)
 
 
