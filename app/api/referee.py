@@ -1,0 +1,23 @@
+"""POST /api/v1/referee (API.md §1): ask the rules engine whether an action is legal."""
+
+from __future__ import annotations
+
+from flask import Response
+from flask import jsonify
+
+from app.api import ApiError
+from app.api import bp
+from app.api import json_body
+from app.engine import RequestError
+from app.engine import judge_request
+
+
+@bp.post("/referee")
+def referee() -> Response:
+    """Validate the request, judge it, and answer the verdict (or a 400 naming the field)."""
+    body = json_body()
+    try:
+        answer = judge_request(body)
+    except RequestError as error:
+        raise ApiError(error.message, field=error.field) from error
+    return jsonify(answer)

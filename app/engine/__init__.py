@@ -1,0 +1,50 @@
+"""Mautisch's rules engine: cards, situations, and a referee for five Mau-Mau variants.
+
+Flask-free and pure, in the manner of python-chess::
+
+    >>> from app.engine import Action, Situation, judge
+    >>> verdict = judge(Situation.parse("dynamisch top=S10"), Action.parse("SJ wish=C"), "en")
+    >>> verdict.legal, verdict.rule
+    (False, 'dyn.jack.match')
+"""
+
+from __future__ import annotations
+
+from app.engine.cards import COLOURS
+from app.engine.cards import RANKS
+from app.engine.cards import SUITS
+from app.engine.cards import VALUES
+from app.engine.cards import Card
+from app.engine.cards import InvalidCardError
+from app.engine.cards import deck
+from app.engine.checks import Problem
+from app.engine.checks import find_problem
+from app.engine.judge import judge
+from app.engine.judge import judge_start
+from app.engine.judge import legal_actions
+from app.engine.request import RequestError
+from app.engine.request import judge_request
+from app.engine.rules import INTERPRETATIONS
+from app.engine.rules import RULE_IDS
+from app.engine.rules import RULE_KINDS
+from app.engine.situation import Action
+from app.engine.situation import InvalidNotationError
+from app.engine.situation import Options
+from app.engine.situation import Pending
+from app.engine.situation import Situation
+from app.engine.situation import Wish
+from app.engine.variants import PLAYER_RANGE
+from app.engine.variants import VARIANT_IDS
+from app.engine.variants import Variant
+from app.engine.variants import find_variant
+from app.engine.verdict import Effect
+from app.engine.verdict import Penalty
+from app.engine.verdict import Verdict
+
+__all__ = [
+    "COLOURS", "INTERPRETATIONS", "PLAYER_RANGE", "RANKS", "RULE_IDS", "RULE_KINDS", "SUITS",
+    "VALUES", "VARIANT_IDS", "Action", "Card", "Effect", "InvalidCardError",
+    "InvalidNotationError", "Options", "Penalty", "Pending", "Problem", "RequestError",
+    "Situation", "Variant", "Verdict", "Wish", "deck", "find_problem", "find_variant", "judge",
+    "judge_request", "judge_start", "legal_actions",
+]

@@ -1,0 +1,144 @@
+"""Cards, card codes and decks of the five variants (RULES.md, "Card codes").
+
+A card is a small frozen value with a compact code, like python-chess's ``Move``:
+``Card.parse("♥10") == Card("H", "10")`` and ``str(Card("H", "10")) == "H10"``.
+Skat cards have a ``suit`` (C S H D) and a ``rank`` (7 … A); Speedone cards keep their
+colour (R G B Y, ``None`` for wild cards) in ``suit`` and their value in ``rank``, with the
+aliases ``colour`` and ``value``. Two cards with the same code are twins and compare equal.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+SUITS = ("C", "S", "H", "D")
+RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
+COLOURS = ("R", "G", "B", "Y")
+VALUES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2", "W", "W+4")
+WILD_VALUES = ("W", "W+4")
+SPECIAL_DELUXE_RANKS = ("10", "J", "Q", "K", "A")
+SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D", "♧": "C", "♤": "S", "♡": "H", "♢": "D"}
+
+
+class InvalidCardError(ValueError):
+    """A card code that is not one of RULES.md's codes; the message quotes the input."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One playing card; twins (identical cards of several decks) are equal."""
+
+    suit: str | None
+    rank: str
+
+    def __post_init__(self) -> None:
+        """Refuse impossible combinations, so every Card has a valid code."""
+        skat = self.suit in SUITS and self.rank in RANKS
+        colour_card = self.suit in COLOURS and self.rank in VALUES[:13]
+        wild = self.suit is None and self.rank in WILD_VALUES
+        if not (skat or colour_card or wild):
+            raise InvalidCardError(f"Card({self.suit!r}, {self.rank!r}) is not a card.")
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card code; symbols (♥7) and lower case are accepted, whitespace ignored."""
+        if not isinstance(text, str):
+            raise InvalidCardError(f"{text!r} is not a card code: expected a string like 'H7'.")
+        code = text.strip().upper()
+        if code[:1] in SYMBOLS:
+            code = SYMBOLS[code[:1]] + code[1:]
+        if code in WILD_VALUES:
+            return cls(None, code)
+        suit, rank = code[:1], code[1:]
+        if suit in SUITS and rank in RANKS:
+            return cls(suit, rank)
+        if suit in COLOURS and rank in VALUES[:13]:
+            return cls(suit, rank)
+        raise InvalidCardError(
+            f"{text!r} is not a card code: expected a suit C/S/H/D (or ♣♠♥♦) and a rank "
+            "7, 8, 9, 10, J, Q, K, A like 'H7', or a Speedone card like 'R5', 'GS', 'BR', "
+            "'Y+2', 'W', 'W+4'."
+        )
+
+    def __str__(self) -> str:
+        """The canonical code, e.g. ``H10``, ``Y+2``, ``W+4``."""
+        return (self.suit or "") + self.rank
+
+    def __repr__(self) -> str:
+        """A constructor call that evaluates back to an equal card."""
+        return f"Card({self.suit!r}, {self.rank!r})"
+
+    @property
+    def is_speedone(self) -> bool:
+        """True for cards of the Speedone (UNO-like) deck."""
+        return self.suit is None or self.suit in COLOURS
+
+    @property
+    def is_wild(self) -> bool:
+        """True for Speedone's wild cards W and W+4."""
+        return self.suit is None
+
+    @property
+    def colour(self) -> str | None:
+        """Speedone's name for ``suit`` (None for wild cards)."""
+        return self.suit
+
+    @property
+    def value(self) -> str:
+        """Speedone's name for ``rank``."""
+        return self.rank
+
+    def sort_key(self) -> tuple[int, int]:
+        """Order for showing hands: by suit (or colour), then rank (or value)."""
+        if self.is_speedone:
+            colour = COLOURS.index(self.suit) if self.suit else len(COLOURS)
+            return (colour + len(SUITS), VALUES.index(self.rank))
+        assert self.suit is not None
+        return (SUITS.index(self.suit), RANKS.index(self.rank))
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read comma-separated card codes (``"CJ,S7"``); an empty text is no cards."""
+    return tuple(Card.parse(part) for part in text.split(",") if part.strip())
+
+
+def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
+    """The inverse of :func:`parse_cards`."""
+    return ",".join(str(card) for card in cards)
+
+
+def skat_deck(copies: int = 1, ranks: tuple[str, ...] = RANKS) -> list[Card]:
+    """``copies`` Skat decks shuffled together (unshuffled: suit by suit)."""
+    return [Card(suit, rank) for _ in range(copies) for suit in SUITS for rank in ranks]
+
+
+def speedone_deck() -> list[Card]:
+    """The 108 Speedone cards (I: four W and four W+4, as RULES.md settles)."""
+    cards: list[Card] = []
+    for colour in COLOURS:
+        cards.append(Card(colour, "0"))
+        cards.extend(Card(colour, value) for value in VALUES[1:13] for _ in range(2))
+    cards.extend(Card(None, value) for value in WILD_VALUES for _ in range(4))
+    return cards
+
+
+def terroristen_decks(players: int) -> int:
+    """I: number of Skat decks = ceil(players × 15 / 32), at least 2."""
+    return max(2, math.ceil(players * 15 / 32))
+
+
+def deck(variant: str, players: int = 4) -> list[Card]:
+    """All cards of a variant's game for ``players`` players, twins included."""
+    if variant == "dynamisch":
+        return skat_deck(2)
+    if variant == "deluxe":
+        return skat_deck(2, ("7", "10", "J", "Q", "K", "A"))
+    if variant == "speedone":
+        return speedone_deck()
+    if variant == "terroristen":
+        return skat_deck(terroristen_decks(players))
+    if variant == "doppel":
+        return skat_deck(1)
+    raise ValueError(f"{variant!r} is not a variant: expected one of dynamisch, deluxe, "
+                     "speedone, terroristen, doppel.")

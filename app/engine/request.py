@@ -1,0 +1,173 @@
+"""API.md §1 without Flask: validate a referee request body and answer it.
+
+``judge_request(body)`` returns the response dict or raises :class:`RequestError`, whose
+``message`` is one English sentence naming the field and the limit and ``field`` the JSON
+path of the bad field (``situation.top``, ``action.play[0]``, ``players`` …).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.cards import Card
+from app.engine.checks import find_problem
+from app.engine.judge import judge
+from app.engine.situation import ACTORS
+from app.engine.situation import Action
+from app.engine.situation import Options
+from app.engine.situation import Pending
+from app.engine.situation import Situation
+from app.engine.situation import Wish
+from app.engine.variants import VARIANT_IDS
+from app.engine.variants import VARIANTS
+
+BODY_KEYS = ("variant", "players", "options", "situation", "actor", "action", "lang")
+SITUATION_KEYS = ("top", "below", "wish", "pending", "hand")
+WISH_KEYS = ("suit", "rank", "by_you", "anyone_served", "you_served")
+PENDING_KEYS = ("draw", "skip", "again")
+ACTION_KEYS = ("play", "wish", "draw")
+OPTION_KEYS = ("stack2", "stack4")
+LANGS = ("de", "en")
+
+
+class RequestError(ValueError):
+    """A malformed referee request: ``message`` names the field, ``field`` is its path."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        """Keep the sentence and the JSON path of the bad field."""
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+def judge_request(body: Any) -> dict[str, Any]:
+    """Validate an API.md §1 request body and return the response body."""
+    obj = expect_object(body, None, BODY_KEYS)
+    for key in ("variant", "situation", "action"):
+        if key not in obj:
+            raise RequestError(f"{key} is missing: the request needs variant, situation and "
+                               "action.", key)
+    lang = obj.get("lang", "de")
+    if lang not in LANGS:
+        raise RequestError(f"lang is {lang!r}: expected 'de' or 'en'.", "lang")
+    situation, action = read_situation(obj), read_action(obj["action"])
+    problem = find_problem(situation, action)
+    if problem is not None:
+        raise RequestError(problem.message, problem.field)
+    return judge(situation, action, lang).to_json()
+
+
+def read_situation(obj: dict[str, Any]) -> Situation:
+    """The Situation of a request body (everything but the action)."""
+    variant = obj["variant"]
+    if variant not in VARIANTS:
+        raise RequestError(f"variant {variant!r} is unknown: expected one of "
+                           f"{', '.join(VARIANT_IDS)}.", "variant")
+    players = obj.get("players", 4)
+    if type(players) is not int:
+        raise RequestError(f"players is {players!r}: expected a whole number.", "players")
+    actor = obj.get("actor", "on_turn")
+    if actor not in ACTORS:
+        raise RequestError(f"actor is {actor!r}: expected 'on_turn' or 'other'.", "actor")
+    options = expect_object(obj.get("options", {}), "options", OPTION_KEYS)
+    seen = expect_object(obj["situation"], "situation", SITUATION_KEYS)
+    if "top" not in seen:
+        raise RequestError("situation.top is missing: give the top card of the discard pile.",
+                           "situation.top")
+    hand = seen.get("hand")
+    return Situation(
+        variant=variant,
+        top=read_card(seen["top"], "situation.top"),
+        below=read_card(seen["below"], "situation.below") if seen.get("below") else None,
+        wish=read_wish(seen["wish"], "situation.wish") if seen.get("wish") else None,
+        pending=read_pending(seen.get("pending")),
+        hand=None if hand is None else read_cards(hand, "situation.hand"),
+        players=players,
+        options=Options(**{key: read_flag(options, key, "options") for key in OPTION_KEYS}),
+        actor=actor,
+    )
+
+
+def read_action(value: Any) -> Action:
+    """The Action of a request body: ``{"play": [...], "wish": {...}}`` or ``{"draw": true}``."""
+    obj = expect_object(value, "action", ACTION_KEYS)
+    draw = read_flag(obj, "draw", "action")
+    play = read_cards(obj["play"], "action.play") if "play" in obj else ()
+    if "play" in obj and not play:
+        raise RequestError("action.play is empty: name at least one card.", "action.play")
+    wish = read_wish(obj["wish"], "action.wish") if obj.get("wish") else None
+    return Action(play=play, wish=wish, draw=draw)
+
+
+def read_card(value: Any, field: str) -> Card:
+    """One card code; the error quotes it and names the field."""
+    try:
+        return Card.parse(value)
+    except ValueError as error:
+        raise RequestError(f"{field}: {error}", field) from error
+
+
+def read_cards(value: Any, field: str) -> tuple[Card, ...]:
+    """A list of card codes."""
+    if not isinstance(value, list):
+        raise RequestError(f"{field} must be a list of card codes like [\"H7\", \"CJ\"], not "
+                           f"{value!r}.", field)
+    return tuple(read_card(item, f"{field}[{i}]") for i, item in enumerate(value))
+
+
+def read_wish(value: Any, field: str) -> Wish:
+    """``{"suit": "S"}`` or ``{"rank": "10"}``, with Deluxe's flags in a situation."""
+    keys = WISH_KEYS if field == "situation.wish" else WISH_KEYS[:2]
+    obj = expect_object(value, field, keys)
+    texts = {key: obj[key] for key in ("suit", "rank") if obj.get(key) is not None}
+    for key, text in texts.items():
+        if not isinstance(text, str):
+            raise RequestError(f"{field}.{key} is {text!r}: expected a string.",
+                               f"{field}.{key}")
+    if len(texts) != 1:
+        raise RequestError(f"{field} must name exactly one of suit or rank, e.g. "
+                           "{\"suit\": \"S\"} or {\"rank\": \"10\"}.", field)
+    (key, text), = texts.items()
+    flags = {flag: read_flag(obj, flag, field) for flag in keys[2:]}
+    target = text.strip().upper()
+    return Wish(suit=target if key == "suit" else None, rank=target if key == "rank" else None,
+                by_you=flags.get("by_you", False),
+                anyone_served=flags.get("anyone_served", False),
+                you_served=flags.get("you_served", False))
+
+
+def read_pending(value: Any) -> Pending | None:
+    """``{"draw": N}``, ``{"skip": N}`` or ``{"again": N}``; None when nothing is pending."""
+    if value is None:
+        return None
+    obj = expect_object(value, "situation.pending", PENDING_KEYS)
+    counts = {}
+    for key, count in obj.items():
+        if type(count) is not int or not 0 <= count <= 200:
+            raise RequestError(f"situation.pending.{key} is {count!r}: expected a whole "
+                               "number from 0 to 200.", f"situation.pending.{key}")
+        counts[key] = count
+    pending = Pending(**counts)
+    return pending if pending else None
+
+
+def read_flag(obj: dict[str, Any], key: str, path: str) -> bool:
+    """An optional boolean (default false)."""
+    value = obj.get(key, False)
+    if not isinstance(value, bool):
+        raise RequestError(f"{path}.{key} is {value!r}: expected true or false.",
+                           f"{path}.{key}")
+    return value
+
+
+def expect_object(value: Any, field: str | None, keys: tuple[str, ...]) -> dict[str, Any]:
+    """A JSON object with only the known keys."""
+    name = field or "The request body"
+    if not isinstance(value, dict):
+        raise RequestError(f"{name} must be a JSON object, not {value!r}.", field)
+    for key in value:
+        if key not in keys:
+            path = f"{field}.{key}" if field else key
+            raise RequestError(f"{path} is not a known field: expected {', '.join(keys)}.",
+                               path)
+    return value

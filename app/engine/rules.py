@@ -1,0 +1,116 @@
+"""The rule IDs of RULES.md, what kind of rule each is, and the `I:` interpretations.
+
+``RULE_KINDS`` says how the referee treats a rule: ``play`` rules decide verdicts and
+effects, ``manners`` rules appear as ``remind`` effects, ``setup`` rules (dealing, start
+card, stock) and ``score`` rules (points, series, settlement) belong to the game
+simulators and the score keeping; ``option`` rules are table options.
+"""
+
+from __future__ import annotations
+
+from app.engine.texts import Text
+
+RULE_KINDS: dict[str, str] = {
+    # Dynamisches Maumau
+    "dyn.serve": "play", "dyn.twin.reverse": "play", "dyn.jack.match": "play",
+    "dyn.jack.wish": "play", "dyn.start": "setup", "dyn.dealer": "setup", "dyn.stock": "setup",
+    "dyn.effect.noend": "play", "dyn.pass": "play", "dyn.7": "play", "dyn.8": "play",
+    "dyn.9": "play", "dyn.10": "play", "dyn.ace": "play", "dyn.wedding": "play",
+    "dyn.wedding.serve": "play", "dyn.noend.9-10-A": "play", "dyn.score": "score",
+    "dyn.score.double": "score", "dyn.series": "score", "dyn.money": "score",
+    # Maumau-Deluxe
+    "dlx.serve": "play", "dlx.start": "setup", "dlx.pair": "play", "dlx.stock": "setup",
+    "dlx.out": "play", "dlx.lastcard": "play", "dlx.mau": "manners",
+    "dlx.penalty.wrong": "play", "dlx.jack": "play", "dlx.queen": "play",
+    "dlx.wish.override": "play", "dlx.wish.unheld": "play", "dlx.wish": "play",
+    "dlx.king": "play", "dlx.ace": "play", "dlx.10": "play",
+    # Speedone
+    "spd.opt.stack2": "option", "spd.opt.stack4": "option", "spd.opt.scoring": "option",
+    "spd.opt.target": "option", "spd.opt.partner": "option", "spd.serve": "play",
+    "spd.wish": "play", "spd.skip": "play", "spd.reverse": "play", "spd.draw2": "play",
+    "spd.draw4": "play", "spd.draw": "play", "spd.handlimit": "play", "spd.one": "manners",
+    "spd.start": "setup", "spd.points": "score",
+    # Terroristen-Mau-Mau
+    "ter.serve": "play", "ter.start": "setup", "ter.jack": "play", "ter.7": "play",
+    "ter.8": "play", "ter.9": "play", "ter.10": "play", "ter.ace": "play", "ter.multi": "play",
+    "ter.wedding": "play", "ter.greet.cq": "manners", "ter.greet.dk": "manners",
+    "ter.pik": "manners", "ter.knock": "manners", "ter.mau": "manners",
+    "ter.manners": "manners",
+    # Doppel Mau-Mau
+    "dop.deal": "setup", "dop.serve": "play", "dop.jack": "play", "dop.draw": "play",
+    "dop.9": "play", "dop.8": "play", "dop.7": "play", "dop.stock": "setup",
+    "dop.announce": "manners", "dop.out": "play", "dop.lastcard.two": "play",
+    "dop.game": "score", "dop.set": "score", "dop.match": "score",
+}
+
+RULE_IDS: tuple[str, ...] = tuple(RULE_KINDS)
+
+# The `I:` lines of RULES.md the referee can decide a case with, keyed by rule ID: the
+# English text exactly as RULES.md words it, and its German translation.
+INTERPRETATIONS: dict[str, Text] = {
+    "dyn.jack.wish": Text(
+        "„Die darunter befindliche Karte“ ist die Karte, die wirklich unter dem Buben liegt; "
+        "ihre eigene Farbe zählt, auch wenn sie selbst auf einen Wunsch hin gespielt wurde.",
+        '"the card below" is the card physically under the jack; its own suit counts, even '
+        "if that card was itself played under a wish."),
+    "dyn.ace": Text(
+        "Solange er eine Karte auf der Hand hat, die bedient, darf er nicht stattdessen "
+        "ziehen.",
+        "while his hand holds a card that serves, he may not draw instead."),
+    "dyn.wedding": Text(
+        "Wird nach einer Dame oder einem König keine Hochzeit verkündet, geht das Spiel wie "
+        "üblich mit dem nächsten Spieler weiter; die Hochzeit gibt es nur mit dem genauen "
+        "Gegenstück (gleiche Farbe, die andere Karte von Dame/König).",
+        "with no wedding announced after a queen/king, play continues with the next player "
+        "as usual; the wedding chance is only for the exact counterpart (same suit, other "
+        "of Q/K)."),
+    "dlx.start": Text(
+        "Die aufgedeckte Startkarte hat keine Wirkung (die Vorlage gibt ihr keine).",
+        "the turned-up start card has no effect (the seed gives it none)."),
+    "dlx.pair": Text(
+        "Die Wirkung der zweiten Karte kommt zur ersten hinzu: zwei Könige = der nächste "
+        "Spieler zieht 4 (mehr in einer Kette), zwei Zehnen = die nächsten zwei Spieler "
+        "setzen aus, zwei Asse = trotzdem nur eine weitere Karte, zwei Buben/Damen = ein "
+        "Wunsch. Ein Paar zählt nie als zwei getrennte Züge.",
+        "the second card's effect adds to the first: two kings = the next player draws 4 "
+        "(more in a chain), two 10s = the next two players are skipped, two aces = still one "
+        "extra card, two jacks/queens = one wish. A pair never counts as two separate "
+        "turns."),
+    "dlx.wish": Text(
+        "Der Wunsch gilt, bis jeder Spieler seit dem Wunsch einmal eine Karte des gewünschten "
+        "Werts (der gewünschten Farbe) abgelegt hat. Wer das noch nicht getan hat, muss in "
+        "seinem Zug den gewünschten Wert (die gewünschte Farbe) ablegen – sie muss sonst "
+        "nicht zur obersten Karte passen – oder eine Karte ziehen. Wer es schon getan hat, "
+        "bedient die oberste Karte normal. Solange der Wunsch gilt, sind Bube, Dame, König, "
+        "Ass und Zehn einfache Karten (keine Wünsche, kein Ziehen, kein Aussetzen, kein "
+        "Nachlegen).",
+        "the wish stays in force until every player has discarded a card of the wished rank "
+        "(suit) once, counted from the wish. A player who has not yet done so must, on his "
+        "turn, discard the wished rank (suit) — it need not otherwise match the top card — "
+        "or draw one card. A player who already has done so serves the top card normally. "
+        "While the wish is in force, J, Q, K, A and 10 are plain cards (no wishes, draws, "
+        "skips or extra plays)."),
+    "spd.serve": Text(
+        "Ein Farbjoker +4 darf jederzeit gespielt werden (die Vorlage schränkt ihn nicht "
+        "ein).",
+        "a wild-draw-four may be played at any time (the seed gives no restriction)."),
+    "spd.start": Text(
+        "Die aufgedeckte Startkarte hat keine Wirkung (die Vorlage gibt ihr keine).",
+        "the turned-up start card has no effect (the seed gives it none)."),
+    "ter.7": Text(
+        "Die Vorlage nennt die Sieben als Sonderkarte, gibt ihr aber keine Wirkung; das "
+        "Projekt nimmt die übliche Mau-Mau-Regel: Der nächste Spieler zieht 2 Karten und "
+        "sein Zug endet. Sie kann nicht weitergegeben werden.",
+        "the seed lists the 7 as special but gives no effect; the project uses the common "
+        "Mau-Mau rule: the next player draws 2 cards and his turn ends. It cannot be passed "
+        "on."),
+    "ter.multi": Text(
+        "„Gleiche Karten“ heißt gleicher Wert, beliebige Farbe.",
+        '"gleiche Karten" means same rank, any suit'),
+    "dop.9": Text(
+        "Jede gespielte Neun bringt 2 Verpflichtungen, jede gespielte (oder stattdessen "
+        "gezogene) Karte verbraucht eine.",
+        "each nine played adds 2 obligations, each card played (or drawn in its place) "
+        "uses 1."),
+}
+

@@ -1,0 +1,234 @@
+"""Terroristen-Mau-Mau (RULES.md §4): several decks, same-rank plays, nines hit backwards."""
+
+from __future__ import annotations
+
+from app.engine.cards import SUITS
+from app.engine.cards import Card
+from app.engine.situation import Action
+from app.engine.situation import Situation
+from app.engine.texts import Text
+from app.engine.texts import card_text
+from app.engine.texts import count_text
+from app.engine.texts import wish_text
+from app.engine.variants.base import Ruling
+from app.engine.variants.base import Variant
+from app.engine.variants.base import remaining
+from app.engine.variants.base import remind
+from app.engine.variants.base import serves
+from app.engine.variants.base import turn
+from app.engine.variants.dynamisch import counterpart
+from app.engine.verdict import Effect
+from app.engine.verdict import Penalty
+
+GREETINGS = {Card("C", "Q"): "ter.greet.cq", Card("D", "K"): "ter.greet.dk"}
+START_SPECIALS = ("7", "8", "9", "10", "J")
+
+
+class Terroristen(Variant):
+    """Terroristen-Mau-Mau: the first player out wins; manners cost cards."""
+
+    name = "terroristen"
+    prefix = "ter"
+    max_players = 10
+    serve_rule = "ter.serve"
+    pending_ranks = {"draw": ("7", "9"), "skip": ("8",), "again": ("A",)}
+    multi_play = "same_rank"
+    # ter.manners: not correcting your mistake earns cards "until you wake up".
+    penalty = Penalty(take_back=True, draw=None, rule="ter.manners")
+    out_of_turn_penalty = penalty
+
+    def wish_choices(self, situation: Situation, card: Card) -> tuple[str, ...]:
+        """ter.jack: any suit."""
+        return SUITS
+
+    def judge_play(self, situation: Situation, action: Action) -> Ruling:
+        """Same-rank groups whose first card serves; 7s and 8s cannot be passed, 9s can."""
+        cards, due = action.play, situation.due
+        first = cards[0]
+        if any(card.rank != first.rank for card in cards):
+            return self.illegal("ter.multi", Text(
+                "Zusammen darf man nur Karten gleichen Werts legen.",
+                "Only cards of the same rank may be played together."))
+        if due.skip:
+            return self.illegal("ter.8", Text(
+                "Die Acht kann man nicht mit einer Acht weitergeben: Du setzt aus.",
+                "The eight cannot be passed on with an eight: you are skipped."))
+        if due.draw and situation.top.rank == "7":
+            return self.illegal("ter.7", Text(
+                f"Die Sieben kann man nicht weitergeben: Du ziehst {due.draw} Karten.",
+                f"The seven cannot be passed on: you draw {due.draw} cards."),
+                interpretation="ter.7")
+        if due.draw and first.rank != "9":
+            return self.illegal("ter.9", Text(
+                f"Auf die Neun ziehst du {count_text(due.draw).de} oder legst selbst eine Neun.",
+                f"On the nine you draw {count_text(due.draw).en} or play a nine yourself."))
+        refusal = self.refuse(situation, action)
+        if refusal:
+            return refusal
+        return self.finish(situation, action)
+
+    def refuse(self, situation: Situation, action: Action) -> Ruling | None:
+        """Why the first card may not be played here, or None when it may."""
+        first, top, wish = action.play[0], situation.top, situation.wish
+        name, top_name = card_text(first), card_text(top)
+        if first.rank == "J" and top.rank == "J":
+            return self.illegal("ter.jack", Text("Ein Bube darf nicht auf einen Buben.",
+                                                 "A jack may not go on a jack."))
+        if top.rank == "J" and wish is not None and first.suit != wish.suit:
+            wished = wish_text(wish.target)
+            return self.illegal("ter.jack", Text(
+                f"Gewünscht ist {wished.de}; {name.de} passt nicht.",
+                f"{wished.en.capitalize()} is wished; the {name.en} does not fit."))
+        if first.rank != "J" and top.rank != "J" and not serves(first, top):
+            others = [card for card in action.play[1:] if serves(card, top)]
+            hint = Text(f" Leg {card_text(others[0]).de} zuerst.",
+                        f" Put the {card_text(others[0]).en} first.") if others else Text("", "")
+            return self.illegal("ter.multi" if others else "ter.serve", Text(
+                f"{name.de} bedient {top_name.de} nicht.{hint.de}",
+                f"The {name.en} does not serve the {top_name.en}.{hint.en}"))
+        return None
+
+    def decided_by(self, situation: Situation, action: Action) -> tuple[str, Text, str | None]:
+        """The rule, reason and interpretation of a legal play."""
+        cards, first = action.play, action.play[0]
+        names = Text(*(" + ".join(card_text(c)[i] for c in cards) for i in (0, 1)))
+        if situation.due.draw:
+            return "ter.9", Text(f"Du gibst die Neun mit {names.de} weiter.",
+                                 f"You pass the nine on with {names.en}."), None
+        if len(cards) > 1:
+            mixed = len({card.suit for card in cards}) > 1
+            return "ter.multi", Text(f"{names.de} zusammen: Die erste Karte bedient.",
+                                     f"{names.en} together: the first card serves."), \
+                "ter.multi" if mixed else None
+        if situation.due.again:
+            return "ter.ace", Text(f"{names.de} ist die Karte nach dem Ass.",
+                                   f"The {names.en} is the card after the ace."), None
+        if first.rank == "J" or situation.top.rank == "J":
+            return "ter.jack", Text(f"{names.de} darf hier liegen.",
+                                    f"The {names.en} may go here."), None
+        return "ter.serve", Text(f"{names.de} bedient.", f"The {names.en} serves."), None
+
+    def finish(self, situation: Situation, action: Action, start: bool = False) -> Ruling:
+        """Effects of the played group: multiplied by ter.multi, then the table manners."""
+        cards, players = action.play, situation.players
+        first, count = cards[0], len(cards)
+        effects = [remind("ter.pik")] if any(card.suit == "S" for card in cards) else []
+        steps, rest = 1, remaining(situation, action)
+        if first.rank == "7":
+            effects.append(Effect("draw", who="next", count=2 * count, rule="ter.7"))
+            steps = 2
+        elif first.rank == "8":
+            effects.append(Effect("skip", who="next", count=count, rule="ter.8"))
+            steps = count + 1
+        elif first.rank == "9":
+            effects.append(Effect("draw", who="previous", count=situation.due.draw + count,
+                                  rule="ter.9"))
+            steps = -1
+        elif first.rank == "10" and count % 2 and players > 2:
+            effects.append(Effect("reverse", rule="ter.10"))
+        elif first.rank == "J":
+            wish = self.wish_effect(situation, action, first, "ter.jack")
+            if isinstance(wish, Ruling):
+                return wish
+            effects.append(wish)
+        elif first.rank == "A":
+            # ter.ace: with no card left he cannot play the extra card, so he draws one.
+            effects.append(Effect("again", count=count, rule="ter.ace") if rest != () else
+                           Effect("draw", who="you", count=1, rule="ter.ace"))
+            steps = 0 if rest != () else 1
+        if action.wish is not None and first.rank != "J":
+            return self.illegal("ter.jack", Text("Nur ein Bube wünscht eine Farbe.",
+                                                 "Only a jack wishes a suit."))
+        out = rest == () and first.rank != "A"
+        effects += self.table_manners(situation, action, out)
+        if out:
+            effects.append(Effect("out", rule="ter.mau"))
+        effects.append(turn(steps, players, "ter.serve"))
+        rule, reason, meaning = self.decided_by(situation, action)
+        if first.rank == "7":
+            meaning = meaning or "ter.7"  # the 7's effect is the project's interpretation
+        if start:
+            rule, reason, meaning = "ter.start", Text(
+                f"{card_text(first).de} zählt als vom Geber gespielt.",
+                f"The {card_text(first).en} counts as played by the dealer."), None
+        return self.legal(rule, reason, effects, meaning)
+
+    def table_manners(self, situation: Situation, action: Action, out: bool) -> list[Effect]:
+        """Weddings, greetings, knocking and "Mau" — the referee can only remind of them."""
+        effects: list[Effect] = []
+        for card in dict.fromkeys(action.play):
+            if card.rank in ("Q", "K"):
+                effects.append(Effect("wedding", who="other", card=counterpart(card),
+                                      rule="ter.wedding"))
+        effects += [Effect("remind", count=action.play.count(card), rule=rule)
+                    for card, rule in GREETINGS.items() if card in action.play]
+        rest = remaining(situation, action)
+        if rest is not None and len(rest) == 1:
+            effects.append(remind("ter.knock"))
+        if out:
+            effects.append(remind("ter.mau"))
+        return effects
+
+    def judge_draw(self, situation: Situation) -> Ruling:
+        """Take the 7, 9 or 8, draw when the ace's extra card cannot be played, or draw."""
+        due, players, top = situation.due, situation.players, situation.top
+        if due.draw and top.rank == "7":
+            return self.legal("ter.7", Text(
+                f"Du ziehst {due.draw} Karten; dein Zug endet.",
+                f"You draw {due.draw} cards; your turn ends."),
+                [Effect("draw", who="you", count=due.draw, rule="ter.7"),
+                 turn(1, players, "ter.7")], "ter.7")
+        if due.draw:
+            # ter.9: play goes on after the player of the first nine, wherever that is.
+            after = turn(2, players, "ter.9") if due.draw == 1 else \
+                Effect("turn", who="after_first_nine", rule="ter.9")
+            return self.legal("ter.9", Text(
+                f"Du ziehst {count_text(due.draw).de}; weiter geht es nach dem Spieler der ersten "
+                "Neun.",
+                f"You draw {count_text(due.draw).en}; play goes on after the player of the first "
+                "nine."), [Effect("draw", who="you", count=due.draw, rule="ter.9"), after])
+        if due.skip:
+            return self.legal("ter.8", Text("Du setzt aus.", "You are skipped."),
+                              [Effect("skip", who="you", count=1, rule="ter.8"),
+                               turn(1, players, "ter.8")])
+        if due.again:
+            stuck = [card for card in situation.hand or ()
+                     if self.refuse(situation, Action(play=(card,))) is None]
+            if stuck:
+                return self.illegal("ter.ace", Text(
+                    f"Nach dem Ass musst du eine passende Karte legen, z. B. "
+                    f"{card_text(stuck[0]).de}.",
+                    f"After the ace you must play a serving card, e.g. the "
+                    f"{card_text(stuck[0]).en}."))
+        rule = "ter.ace" if due.again else "ter.serve"
+        return self.legal(rule, Text("Du ziehst eine Karte.", "You draw one card."),
+                          [Effect("draw", who="you", count=1, rule=rule),
+                           turn(1, players, rule)])
+
+    def judge_other(self, situation: Situation, action: Action) -> Ruling:
+        """ter.wedding: the counterpart of the queen/king on top, out of turn, order kept."""
+        wanted = counterpart(situation.top)
+        if action.draw or len(action.play) != 1 or action.play[0] != wanted:
+            return self.illegal("ter.wedding", Text(
+                "Außer der Reihe darf man nur klopfen und das Gegenstück zur obersten Dame "
+                "bzw. zum obersten König legen.",
+                "Out of turn you may only knock and play the counterpart of the queen or king "
+                "on top."), penalty=self.out_of_turn_penalty if action.play else None)
+        out = remaining(situation, action) == ()
+        effects = self.table_manners(situation, action, out)
+        if out:
+            effects.append(Effect("out", rule="ter.mau"))
+        card = card_text(action.play[0])
+        return self.legal("ter.wedding", Text(
+            f"Klopfen und {card.de} dazwischenlegen; die Reihenfolge bleibt.",
+            f"Knock and put the {card.en} in between; the order of play stays."), effects)
+
+    def start_effects(self, card: Card, players: int) -> Ruling:
+        """ter.start: a special start card counts as played by the dealer."""
+        if card.rank in START_SPECIALS or card in GREETINGS:
+            situation = Situation(self.name, top=card, players=players)
+            return self.finish(situation, Action(play=(card,)), start=True)
+        return self.legal("ter.start", Text(
+            f"{card_text(card).de} ist keine Sonderkarte und hat als Startkarte keine Wirkung.",
+            f"The {card_text(card).en} is not special and has no effect as the start card."),
+            [turn(1, players, "ter.start")])

@@ -1,0 +1,92 @@
+"""The referee's answer: a Verdict with its Effects and Penalty, as API.md §1 shapes them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app.engine.cards import Card
+
+EFFECT_TYPES = ("draw", "skip", "reverse", "again", "wish", "show", "wedding", "turn", "out",
+                "remind")
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One consequence of a legal action, in order.
+
+    ``who`` is seen from the acting player: ``you``, ``next``, ``previous``, ``after_next``
+    or ``later`` (then ``count`` says how many seats on, in direction). After a ``reverse``
+    effect, "next" means next in the new direction. ``source``/``target`` are the JSON
+    fields ``from``/``to`` of a ``show`` effect; ``card`` is the counterpart of a ``wedding``;
+    ``rule`` is the rule ID the effect follows from.
+    """
+
+    type: str
+    who: str | None = None
+    count: int | None = None
+    suit: str | None = None
+    rank: str | None = None
+    choices: tuple[str, ...] | None = None
+    source: str | None = None
+    target: str | None = None
+    card: Card | None = None
+    rule: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The API.md object: ``type`` plus the fields that are set."""
+        data: dict[str, Any] = {"type": self.type}
+        for name, key in FIELD_KEYS:
+            value = getattr(self, name)
+            if value is not None:
+                data[key] = list(value) if name == "choices" else value
+        if self.card is not None:
+            data["card"] = str(self.card)
+        return data
+
+
+FIELD_KEYS = (("who", "who"), ("count", "count"), ("suit", "suit"), ("rank", "rank"),
+              ("choices", "choices"), ("source", "from"), ("target", "to"), ("rule", "rule"))
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """What a variant prescribes for an illegal action (take the card back, draw cards).
+
+    ``draw`` is None where the rules give no number (Terroristen's "cards until you wake
+    up", ``ter.manners``).
+    """
+
+    take_back: bool = True
+    draw: int | None = 2
+    rule: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"take_back": true, "draw": 2}``, plus ``rule`` when it is not the verdict's."""
+        data: dict[str, Any] = {"take_back": self.take_back, "draw": self.draw}
+        if self.rule:
+            data["rule"] = self.rule
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Is the action legal, which rule decides, why, and what follows."""
+
+    legal: bool
+    rule: str
+    reason: str
+    interpretation: str | None = None
+    penalty: Penalty | None = None
+    effects: tuple[Effect, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The response body of ``POST /api/v1/referee``."""
+        return {
+            "legal": self.legal,
+            "rule": self.rule,
+            "reason": self.reason,
+            "interpretation": self.interpretation,
+            "penalty": self.penalty.to_json() if self.penalty else None,
+            "effects": [effect.to_json() for effect in self.effects],
+        }

@@ -1,0 +1,149 @@
+"""POST /api/v1/referee over real HTTP: the API.md §1 contract, its 400s, and languages."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+URL = "/api/v1/referee"
+BASE: dict[str, Any] = {
+    "variant": "dynamisch",
+    "players": 4,
+    "situation": {"top": "HQ", "below": "H9", "hand": ["CJ", "S7", "H9"]},
+    "actor": "on_turn",
+    "action": {"play": ["CJ"], "wish": {"suit": "S"}},
+    "lang": "en",
+}
+
+
+def body(**changes: Any) -> dict[str, Any]:
+    """BASE with top-level keys replaced (None removes the key)."""
+    data = copy.deepcopy(BASE)
+    for key, value in changes.items():
+        if value is None:
+            data.pop(key)
+        else:
+            data[key] = value
+    return data
+
+
+def test_contract_shape(client: FlaskClient) -> None:
+    """A legal play answers 200 with exactly the API.md fields."""
+    response = client.post(URL, json=body())
+    assert response.status_code == 200
+    data = response.get_json()
+    assert set(data) == {"legal", "rule", "reason", "interpretation", "penalty", "effects"}
+    assert (data["legal"], data["rule"], data["penalty"]) == (True, "dyn.jack.match", None)
+    assert data["effects"][0] == {"type": "wish", "suit": "S", "rule": "dyn.jack.wish"}
+    assert data["effects"][-1]["type"] == "turn"
+
+
+def test_api_md_example_reason(client: FlaskClient) -> None:
+    """The illegal jack of API.md's response example, word for word."""
+    data = client.post(URL, json=body(situation={"top": "CQ"},
+                                      action={"play": ["CJ"], "wish": {"suit": "H"}})).get_json()
+    assert data == {"legal": False, "rule": "dyn.jack.match", "reason": (
+        "A jack may only be played when it does not serve: the clubs jack would serve the "
+        "clubs queen."), "interpretation": None, "penalty": None, "effects": []}
+
+
+def test_languages(client: FlaskClient) -> None:
+    """lang=de (the default) and lang=en give the reason and interpretation in that language."""
+    question = body(variant="deluxe", situation={"top": "SQ", "wish": {"suit": "D"}},
+                    action={"play": ["S7"]})
+    english = client.post(URL, json=question).get_json()
+    german = client.post(URL, json=body(**{**question, "lang": "de"})).get_json()
+    default = client.post(URL, json=body(**{**question, "lang": None})).get_json()
+    assert english["reason"] == "Diamonds is wished: discard it or draw one card."
+    assert german["reason"] == "Gewünscht ist Karo: Leg das ab oder zieh eine Karte."
+    assert default == german
+    assert english["interpretation"].startswith("the wish stays in force")
+    assert german["interpretation"].startswith("Der Wunsch gilt")
+    assert english["penalty"] == {"take_back": True, "draw": 2}
+
+
+def test_symbols_and_lower_case_are_normalised(client: FlaskClient) -> None:
+    """Input may use ♥ and lower case; effects name canonical codes."""
+    data = client.post(URL, json=body(situation={"top": "♣7"}, actor="on_turn",
+                                      action={"play": ["cq"]})).get_json()
+    assert data["legal"] is True
+    assert {"type": "wedding", "who": "you", "card": "CK", "rule": "dyn.wedding"} in \
+        data["effects"]
+
+
+BAD = [
+    pytest.param(body(variant="skat"), "variant", id="unknown-variant"),
+    pytest.param(body(variant=None), "variant", id="missing-variant"),
+    pytest.param(body(situation={"top": "X9"}), "situation.top", id="bad-card-code"),
+    pytest.param(body(situation=None), "situation", id="missing-situation"),
+    pytest.param(body(situation={"below": "H7"}), "situation.top", id="missing-top"),
+    pytest.param(body(action=None), "action", id="missing-action"),
+    pytest.param(body(variant="deluxe", situation={"top": "D7"}, action={"play": ["D9"]}),
+                 "action.play[0]", id="card-not-in-deluxe"),
+    pytest.param(body(variant="speedone", situation={"top": "H7"}, action={"play": ["R7"]}),
+                 "situation.top", id="skat-card-in-speedone"),
+    pytest.param(body(situation={"top": "R5"}), "situation.top", id="speedone-card-in-skat"),
+    pytest.param(body(action={"play": ["CJ"], "wish": {"rank": "7"}}), "action.wish.rank",
+                 id="wish-of-wrong-kind"),
+    pytest.param(body(action={"play": ["S7"], "wish": {"suit": "C"}}), "action.wish",
+                 id="wish-on-card-that-cannot-wish"),
+    pytest.param(body(variant="deluxe", situation={"top": "D7"},
+                      action={"play": ["DJ"], "wish": {"rank": "8"}}), "action.wish.rank",
+                 id="wish-rank-not-in-deck"),
+    pytest.param(body(situation={"top": "H7", "wish": {"suit": "C"}}), "situation.wish",
+                 id="wish-on-top-that-cannot-wish"),
+    pytest.param(body(situation={"top": "HJ"}), "situation.wish", id="jack-without-wish"),
+    pytest.param(body(players=7), "players", id="players-above-range"),
+    pytest.param(body(players=1), "players", id="players-below-range"),
+    pytest.param(body(variant="doppel", players=5, situation={"top": "H7"},
+                      action={"play": ["H8"]}), "players", id="doppel-five-players"),
+    pytest.param(body(players="4"), "players", id="players-not-a-number"),
+    pytest.param(body(action={"play": ["S8"]}), "action.play[0]", id="played-card-not-in-hand"),
+    pytest.param(body(action={"play": ["S7", "S7"]}), "action.play[1]",
+                 id="played-card-twice-held-once"),
+    pytest.param(body(action={"play": []}), "action.play", id="empty-play"),
+    pytest.param(body(action={"play": ["S7"], "draw": True}), "action", id="play-and-draw"),
+    pytest.param(body(action={"play": "S7"}), "action.play", id="play-not-a-list"),
+    pytest.param(body(lang="fr"), "lang", id="unknown-lang"),
+    pytest.param(body(actor="dealer"), "actor", id="unknown-actor"),
+    pytest.param(body(options={"stack2": True}), "options.stack2", id="option-of-other-variant"),
+    pytest.param(body(situation={"top": "H7", "pending": {"draw": -1}}),
+                 "situation.pending.draw", id="negative-pending"),
+    pytest.param(body(situation={"top": "H9", "pending": {"draw": 1}}),
+                 "situation.pending.draw", id="pending-draw-without-seven"),
+    pytest.param(body(situation={"top": "HJ", "wish": {"suit": "C", "by_you": True}}),
+                 "situation.wish.by_you", id="deluxe-flag-elsewhere"),
+    pytest.param(body(situation={"top": "H7", "hend": []}), "situation.hend",
+                 id="unknown-field"),
+]
+
+
+@pytest.mark.parametrize(("request_body", "field"), BAD)
+def test_bad_requests_answer_400_naming_the_field(client: FlaskClient,
+                                                   request_body: dict[str, Any],
+                                                   field: str) -> None:
+    """Every malformed request is a 400 with a sentence that names the field."""
+    response = client.post(URL, json=request_body)
+    assert response.status_code == 400
+    data = response.get_json()
+    assert data["field"] == field
+    assert field.split("[")[0].split(".")[-1] in data["error"] or field in data["error"]
+
+
+@pytest.mark.parametrize(("raw", "message"), [
+    ("not json", "must be JSON"), ("[1, 2]", "must be a JSON object"), ("", "must be JSON")])
+def test_body_must_be_a_json_object(client: FlaskClient, raw: str, message: str) -> None:
+    """A body that is not a JSON object is a 400 too, never a 500."""
+    response = client.post(URL, data=raw, content_type="application/json")
+    assert response.status_code == 400
+    assert message in response.get_json()["error"]
+
+
+def test_bad_card_message_quotes_the_code(client: FlaskClient) -> None:
+    """The error quotes the bad value and says what the limit is."""
+    data = client.post(URL, json=body(variant="deluxe", situation={"top": "D7"},
+                                      action={"play": ["D9"]})).get_json()
+    assert "'D9'" in data["error"] and "without 8s and 9s" in data["error"]
