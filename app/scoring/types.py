@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 
-Winner = int | list[int] | str | None  # a seat, tied seats, a team letter, or still running
+Winner = int | list[int] | str | list[str] | None  # a seat, tied seats, a team letter, tied teams, or still running
 
 
 class InputError(ValueError):

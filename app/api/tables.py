@@ -1,0 +1,183 @@
+"""Score keeping over JSON (API.md §2): tables, their rounds, a cheap change poll.
+
+Views only translate between HTTP and `app.store` / `app.scoring`; errors are
+`{"error", "field"}` in the request's language (`?lang=`, else Accept-Language, else German).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from flask import Response
+from flask import jsonify
+from flask import request
+from flask_babel import get_locale
+
+from app import store
+from app.api import ApiError
+from app.api import bp
+from app.api import json_body
+from app.models import Table
+from app.scoring import InputError
+
+TABLE_KEYS = {"variant", "name", "players", "options"}
+
+
+def say(en: str, de: str) -> str:
+    """The sentence in the request's language."""
+    return en if str(get_locale()) == "en" else de
+
+
+@contextmanager
+def as_api_errors() -> Iterator[None]:
+    """Turn the store's exceptions into the contract's statuses (400, 404, 409)."""
+    try:
+        yield
+    except InputError as error:
+        raise ApiError(error.message(str(get_locale())), error.field) from error
+    except store.TableFinished as error:
+        raise ApiError(
+            say(
+                "The table is finished: it takes no further round.",
+                "Der Tisch ist beendet: er nimmt keine weitere Runde an.",
+            ),
+            status=409,
+        ) from error
+    except LookupError as error:
+        raise ApiError(
+            say("There is no such round.", "Diese Runde gibt es nicht."), status=404
+        ) from error
+
+
+def editable(table_id: str) -> Table:
+    """The table (404) if the request carries its edit token (missing 401, wrong 403)."""
+    table = store.get_table(table_id)
+    token = request.headers.get("X-Edit-Token")
+    if not token:
+        raise ApiError(
+            say("The X-Edit-Token header is missing.", "Der Header X-Edit-Token fehlt."), status=401
+        )
+    if not table.check_edit_token(token):
+        raise ApiError(
+            say(
+                "The X-Edit-Token is wrong for this table.",
+                "Das X-Edit-Token passt nicht zu diesem Tisch.",
+            ),
+            status=403,
+        )
+    return table
+
+
+@bp.post("/tables")
+def create_table() -> tuple[Response, int]:
+    """A new table; the answer carries the secret edit token (shown once)."""
+    body = json_body()
+    unknown = sorted(set(body) - TABLE_KEYS)
+    if unknown:
+        raise ApiError(
+            say(
+                f"Unknown field {unknown[0]!r}; known: name, options, players, variant.",
+                f"Unbekanntes Feld {unknown[0]!r}; bekannt: name, options, players, variant.",
+            ),
+            unknown[0],
+        )
+    with as_api_errors():
+        table, token = store.create_table(
+            body.get("variant"), body.get("name"), body.get("players"), body.get("options")
+        )
+    return jsonify({**store.table_json(table), "edit_token": token}), 201
+
+
+@bp.get("/tables/<table_id>")
+def show_table(table_id: str) -> Response:
+    """The table with everything derived (totals, ranking, settlement, sets ...)."""
+    return jsonify(store.table_json(store.get_table(table_id)))
+
+
+@bp.get("/tables/<table_id>/version")
+def table_version(table_id: str) -> Response:
+    """A cheap poll for live views: the table's version, with an ETag (304 when unchanged)."""
+    table = store.get_table(table_id)
+    response = jsonify(version=table.version)
+    response.set_etag(str(table.version))
+    response.headers["Cache-Control"] = "no-cache"
+    response.make_conditional(request)  # 304 without a body when If-None-Match matches
+    return response
+
+
+@bp.post("/tables/<table_id>/rounds")
+def add_round(table_id: str) -> tuple[Response, int]:
+    """Append one finished game/round; a repeated Idempotency-Key returns the first answer."""
+    table = editable(table_id)
+    key = request.headers.get("Idempotency-Key")
+    with as_api_errors():
+        round_ = store.add_round(table, json_body(), key)
+    remembered = store.remembered_response(table, key) if key else None
+    if remembered is not None:
+        return jsonify(remembered[1]), remembered[0]
+    answer = store.table_json(table)
+    return jsonify({**answer, "round": answer["rounds"][round_.number - 1]}), 201
+
+
+@bp.put("/tables/<table_id>/rounds/<int:number>")
+def edit_round(table_id: str, number: int) -> Response | tuple[Response, int]:
+    """Correct round `number`; with `version` (body) or If-Match, a stale edit gets 409."""
+    table = editable(table_id)
+    body = dict(json_body())
+    expected = expected_version(body.pop("version", None))
+    try:
+        with as_api_errors():
+            store.edit_round(table, number, body, expected)
+    except store.RoundConflict as conflict:
+        message = say(
+            f"Round {number} was changed meanwhile (now version "
+            f"{conflict.current_json['version']}); check it and send your correction again.",
+            f"Runde {number} wurde inzwischen geändert (jetzt Version "
+            f"{conflict.current_json['version']}); bitte prüfen und die Korrektur erneut senden.",
+        )
+        return jsonify(error=message, field=None, current=conflict.current_json), 409
+    return jsonify(store.table_json(table))
+
+
+def expected_version(given: Any) -> int | None:
+    """The round version the edit started from: body `version`, else the If-Match header."""
+    if given is None:
+        tags = [
+            tag.strip().removeprefix("W/").strip('"')
+            for tag in request.headers.get("If-Match", "").split(",")
+        ]
+        given = int(tags[0]) if tags and tags[0].isdigit() else None
+    if given is not None and (isinstance(given, bool) or not isinstance(given, int) or given < 1):
+        raise ApiError(
+            say(
+                "The version must be a whole number from 1 (the round's version you started from).",
+                "Die Version muss eine ganze Zahl ab 1 sein (die Version der Runde, von der die "
+                "Korrektur ausgeht).",
+            ),
+            "version",
+        )
+    return given
+
+
+@bp.delete("/tables/<table_id>/rounds/<int:number>")
+def delete_round(table_id: str, number: int) -> Response:
+    """Remove round `number`; later rounds move up, everything is recomputed."""
+    table = editable(table_id)
+    with as_api_errors():
+        store.delete_round(table, number)
+    return jsonify(store.table_json(table))
+
+
+@bp.post("/tables/<table_id>/undo")
+def undo(table_id: str) -> Response:
+    """Revert the newest add/edit/delete (nothing happens when there is none)."""
+    table = editable(table_id)
+    with as_api_errors():
+        change = store.undo_last_change(table)
+    answer = store.table_json(table)
+    answer["undone"] = (
+        None if change is None else {"kind": change.kind, "round": change.round_number}
+    )
+    return jsonify(answer)

@@ -1,0 +1,100 @@
+"""Maumau-Deluxe: 1 penalty point per card left, a series of 10 rounds (RULES.md §2)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Sequence
+from typing import Any
+
+from app.scoring import checks
+from app.scoring.base import Variant
+from app.scoring.base import VariantInfo
+from app.scoring.base import rate_cents
+from app.scoring.base import series_length
+from app.scoring.checks import Field
+from app.scoring.types import InputError
+from app.scoring.types import Standing
+
+DECK = 48  # two Skat decks without 8s and 9s
+CARDS = Field("cards", "The cards left", "Die übrigen Karten")
+ROUNDS = Field(
+    "options.rounds", "The number of rounds in the series", "Die Anzahl der Runden der Serie"
+)
+
+
+def always(options: Mapping[str, Any]) -> bool:
+    """Deluxe penalty points may be played for money like dyn.money."""
+    return True
+
+
+class Deluxe(Variant):
+    """dlx.out: the player out deals next, everybody else 1 point per card left."""
+
+    info = VariantInfo(
+        id="deluxe",
+        min_players=2,
+        max_players=8,
+        label_de="Maumau-Deluxe",
+        label_en="Mau-Mau Deluxe",
+        description_de="10 Runden, ein Strafpunkt je Karte auf der Hand; die wenigsten gewinnen.",
+        description_en="10 rounds, one penalty point per card in hand; the fewest wins.",
+        defaults={"rounds": 10, "rate_cents": 0},
+        money_allowed=always,
+    )
+    round_keys = frozenset({"cards"})
+
+    def option(self, key: str, value: Any) -> Any:
+        """rounds 1–100, rate_cents 0–1000."""
+        return series_length(value, ROUNDS) if key == "rounds" else rate_cents(value)
+
+    def check_round(
+        self, players: Sequence[str], options: Mapping[str, Any], body: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """One count per seat within the deck, exactly one player out (dlx.out)."""
+        raw = checks.entries(checks.required(body, "cards", CARDS), CARDS, len(players))
+        cards = [
+            checks.whole(
+                value,
+                Field(
+                    f"cards[{seat}]",
+                    f"The number of cards left of {name}",
+                    f"Die Anzahl der Karten von {name}",
+                ),
+                0,
+                DECK,
+                " (the deck holds 48 cards)",
+                " (das Spiel hat 48 Karten)",
+            )
+            for seat, (name, value) in enumerate(zip(players, raw, strict=True))
+        ]
+        if sum(cards) > DECK:
+            raise CARDS.fail(
+                f"add up to {sum(cards)}, but the deck holds only {DECK} cards.",
+                f"ergeben zusammen {sum(cards)}, das Spiel hat aber nur {DECK} Karten.",
+            )
+        out = cards.count(0)
+        if out != 1:
+            raise InputError(
+                "cards",
+                "Exactly one player must have 0 cards (cards): the round ends as soon as one "
+                f"player is out (dlx.out); got {out}.",
+                "Genau ein Spieler muss 0 Karten haben (cards): die Runde endet, sobald einer "
+                f"fertig ist (dlx.out); erhalten: {out}.",
+            )
+        return {"cards": cards}
+
+    def points(
+        self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
+    ) -> list[int]:
+        """dlx.out: one penalty point per card left in hand."""
+        return list(data["cards"])
+
+    def natural_dealer(self, dealer: int, players: int, data: Mapping[str, Any]) -> int:
+        """dlx.out: the player who went out deals the next round."""
+        return int(data["cards"].index(0))
+
+    def evaluate(
+        self, players: int, options: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]]
+    ) -> tuple[Standing, int | None]:
+        """After `rounds` rounds the fewest penalty points win."""
+        return self.series(players, options, rounds, options["rounds"])

@@ -1,0 +1,80 @@
+"""Money settlement after a series (dyn.money, used by every variant that plays for money)."""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from app.scoring.types import Settlement
+from app.scoring.types import Transfer
+
+
+def position_amounts(ordered_totals: list[int], rate_cents: int) -> list[int]:
+    """dyn.money: the k-th best receives from the k-th worst the difference × rate.
+
+    With an odd number of players the middle position neither pays nor receives.
+    """
+    count = len(ordered_totals)
+    amounts = [0] * count
+    for position in range(count // 2):
+        opposite = count - 1 - position
+        difference = (ordered_totals[opposite] - ordered_totals[position]) * rate_cents
+        amounts[position] = difference
+        amounts[opposite] = -difference
+    return amounts
+
+
+def shared_amounts(totals: list[int], rate_cents: int) -> list[int]:
+    """Amounts per seat; tied seats share their positions' amounts (dyn.money, I: ties).
+
+    Whole cents: each tied seat gets the floor of the mean, the remainder cents go to the
+    earlier seats, so every group keeps its sum and the whole stays zero-sum.
+    """
+    order = sorted(range(len(totals)), key=lambda seat: totals[seat])
+    by_position = position_amounts([totals[seat] for seat in order], rate_cents)
+    amounts = [0] * len(totals)
+    position = 0
+    for _total, group_iter in groupby(order, key=lambda seat: totals[seat]):
+        group = list(group_iter)  # stable sort: already in seat order
+        share, remainder = divmod(sum(by_position[position : position + len(group)]), len(group))
+        for index, seat in enumerate(group):
+            amounts[seat] = share + (1 if index < remainder else 0)
+        position += len(group)
+    return amounts
+
+
+def paired_transfers(totals: list[int], amounts: list[int]) -> list[Transfer]:
+    """Without ties: exactly last → first, second-last → second, ... (dyn.money)."""
+    order = sorted(range(len(totals)), key=lambda seat: totals[seat])
+    count = len(order)
+    return [
+        Transfer(payer=order[count - 1 - k], payee=order[k], cents=amounts[order[k]])
+        for k in range(count // 2)
+    ]
+
+
+def greedy_transfers(amounts: list[int]) -> list[Transfer]:
+    """With ties: the biggest debtor pays the biggest creditor until all are settled.
+
+    Each transfer settles at least one seat fully, so there are at most n − 1 (I: transfers).
+    """
+    balance = list(amounts)
+    transfers: list[Transfer] = []
+    while any(balance):
+        payee = max(range(len(balance)), key=lambda seat: (balance[seat], -seat))
+        payer = min(range(len(balance)), key=lambda seat: (balance[seat], seat))
+        cents = min(balance[payee], -balance[payer])
+        transfers.append(Transfer(payer=payer, payee=payee, cents=cents))
+        balance[payee] -= cents
+        balance[payer] += cents
+    return transfers
+
+
+def settle(totals_lower_is_better: list[int], rate_cents: int) -> Settlement:
+    """dyn.money at `rate_cents` per point; totals where fewer is better (minus points)."""
+    totals = list(totals_lower_is_better)
+    amounts = shared_amounts(totals, rate_cents)
+    if len(set(totals)) == len(totals):
+        transfers = [t for t in paired_transfers(totals, amounts) if t.cents]
+    else:
+        transfers = greedy_transfers(amounts)
+    return Settlement(amounts_cents=amounts, transfers=transfers)

@@ -1,0 +1,207 @@
+"""Speedone: card points per round, up to a target of 200 or 500 (RULES.md §3)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from app.scoring import checks
+from app.scoring.base import Variant
+from app.scoring.base import VariantInfo
+from app.scoring.base import rate_cents
+from app.scoring.checks import Field
+from app.scoring.speedone_hands import DECK_MAX
+from app.scoring.speedone_hands import HANDS
+from app.scoring.speedone_hands import POINTS
+from app.scoring.speedone_hands import check_deck
+from app.scoring.speedone_hands import hand_entry
+from app.scoring.speedone_hands import hand_points
+from app.scoring.speedone_hands import points_entry
+from app.scoring.types import InputError
+from app.scoring.types import Standing
+
+TEAMS = {"A": (0, 2), "B": (1, 3)}  # spd.opt.partner: partners sit opposite
+WINNER = Field("winner", "The winner of the round", "Der Gewinner der Runde")
+OPTION_FIELDS = {
+    "target": Field("options.target", "The target", "Das Ziel"),
+    "scoring": Field("options.scoring", "The scoring", "Die Wertung"),
+    "partner": Field("options.partner", "Partner mode", "Der Partnermodus"),
+    "stack2": Field("options.stack2", "Stacking draw-twos", "Das Stapeln von +2"),
+    "stack4": Field("options.stack4", "Stacking wild-draw-fours", "Das Stapeln von +4"),
+}
+
+
+def own_points_solo(options: Mapping[str, Any]) -> bool:
+    """Money only when each player is charged his own points (lowest wins), without parties."""
+    return options.get("scoring") == "own-points" and not options.get("partner")
+
+
+def party_of(seat: int) -> str:
+    """The party (A or B) of a seat in partner mode."""
+    return "A" if seat in TEAMS["A"] else "B"
+
+
+class Speedone(Variant):
+    """spd.opt.scoring, spd.opt.target, spd.opt.partner, spd.points."""
+
+    info = VariantInfo(
+        id="speedone",
+        min_players=2,
+        max_players=10,
+        label_de="Speedone",
+        label_en="Speedone",
+        description_de="Wie UNO: Kartenpunkte bis 200 oder 500, auf Wunsch zu zweit im Team.",
+        description_en="UNO-like: card points up to 200 or 500, optionally in teams of two.",
+        defaults={
+            "target": 500,
+            "scoring": "winner-takes",
+            "partner": False,
+            "stack2": False,
+            "stack4": False,
+            "rate_cents": 0,
+        },
+        money_allowed=own_points_solo,
+    )
+    round_keys = frozenset({"winner", "points", "hands"})
+    no_money_en = (
+        "must be 0 here: Speedone is played for money only with own-points scoring "
+        "and without partners."
+    )
+    no_money_de = (
+        "muss hier 0 sein: Speedone wird nur mit eigener Punktwertung "
+        "und ohne Partner um Geld gespielt."
+    )
+
+    def option(self, key: str, value: Any) -> Any:
+        """target 200/500, scoring one of two, the switches booleans, rate 0–1000."""
+        if key == "rate_cents":
+            return rate_cents(value)
+        if key == "target":
+            return checks.choice(value, OPTION_FIELDS[key], (200, 500))
+        if key == "scoring":
+            return checks.choice(value, OPTION_FIELDS[key], ("winner-takes", "own-points"))
+        return checks.flag(value, OPTION_FIELDS[key])
+
+    def check_options(self, options: dict[str, Any], players: int) -> None:
+        """spd.opt.partner: exactly 4 players."""
+        if options["partner"] and players != 4:
+            raise OPTION_FIELDS["partner"].fail(
+                f"needs exactly 4 players (two parties of two); you entered {players}.",
+                f"braucht genau 4 Spieler (zwei Parteien zu zweit); eingegeben: {players}.",
+            )
+
+    def check_round(
+        self, players: Sequence[str], options: Mapping[str, Any], body: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """A winner seat and either `points` or `hands` per seat; the winner has nothing left."""
+        winner = checks.seat(checks.required(body, "winner", WINNER), WINNER, len(players))
+        if ("points" in body) == ("hands" in body):
+            raise InputError(
+                "points",
+                "Give either points (hand points per player) or hands (numbers, actions, wilds "
+                "per player), not both or neither.",
+                "Bitte entweder points (Handpunkte je Spieler) oder hands (Zahlen, Aktionen, "
+                "Joker je Spieler) angeben, nicht beides oder keines.",
+            )
+        if "points" in body:
+            values = checks.entries(body["points"], POINTS, len(players))
+            data: dict[str, Any] = {
+                "winner": winner,
+                "points": [
+                    points_entry(s, n, v)
+                    for s, (n, v) in enumerate(zip(players, values, strict=True))
+                ],
+            }
+        else:
+            entries = checks.entries(body["hands"], HANDS, len(players))
+            data = {
+                "winner": winner,
+                "hands": [
+                    hand_entry(s, n, e, s == winner)
+                    for s, (n, e) in enumerate(zip(players, entries, strict=True))
+                ],
+            }
+            check_deck(data["hands"])
+        worth = [hand_points(h) for h in data["hands"]] if "hands" in data else data["points"]
+        if worth[winner]:
+            raise InputError(
+                f"{'points' if 'points' in data else 'hands'}[{winner}]",
+                f"{players[winner]} won the round and so has no cards left: 0 points, not "
+                f"{worth[winner]} (spd.points).",
+                f"{players[winner]} hat die Runde gewonnen und keine Karten mehr: 0 Punkte, "
+                f"nicht {worth[winner]} (spd.points).",
+            )
+        if sum(worth) > DECK_MAX:
+            raise (POINTS if "points" in data else HANDS).fail(
+                f"add up to {sum(worth)} points, but all 108 cards are worth only {DECK_MAX}.",
+                f"ergeben zusammen {sum(worth)} Punkte, alle 108 Karten sind aber nur {DECK_MAX} "
+                "wert.",
+            )
+        return data
+
+    def points(
+        self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
+    ) -> list[int]:
+        """spd.opt.scoring: the winner is credited all others' points, or each pays his own."""
+        worth = [hand_points(h) for h in data["hands"]] if "hands" in data else list(data["points"])
+        if options["scoring"] == "own-points":
+            return worth
+        credited = [0] * players
+        credited[data["winner"]] = sum(worth)
+        return credited
+
+    def evaluate(
+        self, players: int, options: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]]
+    ) -> tuple[Standing, int | None]:
+        """spd.opt.target: the game ends with the round in which a total (a party's) reaches it."""
+        points = [self.points(players, options, data) for data in rounds]
+        lower = options["scoring"] == "own-points"
+        partner = bool(options["partner"])
+        target = options["target"]
+        finished_after = None
+        totals = [0] * players
+        for number, row in enumerate(points, start=1):
+            totals = [t + p for t, p in zip(totals, row, strict=True)]
+            if max(self.parties(totals, partner).values()) >= target:
+                finished_after = number
+                break
+        standing = self.tally(
+            players,
+            points,
+            lower_is_better=lower,
+            finished=finished_after is not None,
+            next_dealer=self.next_dealer(players, rounds),
+            progress={"kind": "target", "best": 0, "target": target},
+            rate=options["rate_cents"],
+        )
+        teams = self.parties(standing.totals, partner)
+        standing = replace(
+            standing, progress={"kind": "target", "best": max(teams.values()), "target": target}
+        )
+        if not partner:
+            return standing, finished_after
+        sign = 1 if lower else -1
+        ranking = sorted(
+            range(players), key=lambda s: (sign * teams[party_of(s)], sign * standing.totals[s])
+        )
+        best = sorted(teams, key=lambda team: sign * teams[team])
+        # A tie of the parties is both letters (Winner has no list-of-letters form yet).
+        leading: Any = best[0] if teams[best[0]] != teams[best[1]] else list(best)
+        return (
+            replace(
+                standing,
+                ranking=ranking,
+                teams=teams,
+                winner=leading if standing.finished else None,
+                leader=leading if rounds else None,
+            ),
+            finished_after,
+        )
+
+    def parties(self, totals: list[int], partner: bool) -> dict[str, int]:
+        """The totals that race to the target: per party in partner mode, else per seat."""
+        if partner:
+            return {team: sum(totals[s] for s in seats) for team, seats in TEAMS.items()}
+        return {str(seat): total for seat, total in enumerate(totals)}

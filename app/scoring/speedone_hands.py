@@ -1,0 +1,99 @@
+"""Speedone hand input: points per player or a breakdown per hand, within the deck and
+the 22-card hand limit (spd.points, spd.handlimit)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from app.scoring import checks
+from app.scoring.checks import Field
+
+HAND_LIMIT = 22  # spd.handlimit
+DECK_WILDS = 8
+DECK_ACTIONS = 24
+DECK_NUMBERS = 360  # per colour one 0 and two each of 1-9: 4 × 90
+HAND_MAX = DECK_WILDS * 50 + (HAND_LIMIT - DECK_WILDS) * 20  # the most 22 cards are worth: 680
+DECK_MAX = DECK_WILDS * 50 + DECK_ACTIONS * 20 + DECK_NUMBERS  # all 108 cards: 1240
+POINTS = Field("points", "The hand points", "Die Handpunkte")
+HANDS = Field("hands", "The hands", "Die Hände")
+
+
+def hand_points(hand: Mapping[str, int] | None) -> int:
+    """spd.points: number faces + 20 per skip/reverse/+2 + 50 per wild; an empty hand is 0."""
+    if hand is None:
+        return 0
+    return hand["numbers"] + 20 * hand["actions"] + 50 * hand["wilds"]
+
+
+def points_entry(seat: int, name: str, value: Any) -> int:
+    """Hand points of one player: at most what 22 cards can be worth (spd.handlimit)."""
+    return checks.whole(
+        value,
+        Field(
+            f"points[{seat}]", f"The hand points of {name}", f"Der Punktwert der Hand von {name}"
+        ),
+        0,
+        HAND_MAX,
+        " (a hand holds at most 22 cards, spd.handlimit)",
+        " (eine Hand hat höchstens 22 Karten, spd.handlimit)",
+    )
+
+
+def hand_entry(seat: int, name: str, entry: Any, won: bool) -> dict[str, int] | None:
+    """One hand's breakdown (spd.points), within 22 cards; only the winner's may be null."""
+    path = f"hands[{seat}]"
+    field = Field(path, f"The hand of {name}", f"Die Hand von {name}")
+    if entry is None:
+        if not won:
+            raise field.fail(
+                "is missing: only the round's winner has no cards left.",
+                "fehlt: nur der Gewinner der Runde hat keine Karten mehr.",
+            )
+        return None
+    checks.mapping(entry, field, ("numbers", "actions", "wilds"))
+
+    def sub(key: str, en: str, de: str) -> Field:
+        """A count of the breakdown, named for the messages."""
+        return Field(f"{path}.{key}", f"{en} of {name}", f"{de} von {name}")
+
+    wilds = checks.whole_at(
+        entry,
+        "wilds",
+        sub("wilds", "The number of wild cards", "Die Anzahl der Joker"),
+        DECK_WILDS,
+        " (the deck holds 8)",
+        " (das Spiel hat 8)",
+    )
+    actions = checks.whole_at(
+        entry,
+        "actions",
+        sub("actions", "The number of skip/reverse/+2 cards", "Die Anzahl der Aktionskarten"),
+        min(DECK_ACTIONS, HAND_LIMIT - wilds),
+        " (the deck holds 24; a hand holds at most 22 cards, wilds included)",
+        " (das Spiel hat 24; eine Hand hat höchstens 22 Karten, Joker mitgezählt)",
+    )
+    free = HAND_LIMIT - wilds - actions
+    numbers = checks.whole_at(
+        entry,
+        "numbers",
+        sub("numbers", "The sum of the number faces", "Die Summe der Zahlenwerte"),
+        9 * free,
+        f" (at most {free} number cards of at most 9 fit in a hand of 22)",
+        f" (höchstens {free} Zahlenkarten zu höchstens 9 passen in eine Hand von 22)",
+    )
+    return {"numbers": numbers, "actions": actions, "wilds": wilds}
+
+
+def check_deck(hands: list[dict[str, int] | None]) -> None:
+    """All hands together cannot hold more wilds or action cards than the 108-card deck."""
+    for key, limit, en, de in (
+        ("wilds", DECK_WILDS, "wild cards", "Joker"),
+        ("actions", DECK_ACTIONS, "action cards", "Aktionskarten"),
+    ):
+        total = sum(hand[key] for hand in hands if hand)
+        if total > limit:
+            raise HANDS.fail(
+                f"hold {total} {en} together, but the deck has only {limit}.",
+                f"haben zusammen {total} {de}, das Spiel hat aber nur {limit}.",
+            )

@@ -1,0 +1,72 @@
+"""Terroristen-Mau-Mau: the first player out wins the game; the table counts wins (RULES.md §4)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Sequence
+from typing import Any
+
+from app.scoring import checks
+from app.scoring.base import Variant
+from app.scoring.base import VariantInfo
+from app.scoring.base import series_length
+from app.scoring.checks import Field
+from app.scoring.types import Standing
+
+GAMES = Field("options.games", "The number of games", "Die Anzahl der Spiele")
+WINNER = Field("winner", "The winner of the game", "Der Gewinner des Spiels")
+
+
+class Terroristen(Variant):
+    """Wins per player; open-ended (games null) or the most wins after N games."""
+
+    info = VariantInfo(
+        id="terroristen",
+        min_players=2,
+        max_players=10,
+        label_de="Terroristen-Mau-Mau",
+        label_en="Terrorist Mau-Mau",
+        description_de="Wer zuerst alle Karten los ist, gewinnt; gezählt werden die Siege.",
+        description_en="The first player out wins the game; the table counts the wins.",
+        defaults={"games": None},
+    )
+    round_keys = frozenset({"winner"})
+
+    def option(self, key: str, value: Any) -> Any:
+        """games: null (open-ended) or 1–100."""
+        return None if value is None else series_length(value, GAMES)
+
+    def check_round(
+        self, players: Sequence[str], options: Mapping[str, Any], body: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """The seat of the player who went out first."""
+        return {
+            "winner": checks.seat(checks.required(body, "winner", WINNER), WINNER, len(players))
+        }
+
+    def points(
+        self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
+    ) -> list[int]:
+        """1 for the winner, 0 for everybody else (API.md)."""
+        return [int(seat == data["winner"]) for seat in range(players)]
+
+    def evaluate(
+        self, players: int, options: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]]
+    ) -> tuple[Standing, int | None]:
+        """Open-ended tables never finish; with N games the most wins win (ties: all of them)."""
+        games = options["games"]
+        done = games is not None and len(rounds) >= games
+        progress: dict[str, Any] = (
+            {"kind": "open", "played": len(rounds)}
+            if games is None
+            else {"kind": "games", "played": len(rounds), "of": games}
+        )
+        standing = self.tally(
+            players,
+            [self.points(players, options, data) for data in rounds],
+            lower_is_better=False,
+            finished=done,
+            next_dealer=self.next_dealer(players, rounds),
+            progress=progress,
+        )
+        return standing, (games if done else None)

@@ -1,0 +1,411 @@
+"""The tables in the database: create, add/edit/delete rounds, undo, read back as JSON.
+
+Every write runs in one short transaction whose FIRST statement bumps the table's `version`:
+on PostgreSQL that takes the row lock, on SQLite the write lock (a write first avoids SQLite's
+read-to-write upgrade deadlock). Two phones saving at the same moment therefore queue, and
+their rounds get consecutive numbers; nothing is lost or doubled. A deadlock, a lock timeout
+or a unique-number clash is retried a few times after a short random pause.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+from typing import TypeVar
+
+from sqlalchemy import func
+from sqlalchemy import select
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import OperationalError
+
+from app import scoring
+from app.db import db
+from app.models import Change
+from app.models import IdempotencyKey
+from app.models import Round
+from app.models import Table
+from app.models import utcnow
+from app.scoring import InputError
+from app.scoring import Standing
+
+T = TypeVar("T")
+ATTEMPTS = 6
+ROUND_LIMIT = 1000  # rounds per table: far beyond any evening, a guard against runaway clients
+
+
+class TableFinished(Exception):
+    """The table is finished: no further round (API 409)."""
+
+
+class Replayed(Exception):
+    """Inside add_round: the key was used before; leave the table untouched (no version bump)."""
+
+    def __init__(self, round_: Round) -> None:
+        super().__init__(round_.number)
+        self.round = round_
+
+
+class RoundConflict(Exception):
+    """An edit started from an older version of the round (API 409); `current` is the round now."""
+
+    def __init__(self, current: Round, current_json: dict[str, Any]) -> None:
+        super().__init__(f"round {current_json['number']} is at version {current_json['version']}")
+        self.current = current
+        self.current_json = current_json
+
+
+# -- reading --------------------------------------------------------------------------------
+def get_table(table_id: str) -> Table:
+    """The table, or 404."""
+    return db.get_or_404(Table, table_id, description="Unknown table.")
+
+
+def round_rows(table_id: str) -> list[Round]:
+    """The table's rounds, freshly read, by number."""
+    return list(
+        db.session.scalars(select(Round).where(Round.table_id == table_id).order_by(Round.number))
+    )
+
+
+def state_of(table: Table, rounds: list[Round]) -> Standing:
+    """The standing after the given rounds."""
+    return scoring.standing(table.variant, table.players, table.options, [r.data for r in rounds])
+
+
+def table_state(table: Table) -> Standing:
+    """Everything derived from the table's stored rounds."""
+    return state_of(table, round_rows(table.id))
+
+
+def round_json(round_: Round, points: Any) -> dict[str, Any]:
+    """One round in the API: number, points, version and the stored input."""
+    return {
+        "number": round_.number,
+        "points": points,
+        "version": round_.version,
+        "input": round_.data,
+    }
+
+
+def json_of(table: Table, rounds: list[Round]) -> dict[str, Any]:
+    """API.md `GET /api/v1/tables/{id}` for the given rounds (plus version, progress, leader)."""
+    state = state_of(table, rounds)
+    return {
+        "id": table.id,
+        "variant": table.variant,
+        "name": table.name,
+        "players": list(table.players),
+        "options": dict(table.options),
+        "group_id": table.group_id,
+        "version": table.version,
+        "rounds": [round_json(r, p) for r, p in zip(rounds, state.round_points, strict=True)],
+        "totals": state.totals,
+        "ranking": state.ranking,
+        "finished": state.finished,
+        "winner": state.winner,
+        "leader": state.leader,
+        "next_dealer": state.next_dealer,
+        "progress": state.progress,
+        "settlement": state.settlement.to_json() if state.settlement else None,
+        "teams": state.teams,
+        "sets": state.sets,
+    }
+
+
+def table_json(table: Table) -> dict[str, Any]:
+    """The table as API.md's `GET /api/v1/tables/{id}` returns it."""
+    return json_of(table, round_rows(table.id))
+
+
+# -- writing --------------------------------------------------------------------------------
+def create_table(
+    variant: Any,
+    name: Any,
+    players: Any,
+    options: Any,
+    group_id: str | None = None,
+) -> tuple[Table, str]:
+    """A new table (input checked by app.scoring); returns it with its edit token (shown once).
+
+    `name`, `players`, `options` may be what a client sent: they are checked here (InputError).
+    `group_id` must name an existing group (the caller's job).
+    """
+    clean_name, names, clean_options = scoring.validate_table(variant, name, players, options)
+    table = Table(
+        variant=variant,
+        name=clean_name,
+        players=names,
+        options=clean_options,
+        group_id=group_id,
+        version=0,
+    )
+    token = table.set_edit_token()
+    db.session.add(table)
+    db.session.commit()
+    return table, token
+
+
+def retryable(error: Exception) -> bool:
+    """A clash that a second try resolves: unique number, deadlock, lock wait, serialisation."""
+    if isinstance(error, IntegrityError):
+        return True
+    text = str(error.orig if isinstance(error, OperationalError) else error).lower()
+    return any(
+        word in text for word in ("locked", "deadlock", "serializ", "could not obtain lock", "busy")
+    )
+
+
+def locked_write(table: Table, work: Callable[[], T]) -> T:
+    """Run `work` in a transaction that first bumps (and so locks) the table; commit; retry."""
+    table_id = table.id
+    for attempt in range(ATTEMPTS):
+        db.session.commit()  # no read transaction may be open before the locking UPDATE
+        try:
+            bumped = db.session.execute(
+                update(Table)
+                .where(Table.id == table_id)
+                .values(version=Table.version + 1, updated_at=utcnow())
+                .execution_options(synchronize_session=False)
+            )
+            if not bumped.rowcount:  # type: ignore[attr-defined]
+                raise LookupError(f"table {table_id} does not exist")
+            db.session.refresh(table)
+            result = work()
+            db.session.commit()
+            return result
+        except (IntegrityError, OperationalError) as error:
+            db.session.rollback()
+            if attempt == ATTEMPTS - 1 or not retryable(error):
+                raise
+            time.sleep(random.uniform(0.005, 0.03) * (attempt + 1))
+        except BaseException:
+            db.session.rollback()
+            raise
+    raise AssertionError("unreachable")  # the loop returns or raises
+
+
+def add_round(table: Table, body: Any, idempotency_key: str | None = None) -> Round:
+    """Append a round (checked by app.scoring); numbered after the last one, atomically.
+
+    With an `idempotency_key` already used for this table nothing is added: the round that key
+    created is returned (the API answers with the response stored for it).
+    Raises InputError (bad body), TableFinished (409), LookupError (table gone).
+    """
+    data = scoring.validate_round(table.variant, table.players, table.options, body)
+    if idempotency_key is not None and not 1 <= len(idempotency_key) <= 100:
+        raise InputError(
+            "Idempotency-Key",
+            "The Idempotency-Key header must be 1 to 100 characters long.",
+            "Der Header Idempotency-Key muss 1 bis 100 Zeichen lang sein.",
+        )
+
+    def work() -> Round:
+        """Inside the lock: replay, finished check, next number, change log, remembered key."""
+        if idempotency_key is not None:
+            seen = db.session.get(IdempotencyKey, (table.id, idempotency_key))
+            if seen is not None:
+                raise Replayed(replayed_round(table, seen))
+        rounds = round_rows(table.id)
+        if state_of(table, rounds).finished:
+            raise TableFinished(table.id)
+        if len(rounds) >= ROUND_LIMIT:
+            raise InputError(
+                None,
+                f"A table holds at most {ROUND_LIMIT} rounds; start a new table.",
+                f"Ein Tisch fasst höchstens {ROUND_LIMIT} Runden; bitte einen neuen Tisch anlegen.",
+            )
+        number = (
+            db.session.scalar(select(func.max(Round.number)).where(Round.table_id == table.id)) or 0
+        ) + 1
+        round_ = Round(table_id=table.id, number=number, data=data, version=1)
+        db.session.add(round_)
+        db.session.add(
+            Change(table_id=table.id, kind="add", round_number=number, before=None, after=data)
+        )
+        db.session.flush()
+        if idempotency_key is not None:
+            body_json = json_of(table, [*rounds, round_])
+            body_json["round"] = round_json(round_, body_json["rounds"][-1]["points"])
+            db.session.add(
+                IdempotencyKey(
+                    table_id=table.id, key=idempotency_key, status=201, response=body_json
+                )
+            )
+        return round_
+
+    try:
+        return locked_write(table, work)
+    except Replayed as replay:
+        return replay.round
+
+
+def replayed_round(table: Table, seen: IdempotencyKey) -> Round:
+    """The round a remembered key created (or, if it was deleted since, its remembered copy)."""
+    first = seen.response["round"]
+    found: Round | None = db.session.scalar(
+        select(Round).where(Round.table_id == table.id, Round.number == first["number"])
+    )
+    if found is not None and found.data == first["input"]:
+        return found
+    return Round(
+        table_id=table.id, number=first["number"], data=first["input"], version=first["version"]
+    )
+
+
+def remembered_response(table: Table, idempotency_key: str) -> tuple[int, dict[str, Any]] | None:
+    """The status and body stored for a key of `POST .../rounds`, if it was used."""
+    seen = db.session.get(IdempotencyKey, (table.id, idempotency_key))
+    return (seen.status, seen.response) if seen is not None else None
+
+
+def numbered(table: Table, number: int) -> Round:
+    """Round `number` of the table, or LookupError (API 404)."""
+    found: Round | None = db.session.scalar(
+        select(Round).where(Round.table_id == table.id, Round.number == number)
+    )
+    if found is None:
+        raise LookupError(f"table {table.id} has no round {number}")
+    return found
+
+
+def refuse_early_end(table: Table, rounds: list[dict[str, Any]]) -> None:
+    """A correction may not finish the table before its last round (later rounds would be void)."""
+    end = scoring.finished_after(table.variant, table.players, table.options, rounds)
+    if end is not None and end < len(rounds):
+        raise InputError(
+            None,
+            f"With this change the table would be finished after round {end}, "
+            f"but {len(rounds) - end} more round(s) follow; delete those first.",
+            f"Mit dieser Änderung wäre der Tisch nach Runde {end} beendet, es folgen aber noch "
+            f"{len(rounds) - end} Runde(n); bitte diese zuerst löschen.",
+        )
+
+
+def edit_round(table: Table, number: int, body: Any, expected_version: int | None = None) -> Round:
+    """Replace round `number`'s input; its version goes up by one.
+
+    Raises RoundConflict when `expected_version` is given and the round has moved on,
+    LookupError for an unknown round, InputError for a bad body.
+    """
+    data = scoring.validate_round(table.variant, table.players, table.options, body)
+
+    def work() -> Round:
+        """Inside the lock: compare versions, check the whole table, log the change."""
+        round_ = numbered(table, number)
+        if expected_version is not None and expected_version != round_.version:
+            points = state_of(table, round_rows(table.id)).round_points[number - 1]
+            raise RoundConflict(round_, round_json(round_, points))
+        refuse_early_end(
+            table, [data if r.number == number else r.data for r in round_rows(table.id)]
+        )
+        db.session.add(
+            Change(
+                table_id=table.id, kind="edit", round_number=number, before=round_.data, after=data
+            )
+        )
+        round_.data = data
+        round_.version += 1
+        round_.updated_at = utcnow()
+        return round_
+
+    return locked_write(table, work)
+
+
+def shift_numbers(table_id: str, after: int, by: int) -> None:
+    """Move every round numbered above `after` by `by` (±1) without a unique-number clash.
+
+    One UPDATE could clash midway (the database checks row by row), so the numbers go through
+    their negatives first.
+    """
+    chosen = (Round.table_id == table_id) & (Round.number > after)
+    db.session.execute(
+        update(Round)
+        .where(chosen)
+        .values(number=-Round.number)
+        .execution_options(synchronize_session=False)
+    )
+    db.session.execute(
+        update(Round)
+        .where(Round.table_id == table_id, Round.number < -after)
+        .values(number=-Round.number + by)
+        .execution_options(synchronize_session=False)
+    )
+    db.session.expire_all()
+
+
+def remove(table: Table, number: int) -> Round:
+    """Delete round `number` and close the gap (numbers stay 1..n)."""
+    round_ = numbered(table, number)
+    db.session.delete(round_)
+    db.session.flush()
+    shift_numbers(table.id, number, -1)
+    return round_
+
+
+def delete_round(table: Table, number: int) -> None:
+    """Delete round `number`; later rounds move up one. LookupError for an unknown round."""
+
+    def work() -> None:
+        """Inside the lock: check the rest still makes sense, remove, log."""
+        rounds = round_rows(table.id)
+        if not any(r.number == number for r in rounds):
+            raise LookupError(f"table {table.id} has no round {number}")
+        refuse_early_end(table, [r.data for r in rounds if r.number != number])
+        before = remove(table, number).data
+        db.session.add(
+            Change(table_id=table.id, kind="delete", round_number=number, before=before, after=None)
+        )
+
+    locked_write(table, work)
+
+
+def undo_last_change(table: Table) -> Change | None:
+    """Revert the newest add/edit/delete not yet undone; it is marked undone and an "undo"
+    change is logged. Returns the reverted change, or None when there is nothing to undo."""
+
+    def work() -> Change | None:
+        """Inside the lock: the inverse of the change (undo steps back in LIFO order)."""
+        change: Change | None = db.session.scalar(
+            select(Change)
+            .where(Change.table_id == table.id, Change.kind != "undo", Change.undone.is_(False))
+            .order_by(Change.id.desc())
+            .limit(1)
+        )
+        if change is None:
+            return None
+        if change.kind == "add":
+            remove(table, change.round_number)
+        elif change.kind == "edit":
+            round_ = numbered(table, change.round_number)
+            round_.data = logged_round(change)
+            round_.version += 1
+            round_.updated_at = utcnow()
+        else:
+            shift_numbers(table.id, change.round_number - 1, 1)
+            restored = Round(
+                table_id=table.id, number=change.round_number, data=logged_round(change)
+            )
+            db.session.add(restored)
+        change.undone = True
+        db.session.add(
+            Change(
+                table_id=table.id,
+                kind="undo",
+                round_number=change.round_number,
+                before=change.after,
+                after=change.before,
+            )
+        )
+        return change
+
+    return locked_write(table, work)
+
+
+def logged_round(change: Change) -> dict[str, Any]:
+    """The round input an edit or delete replaced (always logged for those kinds)."""
+    if change.before is None:
+        raise LookupError(f"change {change.id} has no round to restore")
+    return change.before

@@ -1,0 +1,86 @@
+"""Creating a table: variants, names, players, options (issue 2's bad-input list)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.scoring import VARIANTS
+from app.scoring import InputError
+from app.scoring import standing
+from app.scoring import validate_table
+
+FOUR = ["Anna", "Ben", "Cem", "Dora"]
+
+
+def test_five_variants_with_defaults() -> None:
+    """The five variants, names stripped, option defaults filled in."""
+    assert list(VARIANTS) == ["dynamisch", "deluxe", "speedone", "terroristen", "doppel"]
+    assert validate_table("dynamisch", " Freitag ", [" Anna", "Ben "], None) == (
+        "Freitag",
+        ["Anna", "Ben"],
+        {"games": 8, "rate_cents": 0},
+    )
+    assert validate_table("deluxe", "", FOUR, {})[2] == {"rounds": 10, "rate_cents": 0}
+    assert validate_table("terroristen", "", FOUR, {})[2] == {"games": None}
+    assert validate_table("doppel", "", FOUR, {})[2] == {}
+    assert validate_table("speedone", "", FOUR, {})[2]["target"] == 500
+
+
+def test_money_allowed_per_variant() -> None:
+    """Which tables may be played for money."""
+    assert VARIANTS["dynamisch"].money_allowed({})
+    assert VARIANTS["speedone"].money_allowed({"scoring": "own-points", "partner": False})
+    assert not VARIANTS["speedone"].money_allowed({"scoring": "winner-takes", "partner": False})
+    assert not VARIANTS["doppel"].money_allowed({})
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_empty_table_standing(variant: str) -> None:
+    """A table without rounds: nobody leads, seat 0 deals, seat order."""
+    options = validate_table(variant, "", FOUR, {})[2]
+    state = standing(variant, FOUR, options, [])
+    assert (state.finished, state.winner, state.leader, state.next_dealer) == (False, None, None, 0)
+    assert state.ranking == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("variant", "name", "players", "options", "field", "limit"),
+    [
+        ("uno", "", FOUR, {}, "variant", "dynamisch"),
+        (None, "", FOUR, {}, "variant", "dynamisch"),
+        ("dynamisch", "x" * 81, FOUR, {}, "name", "80"),
+        ("dynamisch", 5, FOUR, {}, "name", "80"),
+        ("dynamisch", "", "Anna,Ben", {}, "players", "list"),
+        ("dynamisch", "", ["Anna"], {}, "players", "2 to 6"),
+        ("dynamisch", "", FOUR * 2, {}, "players", "2 to 6"),
+        ("doppel", "", FOUR[:3], {}, "players", "exactly 4"),
+        ("dynamisch", "", ["Anna", "  "], {}, "players[1]", "1 to 40"),
+        ("dynamisch", "", ["Anna", "B" * 41], {}, "players[1]", "1 to 40"),
+        ("dynamisch", "", ["Anna", 7], {}, "players[1]", "1 to 40"),
+        ("dynamisch", "", ["Anna", "anna "], {}, "players[1]", "different"),
+        ("dynamisch", "", FOUR, [], "options", "object"),
+        ("dynamisch", "", FOUR, {"rounds": 3}, "options.rounds", "games, rate_cents"),
+        ("dynamisch", "", FOUR, {"games": 0}, "options.games", "1 to 100"),
+        ("dynamisch", "", FOUR, {"games": 101}, "options.games", "1 to 100"),
+        ("dynamisch", "", FOUR, {"games": 2.5}, "options.games", "1 to 100"),
+        ("dynamisch", "", FOUR, {"games": True}, "options.games", "1 to 100"),
+        ("dynamisch", "", FOUR, {"rate_cents": -1}, "options.rate_cents", "0 to 1000"),
+        ("dynamisch", "", FOUR, {"rate_cents": 1001}, "options.rate_cents", "0 to 1000"),
+        ("deluxe", "", FOUR, {"rounds": 0}, "options.rounds", "1 to 100"),
+        ("deluxe", "", FOUR, {"games": 5}, "options.games", "rounds"),
+        ("terroristen", "", FOUR, {"games": 0}, "options.games", "1 to 100"),
+        ("terroristen", "", FOUR, {"rate_cents": 5}, "options.rate_cents", "games"),
+        ("doppel", "", FOUR, {"games": 3}, "options.games", "none"),
+    ],
+)
+def test_bad_table_names_field_and_limit(
+    variant: Any, name: Any, players: Any, options: Any, field: str, limit: str
+) -> None:
+    """Issue 2's bad table input: each error names the field and the limit."""
+    with pytest.raises(InputError) as error:
+        validate_table(variant, name, players, options)
+    assert error.value.field == field
+    assert limit in error.value.en
+    assert error.value.de and error.value.de != error.value.en
