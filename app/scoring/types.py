@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 
-Winner = int | list[int] | str | list[str] | None  # a seat, tied seats, a team letter, tied teams, or still running
+# A seat, tied seats, a team letter, tied teams, or None while the table runs.
+Winner = int | list[int] | str | list[str] | None
 
 
 class InputError(ValueError):
@@ -84,4 +85,5 @@ class Standing:
     settlement: Settlement | None = None
     teams: dict[str, int] | None = None
     sets: list[dict[str, Any]] | None = None
-    details: list[dict[str, Any]] = field(default_factory=list)  # per round extras (e.g. doubled seats, jack suit)
+    # Per round extras, e.g. the doubled seats and the named jack suit.
+    details: list[dict[str, Any]] = field(default_factory=list)
