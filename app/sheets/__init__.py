@@ -1,0 +1,91 @@
+"""Printable sheets (PDF, A4): blank lists to fill in with a pen, and a table's filled sheet.
+
+API.md "Printable sheets": `/sheets/<variant>.pdf` and `/t/<id>/sheet.pdf` answer
+`application/pdf` with a filename; an unknown variant or table is 404, a bad parameter 400
+with a sentence naming it. The PDF speaks the page's language (German by default).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint
+from flask import Response
+from flask import abort
+from flask import render_template
+from flask import request
+from flask_babel import get_locale
+from flask_babel import gettext
+
+from app import store
+from app.scoring import VARIANTS
+from app.scoring import InputError
+from app.scoring import VariantInfo
+from app.sheets.blank import build_blank
+from app.sheets.download import pdf_response
+from app.sheets.download import slug
+from app.sheets.layout import Lang
+from app.sheets.params import ROOM
+from app.sheets.params import ROUNDS
+from app.sheets.params import parse_blank
+from app.sheets.record import TableRecord
+from app.sheets.table_sheet import build_table_sheet
+
+bp = Blueprint("sheets", __name__)
+
+
+def page_lang() -> Lang:
+    """The language of the page that asked for the PDF."""
+    return Lang(str(get_locale() or "de"), gettext)
+
+
+def label(info: VariantInfo, lang: Lang) -> str:
+    """The variant's name in the sheet's language."""
+    return info.label_de if lang.code == "de" else info.label_en
+
+
+@bp.get("/sheets")
+def index() -> str:
+    """All blank sheets, each with a small GET form for names and sizes."""
+    lang = page_lang()
+    variants = [
+        (info, label(info, lang), min(info.max_players, ROOM[key]))
+        for key, info in VARIANTS.items()
+    ]
+    return render_template("sheets/index.html", variants=variants, rounds=ROUNDS)
+
+
+@bp.get("/sheets/<variant>.pdf")
+def blank(variant: str) -> Response:
+    """A blank sheet of one variant; the query gives names, sizes and the rules page."""
+    info = VARIANTS.get(variant) or abort(
+        404, description=gettext("There is no sheet for this variant.")
+    )
+    lang = page_lang()
+    try:
+        sheet = parse_blank(
+            variant, label(info, lang), (info.min_players, info.max_players), request.args
+        )
+    except InputError as error:
+        abort(400, description=error.message(lang.code))
+    return pdf_response(build_blank(sheet, lang), f"mautisch-{variant}.pdf")
+
+
+@bp.get("/t/<table_id>/sheet.pdf")
+def table_sheet(table_id: str) -> Response:
+    """A table's score sheet, filled in with every round and the result."""
+    table = store.get_table(table_id)
+    lang = page_lang()
+    rounds = store.round_rows(table.id)
+    record = TableRecord(
+        name=table.name,
+        variant=table.variant,
+        label=label(VARIANTS[table.variant], lang),
+        played_on=table.created_at.date(),
+        players=list(table.players),
+        options=dict(table.options),
+        rounds=[round_.data for round_ in rounds],
+        standing=store.state_of(table, rounds),
+    )
+    name = slug(table.name) or table.variant
+    return pdf_response(
+        build_table_sheet(record, lang), f"mautisch-{name}-{record.played_on.isoformat()}.pdf"
+    )

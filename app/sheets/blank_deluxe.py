@@ -1,0 +1,61 @@
+"""Blank sheet of Maumau-Deluxe: the Strafpunkteliste (penalty-point list, RULES.md §2).
+
+One row per round (10 by default, dlx.out), one column per player, a sum row and a line for
+the overall winner: fewest penalty points after the series.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable
+from reportlab.platypus import Spacer
+from reportlab.platypus import Table
+
+from app.sheets.layout import FRAME_HEIGHT
+from app.sheets.layout import FRAME_WIDTH
+from app.sheets.layout import Lang
+from app.sheets.layout import cell_height
+from app.sheets.layout import fixed_height
+from app.sheets.layout import grid_style
+from app.sheets.layout import name_cells
+from app.sheets.layout import para
+from app.sheets.layout import row_height
+from app.sheets.layout import write_in_heading
+from app.sheets.layout import write_in_line
+from app.sheets.params import BlankSheet
+
+KIND = "Penalty-point list"
+ROUND_COLUMN = 16 * mm
+
+
+def story(sheet: BlankSheet, title: str, lang: Lang) -> list[Flowable]:
+    """Heading, the rounds × players grid, the winner line and the scoring reminder."""
+    column = (FRAME_WIDTH - ROUND_COLUMN) / len(sheet.names)
+    names = name_cells(sheet.names)
+    head = cell_height(names, column, 12 * mm)
+    top = write_in_heading(title, lang)
+    bottom: list[Flowable] = [
+        Spacer(1, 5 * mm),
+        write_in_line(lang("Overall winner") + ":", 90 * mm),
+        Spacer(1, 4 * mm),
+        para(
+            lang(
+                "1 penalty point per card left in hand when a round ends; who goes out deals "
+                "the next round. After %(n)s rounds the fewest penalty points win.",
+                n=sheet.rounds,
+            ),
+            "note",
+        ),
+    ]
+    free = FRAME_HEIGHT - fixed_height(top + bottom) - head - 4 * mm
+    height = row_height(free, sheet.rounds + 1, largest=13 * mm)
+    rows: list[list[object]] = [[lang("Round"), *names]]
+    rows += [[str(number), *[""] * len(sheet.names)] for number in range(1, sheet.rounds + 1)]
+    rows.append([lang("Sum"), *[""] * len(sheet.names)])
+    grid = Table(
+        rows,
+        colWidths=[ROUND_COLUMN] + [column] * len(sheet.names),
+        rowHeights=[head] + [height] * (sheet.rounds + 1),
+    )
+    grid.setStyle(grid_style(header_rows=1, sum_rows=1))
+    return [*top, grid, *bottom]

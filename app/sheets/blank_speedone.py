@@ -1,0 +1,135 @@
+"""Blank sheet of Speedone: running totals towards the target (spd.opt.target, 200 or 500).
+
+Per round and player the points and the running total (Σ); both scoring modes are printed to
+tick unless `scoring` chose one (spd.opt.scoring); in partner mode two more columns carry the
+parties' totals (spd.opt.partner: players 1+3 and 2+4).
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable
+from reportlab.platypus import Spacer
+from reportlab.platypus import Table
+
+from app.sheets.layout import BOX
+from app.sheets.layout import FONT
+from app.sheets.layout import FRAME_HEIGHT
+from app.sheets.layout import FRAME_WIDTH
+from app.sheets.layout import Lang
+from app.sheets.layout import cell_height
+from app.sheets.layout import fixed_height
+from app.sheets.layout import grid_style
+from app.sheets.layout import name_cells
+from app.sheets.layout import para
+from app.sheets.layout import row_height
+from app.sheets.layout import write_in_heading
+from app.sheets.layout import write_in_line
+from app.sheets.params import SPEEDONE_TARGETS
+from app.sheets.params import BlankSheet
+
+KIND = "Score sheet"
+ROUND_COLUMN = 12 * mm
+TEAM_COLUMN = 17 * mm
+
+
+def story(sheet: BlankSheet, title: str, lang: Lang) -> list[Flowable]:
+    """Heading, the chosen or tickable options, the rounds grid, the winner line."""
+    top = [*write_in_heading(title, lang), *options(sheet, lang), Spacer(1, 3 * mm)]
+    bottom: list[Flowable] = [
+        Spacer(1, 3 * mm),
+        para(
+            lang(
+                "Card points: numbers their face value, skip, reverse and draw two 20, wilds 50. "
+                "The game ends after the round in which a total reaches the target."
+            ),
+            "note",
+        ),
+        Spacer(1, 2 * mm),
+        write_in_line(lang("Winner") + ":", 90 * mm),
+    ]
+    return [
+        *top,
+        rounds_grid(sheet, lang, FRAME_HEIGHT - fixed_height(top + bottom) - 4 * mm),
+        *bottom,
+    ]
+
+
+def options(sheet: BlankSheet, lang: Lang) -> list[Flowable]:
+    """Target, scoring mode and partner parties: printed when chosen, else boxes to tick."""
+    if sheet.target:
+        target = lang("%(n)s points", n=sheet.target)
+    else:
+        target = "   ".join(f"{BOX} {value}" for value in SPEEDONE_TARGETS)
+    modes = {
+        "winner-takes": lang(
+            "<b>Winner takes</b>: the round's winner is credited everybody else's card points; "
+            "the highest total wins."
+        ),
+        "own-points": lang(
+            "<b>Own points</b>: everybody writes his own card points; the lowest total wins."
+        ),
+    }
+    chosen = (
+        [modes[sheet.scoring]] if sheet.scoring else [f"{BOX} {text}" for text in modes.values()]
+    )
+    lines = [f"<b>{lang('Target')}:</b> {target}", f"<b>{lang('Scoring')}:</b>", *chosen]
+    if sheet.partner:
+        lines.append(f"<b>{lang('Partners')}:</b> {escape(partners(sheet.names, lang))}")
+    return [para(line, "body", markup=True) for line in lines]
+
+
+def partners(names: tuple[str, ...], lang: Lang) -> str:
+    """Who plays with whom (spd.opt.partner: players 1 + 3 against 2 + 4)."""
+    if not names[0]:
+        return lang("team A = players 1 + 3, team B = players 2 + 4; the teams' totals count.")
+    return lang(
+        "team A = %(a1)s & %(a2)s, team B = %(b1)s & %(b2)s; the teams' totals count.",
+        a1=names[0],
+        a2=names[2],
+        b1=names[1],
+        b2=names[3],
+    )
+
+
+def rounds_grid(sheet: BlankSheet, lang: Lang, free: float) -> Table:
+    """Rounds × players (points and running total each), plus the parties' totals."""
+    players = len(sheet.names)
+    teams = ["Team A (1 + 3)", "Team B (2 + 4)"] if sheet.partner else []
+    width = (FRAME_WIDTH - ROUND_COLUMN - TEAM_COLUMN * len(teams)) / players
+    names = name_cells(sheet.names)
+    head = cell_height(names, width, 10 * mm)
+    sub = 6 * mm
+    height = row_height(free - head - sub, sheet.rounds, largest=12 * mm)
+    first = [
+        lang("Round"),
+        *[cell for name in names for cell in (name, "")],
+        *[para(team, "head") for team in teams],
+    ]
+    second: list[object] = [
+        "",
+        *[mark for _ in names for mark in (lang("Points"), "Σ")],
+        *["Σ" for _ in teams],
+    ]
+    rows: list[list[object]] = [first, second]
+    rows += [[str(n), *[""] * (2 * players + len(teams))] for n in range(1, sheet.rounds + 1)]
+    widths = (
+        [ROUND_COLUMN]
+        + [width * share for _ in names for share in (0.45, 0.55)]
+        + [TEAM_COLUMN] * len(teams)
+    )
+    grid = Table(rows, colWidths=widths, rowHeights=[head, sub] + [height] * sheet.rounds)
+    style = grid_style(header_rows=2) + [
+        ("SPAN", (0, 0), (0, 1)),
+        ("FONT", (1, 1), (-1, 1), FONT, 7),
+    ]
+    for seat in range(players):
+        left = 1 + 2 * seat
+        style += [
+            ("SPAN", (left, 0), (left + 1, 0)),
+            ("LINEAFTER", (left + 1, 0), (left + 1, -1), 0.9, "black"),
+        ]
+    grid.setStyle(style)
+    return grid

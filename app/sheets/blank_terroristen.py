@@ -1,0 +1,65 @@
+"""Blank sheet of Terroristen-Mau-Mau: a tally of wins, with the table manners as reminders.
+
+The seed keeps no points: whoever first discards all his cards wins the game, and the table
+counts wins per player. The manners (ter.greet.cq … ter.manners) are what the referee cannot
+watch, so the sheet on the table reminds everybody.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable
+from reportlab.platypus import Paragraph
+from reportlab.platypus import Spacer
+from reportlab.platypus import Table
+
+from app.sheets.layout import FRAME_HEIGHT
+from app.sheets.layout import FRAME_WIDTH
+from app.sheets.layout import Lang
+from app.sheets.layout import fixed_height
+from app.sheets.layout import grid_style
+from app.sheets.layout import para
+from app.sheets.layout import row_height
+from app.sheets.layout import styles
+from app.sheets.layout import write_in_heading
+from app.sheets.layout import write_in_line
+from app.sheets.params import BlankSheet
+
+KIND = "Tally of wins"
+NAME_COLUMN = 48 * mm
+SUM_COLUMN = 20 * mm
+# RULES.md §4 "Table manners", in rule order; the msgids carry the German seed's calls.
+MANNERS = (
+    "<b>♣Q</b>: everybody says “Bonjourno” with a little bow. If its player is not the first "
+    "to say it, he and the last to say it each get a card. (Some tables use ♣9.)",
+    "<b>♦K</b>: the same with “Good morning, Sir”.",
+    "<b>Spades</b>: say “Pik” before playing a spade; “Pik, Pik” for ♠J when spades are wished.",
+    "<b>Second-to-last card</b>: knock first; if you forget, or the next player has already "
+    "played, you may be given 6 cards.",
+    "<b>Last card</b>: say “Mau” (“Mau, Mau” with a jack), or you are back in with 6 new cards.",
+    "<b>Questions or swearing</b> during the game: one card. Missing your turn or not "
+    "correcting your mistake: cards until you wake up. Handing a penalty card to the wrong "
+    "player: a card for you.",
+)
+
+
+def story(sheet: BlankSheet, title: str, lang: Lang) -> list[Flowable]:
+    """Heading, one tally row per player, the winner line and the table manners."""
+    top = write_in_heading(title, lang)
+    bottom: list[Flowable] = [
+        Spacer(1, 4 * mm),
+        write_in_line(lang("Winner of the evening") + ":", 90 * mm),
+        para(lang("Table manners"), "h2"),
+        *[Paragraph(lang(text), styles()["bullet"], bulletText="•") for text in MANNERS],
+    ]
+    free = FRAME_HEIGHT - fixed_height(top + bottom) - 10 * mm - 4 * mm
+    height = row_height(free, len(sheet.names), largest=22 * mm)
+    rows: list[list[object]] = [[lang("Player"), lang("Wins (one stroke per game won)"), "Σ"]]
+    rows += [[para(name, "name"), "", ""] for name in sheet.names]
+    tally = Table(
+        rows,
+        colWidths=[NAME_COLUMN, FRAME_WIDTH - NAME_COLUMN - SUM_COLUMN, SUM_COLUMN],
+        rowHeights=[10 * mm] + [height] * len(sheet.names),
+    )
+    tally.setStyle(grid_style(header_rows=1))
+    return [*top, tally, *bottom]

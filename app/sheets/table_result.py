@@ -1,0 +1,176 @@
+"""The result part of a filled sheet: status, winner, ranking, money, Speedone's target and teams.
+
+Read from the table's `Standing` only (totals, ranking, winner, settlement, teams); the texts
+name the rule behind them where a reader might ask why (dyn.money, spd.opt.scoring).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable
+from reportlab.platypus import Table
+
+from app.scoring.types import Standing
+from app.scoring.types import Winner
+from app.sheets.layout import Lang
+from app.sheets.layout import grid_style
+from app.sheets.layout import labelled
+from app.sheets.layout import money
+from app.sheets.layout import para
+from app.sheets.record import TableRecord
+
+TEAM_SEATS = {"A": (0, 2), "B": (1, 3)}  # partners sit opposite (dop, spd.opt.partner)
+SPEEDONE_FLAGS = (("partner", "Partners"), ("stack2", "+2 on +2"), ("stack4", "+4 on +4"))
+SCORING = {
+    "winner-takes": "Winner takes (highest total wins)",
+    "own-points": "Own points (lowest total wins)",
+}
+
+
+def team_text(team: str, players: list[str], lang: Lang) -> str:
+    """ "Team A (Anna & Cem)"."""
+    first, second = TEAM_SEATS[team]
+    return lang(
+        "Team %(team)s (%(first)s & %(second)s)",
+        team=team,
+        first=players[first],
+        second=players[second],
+    )
+
+
+def winner_text(winner: Winner, players: list[str], lang: Lang) -> str:
+    """A seat, tied seats or a team, by name."""
+    if isinstance(winner, str):
+        return team_text(winner, players, lang)
+    if isinstance(winner, list):
+        return ", ".join(players[seat] for seat in winner)
+    return players[winner] if winner is not None else "–"
+
+
+def seat_line(variant: str, players: list[str], options: dict[str, Any], lang: Lang) -> str:
+    """The players in seating order (and the teams where partners play), as markup."""
+    seats = " · ".join(f"{seat}. {escape(name)}" for seat, name in enumerate(players, start=1))
+    line = f"<b>{lang('Players in seating order')}:</b> {seats}"
+    if variant == "doppel" or (variant == "speedone" and options.get("partner")):
+        line += "<br/>" + " · ".join(escape(team_text(team, players, lang)) for team in TEAM_SEATS)
+    return line
+
+
+def describe_options(variant: str, options: dict[str, Any], lang: Lang) -> str:
+    """The table's options in one line: series length, target and scoring, money rate."""
+    parts: list[str] = []
+    if variant == "dynamisch":
+        parts.append(lang("%(n)s games", n=options["games"]))
+    elif variant == "deluxe":
+        parts.append(lang("%(n)s rounds", n=options["rounds"]))
+    elif variant == "terroristen":
+        parts.append(
+            lang("%(n)s games", n=options["games"]) if options.get("games") else lang("Open-ended")
+        )
+    elif variant == "speedone":
+        parts += [lang("Target %(n)s", n=options["target"]), lang(SCORING[options["scoring"]])]
+        parts += [lang(label) for key, label in SPEEDONE_FLAGS if options.get(key)]
+    else:
+        parts.append(lang("Sets to 5 games with a lead of 2, match to 2 sets"))
+    if options.get("rate_cents"):
+        parts.append(lang("%(rate)s per point", rate=money(options["rate_cents"], lang.code)))
+    return " · ".join(parts)
+
+
+def status_text(state: Standing, lang: Lang) -> str:
+    """Finished, or how far the table got ("game 3 of 8", "best 142 of 200", "set 2 at 4:3")."""
+    if state.finished:
+        return lang("Finished.")
+    progress = state.progress
+    texts = {
+        "games": lang(
+            "Still running: %(played)s of %(of)s played.",
+            played=progress.get("played"),
+            of=progress.get("of"),
+        ),
+        "open": lang("Still running: %(played)s games played.", played=progress.get("played")),
+        "target": lang(
+            "Still running: best total %(best)s of %(target)s.",
+            best=progress.get("best"),
+            target=progress.get("target"),
+        ),
+        "set": lang(
+            "Still running: set %(set)s at %(A)s:%(B)s.",
+            **{k: progress.get(k) for k in ("set", "A", "B")},
+        ),
+    }
+    return texts.get(progress.get("kind", ""), lang("Still running."))
+
+
+def result_section(record: TableRecord, lang: Lang) -> list[Flowable]:
+    """Heading, status, winner (or leader), ranking with amounts, transfers."""
+    state, players = record.standing, record.players
+    story: list[Flowable] = [para(lang("Result"), "h2"), para(status_text(state, lang), "body")]
+    if state.finished:
+        story.append(labelled(lang("Winner"), winner_text(state.winner, players, lang)))
+    elif state.leader is not None:
+        story.append(labelled(lang("Leading"), winner_text(state.leader, players, lang)))
+    if record.variant != "doppel" and state.round_points:
+        story.append(ranking_table(ranking_rows(record, lang), lang))
+    if state.settlement:
+        story += transfers(state, players, record.options["rate_cents"], lang)
+    return story
+
+
+def ranking_rows(record: TableRecord, lang: Lang) -> list[tuple[str, int, int | None]]:
+    """Best first: name (or team), total, amount in cents (money tables) — Speedone partners
+    are ranked as teams (spd.opt.partner), everybody else seat by seat."""
+    state = record.standing
+    if state.teams and record.variant == "speedone":
+        order = dict.fromkeys("A" if seat in TEAM_SEATS["A"] else "B" for seat in state.ranking)
+        return [(team_text(team, record.players, lang), state.teams[team], None) for team in order]
+    amounts = state.settlement.amounts_cents if state.settlement else None
+    return [
+        (record.players[seat], state.totals[seat], amounts[seat] if amounts else None)
+        for seat in state.ranking
+    ]
+
+
+def places(totals: list[int]) -> list[int]:
+    """Place numbers for totals in ranking order; equal totals share a place (1, 1, 3)."""
+    result: list[int] = []
+    for index, total in enumerate(totals):
+        result.append(result[-1] if index and total == totals[index - 1] else index + 1)
+    return result
+
+
+def ranking_table(rows: list[tuple[str, int, int | None]], lang: Lang) -> Table:
+    """Place, player (or team), total and, for money tables, the amount won or paid."""
+    with_money = any(amount is not None for _, _, amount in rows)
+    header: list[object] = [lang("Place"), lang("Player"), lang("Total")]
+    cells = [header + [lang("Amount")] * with_money]
+    for place, (name, total, amount) in zip(
+        places([total for _, total, _ in rows]), rows, strict=True
+    ):
+        money_cell = [money(amount or 0, lang.code, signed=True)] * with_money
+        cells.append([f"{place}.", para(name, "body"), str(total), *money_cell])
+    table = Table(
+        cells, colWidths=[16 * mm, 70 * mm, 24 * mm] + [30 * mm] * with_money, spaceBefore=3 * mm
+    )
+    table.setStyle(grid_style(header_rows=1) + [("ALIGN", (2, 1), (-1, -1), "RIGHT")])
+    table.hAlign = "LEFT"
+    return table
+
+
+def transfers(state: Standing, players: list[str], rate: int, lang: Lang) -> list[Flowable]:
+    """Who pays whom (dyn.money: last to first, second-last to second …)."""
+    assert state.settlement is not None
+    lines = [
+        lang(
+            "%(payer)s pays %(payee)s %(amount)s",
+            payer=players[t.payer],
+            payee=players[t.payee],
+            amount=money(t.cents, lang.code),
+        )
+        for t in state.settlement.transfers
+    ] or [lang("Nobody pays anything.")]
+    heading = lang("Settlement at %(rate)s per point", rate=money(rate, lang.code))
+    return [para(heading, "h2"), *[para(line, "body") for line in lines]]
