@@ -1,0 +1,104 @@
+"""The change log of a backup must lead to its rounds exactly as the store wrote it, and
+undo must be able to walk it back (store.undo_last_change).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from typing import Protocol
+
+from app.export.checks import canonical
+from app.scoring.types import InputError
+
+
+class Logged(Protocol):
+    """What the replay reads of a change (read-only, so frozen dataclasses fit)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def round_number(self) -> int: ...
+    @property
+    def before(self) -> dict[str, Any] | None: ...
+    @property
+    def after(self) -> dict[str, Any] | None: ...
+    @property
+    def undone(self) -> bool: ...
+
+
+def broken(path: str, en: str, de: str) -> InputError:
+    """The change log contradicts itself or the rounds."""
+    return InputError(
+        path,
+        f"The change log ({path}) {en}: the file was changed by hand or is damaged.",
+        f"Das Änderungsprotokoll ({path}) {de}: "
+        f"die Datei wurde von Hand geändert oder ist beschädigt.",
+    )
+
+
+def inverse(change: Logged) -> tuple[int, str, str]:
+    """What the undo of a change logs: the same round, before and after swapped."""
+    return change.round_number, canonical(change.after), canonical(change.before)
+
+
+def replay(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -> None:
+    """Walk the log from an empty table as the store wrote it; it must end at the rounds.
+
+    An undo reverts the newest change not yet undone (store.undo_last_change), so the log is
+    also checked to name exactly that change's inverse and to mark the right changes undone.
+    An empty log is accepted (a table without history: undo has nothing to revert).
+    """
+    state: list[dict[str, Any]] = []
+    open_changes: list[int] = []
+    undone = [False] * len(changes)
+    for index, change in enumerate(changes):
+        at, number = f"{path}[{index}]", change.round_number
+        if change.kind == "undo":
+            target = open_changes.pop() if open_changes else None
+            if target is None or inverse(changes[target]) != (
+                number,
+                canonical(change.before),
+                canonical(change.after),
+            ):
+                raise broken(
+                    at,
+                    "has an undo that does not revert the newest change",
+                    "enthält ein Rückgängig, das nicht die neueste Änderung zurücknimmt",
+                )
+            undone[target] = True
+        else:
+            open_changes.append(index)
+        if change.before is None:
+            if not 1 <= number <= len(state) + 1 or change.after is None:
+                raise broken(
+                    at,
+                    f"inserts round {number} into {len(state)} rounds",
+                    f"fügt Runde {number} in {len(state)} Runden ein",
+                )
+            state.insert(number - 1, change.after)
+        elif not 1 <= number <= len(state) or canonical(state[number - 1]) != canonical(
+            change.before
+        ):
+            raise broken(
+                at,
+                f"changes round {number}, which was different then",
+                f"ändert Runde {number}, die damals anders war",
+            )
+        elif change.after is None:
+            del state[number - 1]
+        else:
+            state[number - 1] = change.after
+    if not changes:
+        return
+    if canonical(state) != canonical(rounds):
+        raise broken(
+            path, "does not lead to the rounds of the file", "führt nicht zu den Runden der Datei"
+        )
+    for index, change in enumerate(changes):
+        if change.undone != undone[index]:
+            raise broken(
+                f"{path}[{index}].undone",
+                "marks the wrong changes as undone",
+                "markiert die falschen Änderungen als rückgängig gemacht",
+            )

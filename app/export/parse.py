@@ -1,0 +1,197 @@
+"""Read a JSON backup — checked like any input before anything is written.
+
+`parse_backup(raw)` checks the whole file and raises an InputError naming the first problem
+(field path and both languages): not JSON, another format or a newer version, unknown or
+missing keys, wrong types; names, options and every round through `app.scoring`; points,
+totals and winner that do not follow from the rounds; a change log that does not lead to the
+rounds (undo would go wrong). The result is a plan for `restore.restore`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from app import scoring
+from app.export.backup import FORMAT_GROUP
+from app.export.backup import FORMAT_TABLE
+from app.export.checks import each
+from app.export.checks import load_json
+from app.export.checks import moment
+from app.export.checks import object_with
+from app.export.checks import same
+from app.export.checks import version_of
+from app.export.checks import whole
+from app.export.checks import within
+from app.export.history import replay
+from app.export.plans import ChangePlan
+from app.export.plans import GroupPlan
+from app.export.plans import RoundPlan
+from app.export.plans import TablePlan
+from app.groups.validate import validate_group
+from app.scoring import checks
+from app.scoring.checks import Field
+from app.scoring.checks import shown
+from app.scoring.types import InputError
+from app.store import ROUND_LIMIT
+
+TABLE_KEYS = (
+    *("format", "version", "id", "variant", "name", "players", "options", "created_at"),
+    *("rounds", "totals", "finished", "winner", "changes"),
+)
+ROUND_KEYS = ("number", "data", "version", "points", "created_at", "updated_at")
+CHANGE_KEYS = ("kind", "round_number", "before", "after", "undone", "created_at")
+GROUP_KEYS = ("format", "version", "id", "name", "players", "created_at", "tables")
+TABLE_LIMIT = 500  # tables per group backup: years of evenings
+# Whether a change of each kind carries a round before/after it (store.undo_last_change
+# needs them); an undo entry may have either.
+CHANGE_SHAPES = {"add": (False, True), "edit": (True, True), "delete": (True, False)}
+
+
+@dataclass(frozen=True)
+class Game:
+    """What a table's rounds are checked against: its variant, players and options."""
+
+    variant: str
+    players: list[str]
+    options: dict[str, Any]
+
+    def body(self, value: Any, path: str, lead_en: str, lead_de: str) -> dict[str, Any]:
+        """A round body checked by app.scoring, its errors placed at `path`."""
+        with within(path, lead_en, lead_de):
+            return scoring.validate_round(self.variant, self.players, self.options, value)
+
+
+def round_plan(game: Game, item: Any, at: str, index: int) -> RoundPlan:
+    """One round: numbered in order, its input valid for this table."""
+    item = object_with(item, at + ".", ROUND_KEYS)
+    whole(item["number"], at + ".number", index + 1, index + 1)
+    return RoundPlan(
+        index + 1,
+        game.body(item["data"], at + ".data", f"Round {index + 1}: ", f"Runde {index + 1}: "),
+        whole(item["version"], at + ".version", 1, 10**6),
+        moment(item["created_at"], at + ".created_at"),
+        moment(item["updated_at"], at + ".updated_at"),
+    )
+
+
+def change_plan(game: Game, item: Any, at: str, index: int) -> ChangePlan:
+    """One change: a known kind, valid round inputs where undo needs them."""
+    item = object_with(item, at + ".", CHANGE_KEYS)
+    kinds = ("add", "edit", "delete", "undo")
+    kind = checks.choice(
+        item["kind"], Field(at + ".kind", "The kind of change", "Die Art der Änderung"), kinds
+    )
+    sides: list[dict[str, Any] | None] = []
+    for side, needed in zip(
+        ("before", "after"), CHANGE_SHAPES.get(kind, (None, None)), strict=True
+    ):
+        value = item[side]
+        if needed is not None and (value is not None) != needed:
+            raise Field(f"{at}.{side}", "The round", "Die Runde").fail(
+                f"must be {'a round' if needed else 'null'} for a change of kind {kind!r}.",
+                f"muss bei einer Änderung der Art {kind!r} "
+                f"{'eine Runde' if needed else 'null'} sein.",
+            )
+        lead = (f"Change {index + 1}: ", f"Änderung {index + 1}: ")
+        sides.append(None if value is None else game.body(value, f"{at}.{side}", *lead))
+    undone = checks.flag(
+        item["undone"], Field(at + ".undone", "The undone mark", "Die Rückgängig-Markierung")
+    )
+    number = whole(item["round_number"], at + ".round_number", 1, ROUND_LIMIT + 1)
+    return ChangePlan(
+        kind, number, sides[0], sides[1], undone, moment(item["created_at"], at + ".created_at")
+    )
+
+
+def check_results(game: Game, data: dict[str, Any], rounds: list[RoundPlan], path: str) -> None:
+    """No round after the end; points, totals, finished and winner as the rounds give them."""
+    bodies = [r.data for r in rounds]
+    end = scoring.finished_after(game.variant, game.players, game.options, bodies)
+    if end is not None and end < len(rounds):
+        raise InputError(
+            path + "rounds",
+            f"The table was finished after round {end}; "
+            f"the file has {len(rounds)} rounds (rounds).",
+            f"Der Tisch war nach Runde {end} beendet; die Datei hat {len(rounds)} Runden (rounds).",
+        )
+    state = scoring.standing(game.variant, game.players, game.options, bodies)
+    for i, points in enumerate(state.round_points):
+        at = f"{path}rounds[{i}].points"
+        same(
+            data["rounds"][i]["points"],
+            points,
+            at,
+            f"The points of round {i + 1}",
+            f"Die Punkte von Runde {i + 1}",
+        )
+    same(data["totals"], state.totals, path + "totals", "The totals", "Die Summen")
+    same(
+        data["finished"],
+        state.finished,
+        path + "finished",
+        "Whether it is finished",
+        "Ob er beendet ist",
+    )
+    same(data["winner"], state.winner, path + "winner", "The winner", "Der Sieger")
+
+
+def check_table(data: Any, path: str = "") -> TablePlan:
+    """A table backup, fully checked (`path` is "tables[2]." inside a group)."""
+    version_of(data, path)
+    data = object_with(data, path, TABLE_KEYS)
+    checks.choice(
+        data["format"], Field(path + "format", "The format", "Das Format"), (FORMAT_TABLE,)
+    )
+    if not isinstance(data["id"], str):
+        raise Field(path + "id", "The id", "Die Kennung").fail(
+            "must be a text.", "muss ein Text sein."
+        )
+    with within(path.rstrip(".")):
+        name, players, options = scoring.validate_table(
+            data["variant"], data["name"], data["players"], data["options"]
+        )
+    game = Game(data["variant"], players, options)
+    rounds = each(data["rounds"], path + "rounds", ROUND_LIMIT, lambda *a: round_plan(game, *a))
+    check_results(game, data, rounds, path)
+    changes = each(
+        data["changes"], path + "changes", 4 * ROUND_LIMIT, lambda *a: change_plan(game, *a)
+    )
+    replay(changes, [r.data for r in rounds], path + "changes")
+    created_at = moment(data["created_at"], path + "created_at")
+    return TablePlan(game.variant, name, players, options, created_at, rounds, changes)
+
+
+def check_group(data: dict[str, Any]) -> GroupPlan:
+    """A group backup: name, players and every table, fully checked."""
+    version_of(data, "")
+    data = object_with(data, "", GROUP_KEYS)
+    name, players = validate_group(data["name"], data["players"])
+
+    def table_plan(item: Any, at: str, index: int) -> TablePlan:
+        """One table of the group; errors say which one."""
+        with within("", f"Table {index + 1}: ", f"Tisch {index + 1}: "):
+            return check_table(item, at + ".")
+
+    tables = each(data["tables"], "tables", TABLE_LIMIT, table_plan)
+    return GroupPlan(name, players, moment(data["created_at"], "created_at"), tables)
+
+
+def parse_backup(raw: bytes) -> TablePlan | GroupPlan:
+    """A downloaded backup file, checked through and through, or an InputError."""
+    data = load_json(raw)
+    kind = data.get("format") if isinstance(data, dict) else None
+    if kind == FORMAT_TABLE:
+        return check_table(data)
+    if kind == FORMAT_GROUP:
+        return check_group(data)
+    formats = f"{shown(FORMAT_TABLE)} or {shown(FORMAT_GROUP)}"
+    formate = f"{shown(FORMAT_TABLE)} oder {shown(FORMAT_GROUP)}"
+    raise InputError(
+        "format",
+        f"This is not a Mautisch backup: its format must be {formats} (got {shown(kind)}). "
+        "Use the JSON download of a table or group.",
+        f"Das ist keine Mautisch-Sicherung: das Format muss {formate} sein "
+        f"(erhalten: {shown(kind)}). "
+        "Bitte den JSON-Download eines Tischs oder einer Gruppe verwenden.",
+    )

@@ -1,0 +1,53 @@
+"""A checked backup, ready to be written: what `parse.parse_backup` returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    """One checked round to write."""
+
+    number: int
+    data: dict[str, Any]
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class ChangePlan:
+    """One checked entry of the change log to write."""
+
+    kind: str
+    round_number: int
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    undone: bool
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """A checked table backup."""
+
+    variant: str
+    name: str
+    players: list[str]
+    options: dict[str, Any]
+    created_at: datetime
+    rounds: list[RoundPlan]
+    changes: list[ChangePlan]
+
+
+@dataclass(frozen=True)
+class GroupPlan:
+    """A checked group backup."""
+
+    name: str
+    players: list[str]
+    created_at: datetime
+    tables: list[TablePlan]

@@ -1,0 +1,85 @@
+"""Write a checked backup (`parse.parse_backup`) as a new table or group.
+
+Everything in one transaction with new ids and new edit tokens; the original table or group
+is not touched, and a failure leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.db import db
+from app.export.plans import GroupPlan
+from app.export.plans import TablePlan
+from app.models import Change
+from app.models import Group
+from app.models import Round
+from app.models import Table
+
+
+@dataclass(frozen=True)
+class Restored:
+    """What an import made: the new table or group and the edit tokens (shown/kept once)."""
+
+    kind: str  # "table" or "group"
+    id: str
+    token: str
+    table_tokens: dict[str, str]
+
+
+def new_table(plan: TablePlan, group: Group | None = None) -> tuple[Table, str]:
+    """A table with its rounds and change log, added to the session (not committed)."""
+    table = Table(
+        variant=plan.variant,
+        name=plan.name,
+        players=plan.players,
+        options=plan.options,
+        group=group,
+        created_at=plan.created_at,
+        version=len(plan.changes),  # bumped once per change, as the store does
+    )
+    token = table.set_edit_token()
+    table.rounds = [
+        Round(
+            number=r.number,
+            data=r.data,
+            version=r.version,
+            created_at=r.created_at,
+            updated_at=r.updated_at,
+        )
+        for r in plan.rounds
+    ]
+    table.changes = [
+        Change(
+            kind=c.kind,
+            round_number=c.round_number,
+            before=c.before,
+            after=c.after,
+            undone=c.undone,
+            created_at=c.created_at,
+        )
+        for c in plan.changes
+    ]
+    db.session.add(table)
+    return table, token
+
+
+def restore(plan: TablePlan | GroupPlan) -> Restored:
+    """Write a checked backup as a new table or group: all of it in one transaction or nothing."""
+    try:
+        if isinstance(plan, TablePlan):
+            table, token = new_table(plan)
+            db.session.flush()
+            restored = Restored("table", table.id, token, {table.id: token})
+        else:
+            group = Group(name=plan.name, players=plan.players, created_at=plan.created_at)
+            group_token = group.set_edit_token()
+            db.session.add(group)
+            made = [new_table(t, group) for t in plan.tables]
+            db.session.flush()
+            restored = Restored("group", group.id, group_token, {t.id: token for t, token in made})
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    return restored

@@ -1,0 +1,119 @@
+"""The group pages (Stammtisch): list and create, view with statistics, edit link, players.
+
+A group has a view link (`/g/<id>`, anyone with it may look) and an edit link
+(`/g/<id>/edit/<token>`); the edit link is claimed once and the token then lives in this
+device's session (`app.groups.access`), so it does not stay in the address bar.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint
+from flask import abort
+from flask import flash
+from flask import redirect
+from flask import render_template
+from flask import url_for
+from flask_babel import gettext as _
+from sqlalchemy import select
+from werkzeug.wrappers import Response
+
+from app.db import db
+from app.groups import page
+from app.groups import stats
+from app.groups.access import device_group_ids
+from app.groups.access import group_token
+from app.groups.access import remember_group
+from app.groups.access import require_group_editor
+from app.groups.forms import GroupForm
+from app.groups.results import group_tables
+from app.groups.results import table_result
+from app.models import Group
+
+bp = Blueprint("groups", __name__)
+
+
+def render_index(form: GroupForm, status: int = 200) -> tuple[str, int]:
+    """The list of this device's groups with the form for a new one."""
+    ids = device_group_ids()
+    found = {g.id: g for g in db.session.scalars(select(Group).where(Group.id.in_(ids)))}
+    groups = [found[i] for i in ids if i in found]
+    return render_template("groups/index.html", form=form, groups=groups), status
+
+
+@bp.get("/groups")
+def index() -> tuple[str, int]:
+    """This device's groups and a new one."""
+    return render_index(GroupForm())
+
+
+@bp.post("/groups/new")
+def new() -> Response | tuple[str, int]:
+    """Create a group; this device gets its edit token."""
+    form = GroupForm()
+    if not form.validate_on_submit():
+        return render_index(form, 400)
+    name, players = form.cleaned
+    group = Group(name=name, players=players)
+    token = group.set_edit_token()
+    db.session.add(group)
+    db.session.commit()
+    remember_group(group.id, token)
+    flash(
+        _("Group created. Keep its edit link (below) to change it from another phone."), "success"
+    )
+    return redirect(url_for("groups.view", group_id=group.id))
+
+
+@bp.get("/g/<group_id>")
+def view(group_id: str) -> str:
+    """The group: its tables, leaderboards per variant, money balance, charts, links."""
+    group = db.get_or_404(Group, group_id, description=_("There is no group with this link."))
+    remember_group(group.id)
+    results = [table_result(t) for t in group_tables(group)]
+    token = group_token(group)
+    return render_template(
+        "groups/view.html",
+        group=group,
+        lines=[page.table_line(r) for r in reversed(results)],
+        boards=stats.leaderboards(results, group.players),
+        balances=stats.money_balance(results, group.players),
+        wins_chart=page.wins_chart(results, group.players),
+        money_chart=page.money_chart(results, group.players),
+        edit_url=edit_link(group, token),
+        averaged_variants=stats.AVERAGED,
+        page=page,
+    )
+
+
+def edit_link(group: Group, token: str | None) -> str | None:
+    """The full edit link for a group editor to pass on, None for a viewer."""
+    if token is None:
+        return None
+    return url_for("groups.claim", group_id=group.id, token=token, _external=True)
+
+
+@bp.get("/g/<group_id>/edit/<token>")
+def claim(group_id: str, token: str) -> Response:
+    """Open the edit link: remember the token on this device, then show the group."""
+    group = db.get_or_404(Group, group_id, description=_("There is no group with this link."))
+    if not group.check_edit_token(token):
+        refused = _("This edit link is not valid (any longer). Ask for the current one.")
+        abort(403, description=refused)
+    remember_group(group.id, token)
+    flash(_("This phone may now change the group and start tables in it."), "success")
+    return redirect(url_for("groups.view", group_id=group.id))
+
+
+@bp.route("/g/<group_id>/players", methods=["GET", "POST"])
+def players(group_id: str) -> Response | tuple[str, int]:
+    """Change the group's name and players (group editors only)."""
+    group = db.get_or_404(Group, group_id, description=_("There is no group with this link."))
+    require_group_editor(group)
+    form = GroupForm(data={"name": group.name, "players": "\n".join(group.players)})
+    if not form.validate_on_submit():
+        status = 400 if form.is_submitted() else 200
+        return render_template("groups/players.html", form=form, group=group), status
+    group.name, group.players = form.cleaned
+    db.session.commit()
+    flash(_("Saved."), "success")
+    return redirect(url_for("groups.view", group_id=group.id))

@@ -1,0 +1,87 @@
+"""What the group page shows, in the page's language: table lines, leaderboards, money, charts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from babel.dates import format_skeleton
+from flask_babel import format_currency
+from flask_babel import format_date
+from flask_babel import format_decimal
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from flask_babel import to_user_timezone
+from markupsafe import Markup
+
+from app.charts import line_chart_svg
+from app.groups import stats
+from app.groups.stats import TableResult
+from app.navigation import current_lang
+from app.scoring import VARIANTS
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """One table in the group's list."""
+
+    table_id: str
+    title: str
+    variant: str
+    date: str
+    finished: bool
+    winner: str
+
+
+def variant_label(variant: str) -> str:
+    """The variant's name in the page's language."""
+    info = VARIANTS[variant]
+    return info.label_de if current_lang() == "de" else info.label_en
+
+
+def winner_names(result: TableResult) -> str:
+    """The winner's name(s) of a finished table ("Anna & Cem" for a team or a tie)."""
+    seats = sorted(stats.seats_of(result.standing.winner)) if result.standing.finished else []
+    return " & ".join(result.players[s] for s in seats)
+
+
+def table_line(result: TableResult) -> TableLine:
+    """A table as a line of the list."""
+    return TableLine(
+        table_id=result.table_id,
+        title=result.name or variant_label(result.variant),
+        variant=variant_label(result.variant),
+        date=format_date(result.played_at, "medium"),
+        finished=result.standing.finished,
+        winner=winner_names(result),
+    )
+
+
+def euros(cents: int) -> str:
+    """An amount of money in the page's language ("1,50 €" / "€1.50")."""
+    return str(format_currency(cents / 100, "EUR"))
+
+
+def date_labels(moments: list[datetime]) -> list[str]:
+    """Short dates for the x axis ("5.9." / "9/5"), with the year when the years differ."""
+    skeleton = "Md" if len({m.year for m in moments}) == 1 else "yMd"
+    return [format_skeleton(skeleton, to_user_timezone(m), locale=get_locale()) for m in moments]
+
+
+def chart(series: stats.TimeSeries, title: str, money: bool = False) -> Markup | None:
+    """A line chart of a time series, or None without any point in time."""
+    if not series.moments:
+        return None
+    labels = date_labels(series.moments)
+    fmt = (lambda v: format_decimal(v) + " €") if money else (lambda v: format_decimal(v))
+    return line_chart_svg(series.series, labels, title, y_format=fmt)
+
+
+def wins_chart(results: list[TableResult], players: list[str]) -> Markup | None:
+    """Tables won so far per player, one point per finished table."""
+    return chart(stats.wins_over_time(results, players), _("Tables won over time"))
+
+
+def money_chart(results: list[TableResult], players: list[str]) -> Markup | None:
+    """Money balance so far per player, one point per settled table."""
+    return chart(stats.money_over_time(results, players), _("Money balance over time"), money=True)

@@ -1,0 +1,67 @@
+"""The checks of a group's input, shared by the group form and the backup import.
+
+Pure (no Flask): errors are InputErrors naming the field, as for tables (API.md paths).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.scoring import PLAYER_NAME_LIMIT
+from app.scoring.checks import Field
+from app.scoring.checks import shown
+from app.scoring.types import InputError
+
+NAME_LIMIT = 80  # groups.name
+MIN_PLAYERS = 2  # a Stammtisch needs somebody to play against
+MAX_PLAYERS = 40
+
+
+def validate_group_name(name: Any) -> str:
+    """The group's name: 1 to 80 characters, surrounding blanks removed."""
+    field = Field("name", "The group name", "Der Gruppenname")
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_LIMIT:
+        raise field.fail(
+            f"must be a text of 1 to {NAME_LIMIT} characters; got {shown(name)}.",
+            f"muss ein Text mit 1 bis {NAME_LIMIT} Zeichen sein; erhalten: {shown(name)}.",
+        )
+    return name.strip()
+
+
+def validate_group_players(players: Any) -> list[str]:
+    """The group's players: 2 to 40 names of 1 to 40 characters, unique ignoring case."""
+    if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        got = f"{len(players)} names" if isinstance(players, list) else shown(players)
+        erhalten = f"{len(players)} Namen" if isinstance(players, list) else shown(players)
+        raise InputError(
+            "players",
+            f"A group has {MIN_PLAYERS} to {MAX_PLAYERS} players (players); got {got}.",
+            f"Eine Gruppe hat {MIN_PLAYERS} bis {MAX_PLAYERS} Spieler (players); "
+            f"erhalten: {erhalten}.",
+        )
+    names: list[str] = []
+    for index, name in enumerate(players):
+        field = Field(
+            f"players[{index}]",
+            f"The name of player {index + 1}",
+            f"Der Name von Spieler {index + 1}",
+        )
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= PLAYER_NAME_LIMIT:
+            raise field.fail(
+                f"must be a text of 1 to {PLAYER_NAME_LIMIT} characters; got {shown(name)}.",
+                f"muss ein Text mit 1 bis {PLAYER_NAME_LIMIT} Zeichen sein; "
+                f"erhalten: {shown(name)}.",
+            )
+        if name.strip().casefold() in {n.casefold() for n in names}:
+            raise field.fail(
+                f"repeats the name {shown(name.strip())}: every player needs a different name.",
+                f"wiederholt den Namen {shown(name.strip())}: "
+                f"jeder Spieler braucht einen anderen Namen.",
+            )
+        names.append(name.strip())
+    return names
+
+
+def validate_group(name: Any, players: Any) -> tuple[str, list[str]]:
+    """A group's name and players, normalised, or an InputError."""
+    return validate_group_name(name), validate_group_players(players)

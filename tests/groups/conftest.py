@@ -1,0 +1,67 @@
+"""Fixtures of the group and export tests: tables and groups made through the real store."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from app import store
+from app.db import db
+from app.models import Group
+from tests.groups.samples import PLAYERS
+from tests.groups.samples import SAMPLES
+
+TableMaker = Callable[..., str]
+
+
+@pytest.fixture
+def make_table(app: Flask) -> TableMaker:
+    """Create a table through the store, add rounds; returns its id."""
+
+    def make(
+        variant: str,
+        rounds: list[dict[str, Any]] | None = None,
+        players: list[str] | None = None,
+        options: dict[str, Any] | None = None,
+        name: str = "",
+        group_id: str | None = None,
+        created_at: datetime | None = None,
+    ) -> str:
+        """The id of a new table with the sample's (or the given) options and rounds."""
+        sample_options, sample_rounds = SAMPLES[variant]
+        with app.app_context():
+            table, _token = store.create_table(
+                variant,
+                name,
+                players or PLAYERS,
+                sample_options if options is None else options,
+                group_id,
+            )
+            for body in sample_rounds if rounds is None else rounds:
+                store.add_round(table, body)
+            if created_at is not None:
+                table.created_at = created_at
+                db.session.commit()
+            return table.id
+
+    return make
+
+
+@pytest.fixture
+def make_group(app: Flask) -> Callable[..., tuple[str, str]]:
+    """Create a group directly (name, players); returns (id, edit token)."""
+
+    def make(name: str = "Stammtisch", players: list[str] | None = None) -> tuple[str, str]:
+        """The id and edit token of a new group."""
+        with app.app_context():
+            group = Group(name=name, players=players or PLAYERS + ["Emil"])
+            token = group.set_edit_token()
+            db.session.add(group)
+            db.session.commit()
+            return group.id, token
+
+    return make

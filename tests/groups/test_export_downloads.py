@@ -1,0 +1,168 @@
+"""The downloads: CSV (one row per round and player) and the complete JSON backup, parsed back."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from app import store
+from app.db import db
+from tests.groups.conftest import TableMaker
+from tests.groups.samples import PLAYERS
+from tests.groups.samples import SAMPLES
+from tests.groups.samples import day
+
+GroupMaker = Callable[..., tuple[str, str]]
+
+
+def csv_rows(client: FlaskClient, url: str) -> list[dict[str, str]]:
+    """A CSV download parsed by the csv module (BOM first, as Excel wants it)."""
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response.mimetype == "text/csv"
+    assert response.headers["Content-Disposition"].startswith("attachment; filename=")
+    text = response.data.decode("utf-8")
+    assert text.startswith("\ufeff")
+    return list(csv.DictReader(io.StringIO(text[1:])))
+
+
+def json_download(client: FlaskClient, url: str) -> dict[str, Any]:
+    """A JSON download parsed by the json module."""
+    response = client.get(url)
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    assert response.headers["Content-Disposition"].endswith('.json"')
+    data = json.loads(response.data)
+    assert isinstance(data, dict)
+    return data
+
+
+@pytest.mark.parametrize("variant", list(SAMPLES))
+def test_table_csv_has_one_row_per_round_and_player(
+    client: FlaskClient, make_table: TableMaker, variant: str
+) -> None:
+    """Columns table, variant, round, seat, player, points, total; running totals add up."""
+    table_id = make_table(variant, name="Freitag")
+    rows = csv_rows(client, f"/t/{table_id}/export.csv")
+    rounds = SAMPLES[variant][1]
+    assert len(rows) == len(rounds) * len(PLAYERS)
+    assert list(rows[0]) == ["table", "variant", "round", "seat", "player", "points", "total"]
+    assert {r["table"] for r in rows} == {"Freitag"} and {r["variant"] for r in rows} == {variant}
+    assert [r["player"] for r in rows[:4]] == PLAYERS and [r["seat"] for r in rows[:4]] == [
+        "1",
+        "2",
+        "3",
+        "4",
+    ]
+    if variant != "doppel":  # doppel totals are the games of the current set
+        for seat, player in enumerate(PLAYERS):
+            mine = [r for r in rows if r["player"] == player]
+            assert sum(int(r["points"]) for r in mine) == int(mine[-1]["total"]), (seat, player)
+
+
+def test_dynamisch_csv_shows_doubled_minus_points(
+    client: FlaskClient, make_table: TableMaker
+) -> None:
+    """dyn.score.double: Ben held a heart when the jack of hearts ended the game: 2×(2+3)."""
+    rows = csv_rows(client, f"/t/{make_table('dynamisch')}/export.csv")
+    assert [r["points"] for r in rows[:4]] == ["0", "10", "2", "5"]
+
+
+def test_doppel_csv_gives_both_partners_their_team_game(
+    client: FlaskClient, make_table: TableMaker
+) -> None:
+    """dop.game: team A (seats 1 and 3 on paper) wins the first game."""
+    rows = csv_rows(client, f"/t/{make_table('doppel')}/export.csv")
+    assert [r["points"] for r in rows[:4]] == ["1", "0", "1", "0"]
+
+
+def test_csv_keeps_names_from_running_as_formulas(
+    client: FlaskClient, make_table: TableMaker
+) -> None:
+    """A player named "=1+2" stays text in a spreadsheet (quoted with an apostrophe)."""
+    table_id = make_table(
+        "terroristen", players=["=1+2", "Ben"], options={"games": 1}, rounds=[{"winner": 0}]
+    )
+    rows = csv_rows(client, f"/t/{table_id}/export.csv")
+    assert rows[0]["player"] == "'=1+2"
+
+
+def test_table_json_is_complete(app: Flask, client: FlaskClient, make_table: TableMaker) -> None:
+    """Format and version, options, players, rounds with data and version, changes, times."""
+    table_id = make_table("dynamisch", name="Freitag")
+    with app.app_context():
+        table = store.get_table(table_id)
+        store.edit_round(table, 2, SAMPLES["dynamisch"][1][2])
+        store.undo_last_change(table)
+    data = json_download(client, f"/t/{table_id}/export.json")
+    assert (data["format"], data["version"], data["id"]) == ("mautisch-table", 1, table_id)
+    assert (data["variant"], data["name"], data["players"]) == ("dynamisch", "Freitag", PLAYERS)
+    assert data["options"] == {"games": 3, "rate_cents": 10}
+    assert [r["number"] for r in data["rounds"]] == [1, 2, 3]
+    assert [r["version"] for r in data["rounds"]] == [1, 3, 1]
+    assert data["rounds"][0]["data"]["jack_suit"] == "H" and data["rounds"][0]["points"] == [
+        0,
+        10,
+        2,
+        5,
+    ]
+    assert (data["totals"], data["finished"], data["winner"]) == ([3, 13, 5, 15], True, 0)
+    kinds = [(c["kind"], c["round_number"], c["undone"]) for c in data["changes"]]
+    assert kinds == [
+        ("add", 1, False),
+        ("add", 2, False),
+        ("add", 3, False),
+        ("edit", 2, True),
+        ("undo", 2, False),
+    ]
+    assert data["created_at"].endswith("+00:00")
+
+
+def test_group_downloads_hold_every_table(
+    client: FlaskClient, make_group: GroupMaker, make_table: TableMaker
+) -> None:
+    """Group CSV: the rows of all tables, oldest first; group JSON: name, players, full tables."""
+    group_id, _token = make_group(name="Krone")
+    make_table("deluxe", name="Zweiter", group_id=group_id, created_at=day(12))
+    make_table("terroristen", name="Erster", group_id=group_id, created_at=day(5))
+    rows = csv_rows(client, f"/g/{group_id}/export.csv")
+    assert [r["table"] for r in rows] == ["Erster"] * 12 + ["Zweiter"] * 8
+    data = json_download(client, f"/g/{group_id}/export.json")
+    assert (data["format"], data["version"], data["name"]) == ("mautisch-group", 1, "Krone")
+    assert data["players"] == PLAYERS + ["Emil"]
+    assert [t["name"] for t in data["tables"]] == ["Erster", "Zweiter"]
+    assert all(t["format"] == "mautisch-table" and t["changes"] for t in data["tables"])
+
+
+def test_download_names_are_plain_ascii(client: FlaskClient, make_table: TableMaker) -> None:
+    """Umlauts and spaces become a safe file name."""
+    table_id = make_table("terroristen", name="Größter Abend!")
+    disposition = client.get(f"/t/{table_id}/export.csv").headers["Content-Disposition"]
+    assert disposition == f'attachment; filename="mautisch-grosster-abend-{table_id}.csv"'
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["/t/nope/export.csv", "/t/nope/export.json", "/g/nope/export.csv", "/g/nope/export.json"],
+)
+def test_unknown_table_or_group_is_404(client: FlaskClient, url: str) -> None:
+    """No download of something that does not exist."""
+    assert client.get(url).status_code == 404
+
+
+def test_downloads_are_read_only(app: Flask, client: FlaskClient, make_table: TableMaker) -> None:
+    """Downloading changes nothing (no version bump)."""
+    table_id = make_table("doppel")
+    with app.app_context():
+        before = store.get_table(table_id).version
+    client.get(f"/t/{table_id}/export.json")
+    client.get(f"/t/{table_id}/export.csv")
+    with app.app_context():
+        db.session.expire_all()
+        assert store.get_table(table_id).version == before
