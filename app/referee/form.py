@@ -1,0 +1,130 @@
+"""What the referee form shows besides the question: labels, choices, grids, play groups."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from app.engine import PLAYER_RANGE
+from app.engine import VARIANT_IDS
+from app.engine import Action
+from app.referee.cards import chip
+from app.referee.cards import grid
+from app.referee.cards import wish_choices
+from app.referee.cards import wish_label
+from app.referee.question import Question
+from app.rules.digest import digest
+
+VARIANT_NAMES = {"dynamisch": "Dynamisch", "deluxe": "Deluxe", "speedone": "Speedone",
+                 "terroristen": "Terroristen", "doppel": "Doppel"}
+# The fields inside "More about the situation"; the box opens when one is given or wrong
+# (the flags `other`, `stack2`, … live there too).
+MORE_VALUES = ("below", "wish", "pending", "hand", "count")
+MORE_FIELDS = (*MORE_VALUES, "other", "options")
+# Long chains are rare at a table, but a king chain of 4 players reaches 8, a 7-chain 6.
+DRAW_CHOICES = range(1, 13)
+SKIP_CHOICES = range(1, 5)
+AGAIN_CHOICES = range(1, 7)
+
+
+@dataclass(frozen=True)
+class PlayGroup:
+    """One legal play for the list: its cards and the wishes it may name, or the draw."""
+
+    codes: tuple[str, ...]
+    wishes: tuple[str, ...] = ()
+    draw: bool = False
+
+
+def field_labels() -> dict[str, str]:
+    """The form fields by name, as the error summary names them."""
+    return {
+        "variant": _("Variant"), "players": _("Players in the game"), "top": _("Top card"),
+        "below": _("Card below it"), "wish": _("Active wish"), "pending": _("Pending effect"),
+        "hand": _("Your hand"), "count": _("Cards in your hand"), "other": _("I am not on turn"),
+        "options": _("Table options"), "play": _("You play"), "play_wish": _("Your wish"),
+        "question": _("Question"),
+    }
+
+
+def pending_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The pending effects the select offers (API.md §1 `pending`), grouped by kind."""
+    return [
+        (_("Draw cards"), [(f"draw:{n}", ngettext("draw %(num)d card", "draw %(num)d cards", n))
+                           for n in DRAW_CHOICES]),
+        (_("Skip"), [(f"skip:{n}", ngettext("miss %(num)d turn", "miss %(num)d turns", n))
+                     for n in SKIP_CHOICES]),
+        (_("Play more"), [(f"again:{n}", ngettext("play %(num)d more card",
+                                                  "play %(num)d more cards", n))
+                          for n in AGAIN_CHOICES]),
+    ]
+
+
+def pending_label(value: str) -> str:
+    """``draw:2`` in words; an unknown value as given."""
+    return pending_labels().get(value, value)
+
+
+def pending_labels() -> dict[str, str]:
+    """Every offered pending value with its words."""
+    return {value: label for _group, options in pending_choices() for value, label in options}
+
+
+def group_plays(actions: list[Action]) -> list[PlayGroup]:
+    """Legal actions grouped by their cards, with the wishes each may name."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    draw = False
+    for action in actions:
+        if action.draw:
+            draw = True
+            continue
+        wishes = groups.setdefault(tuple(str(card) for card in action.play), [])
+        if action.wish is not None:
+            wishes.append(action.wish.target)
+    plays = [PlayGroup(codes, tuple(wishes)) for codes, wishes in groups.items()]
+    return plays + ([PlayGroup((), draw=True)] if draw else [])
+
+
+def grid_players(question: Question) -> int:
+    """The player count the deck is built for (Terroristen's decks grow with it)."""
+    low, high = PLAYER_RANGE[question.variant]
+    players = int(question.players) if question.players.isdigit() else 4
+    return min(max(players, low), high)
+
+
+def more_open(question: Question, errors: dict[str, str]) -> bool:
+    """Open the optional part when it holds a value or an error (every flag lives there)."""
+    given = any(getattr(question, name) for name in MORE_VALUES)
+    return given or bool(question.flags) or any(name in errors for name in MORE_FIELDS)
+
+
+def form_context(question: Question, plays: list[Action] | None, errors: dict[str, str],
+                 lang: str) -> dict[str, Any]:
+    """Grids, choices, labels and link builders for the page template."""
+    low, high = PLAYER_RANGE[question.variant]
+    titles = digest(lang).variants
+    return {
+        "variants": VARIANT_IDS,
+        "variant_names": VARIANT_NAMES,
+        "variant_titles": {variant: titles[variant].title for variant in VARIANT_IDS},
+        "players_range": range(low, high + 1),
+        "grid": grid(question.variant, grid_players(question), lang),
+        "wishes": wish_choices(question.variant, lang),
+        "field_labels": field_labels(),
+        "deluxe_flags": [("by_you", _("I made this wish myself")),
+                         ("anyone_served", _("Somebody has already played the wished card")),
+                         ("you_served", _("I have already played the wished card"))],
+        "pending_choices": pending_choices(),
+        "pending_known": question.pending in pending_labels(),
+        "more_open": more_open(question, errors),
+        "play_groups": group_plays(plays) if plays is not None else [],
+        "chip": lambda code: chip(code, lang),
+        "wish_label": lambda value: wish_label(value, lang),
+        "pending_label": pending_label,
+        "share_url": url_for("referee.page", _external=True, **question.query()),
+        "question_url": lambda q: url_for("referee.page", _anchor="answer", **q.query()),
+    }

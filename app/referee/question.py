@@ -1,0 +1,180 @@
+"""A referee question as it lives in the page URL, and its API.md §1 request body.
+
+Query parameters: ``variant``, ``players``, ``top``, ``below``, ``wish`` (a suit, colour or
+rank) with Deluxe's flags ``by_you``, ``anyone_served``, ``you_served``, ``pending``
+(``draw:2``, ``skip:1``, ``again:1``), ``hand`` (comma-separated codes, may repeat),
+``count`` (cards in hand when the hand itself is not given), ``other`` (not on turn),
+``stack2``/``stack4`` (Speedone options), ``play`` (codes, or ``draw``), ``play_wish``
+and ``ask`` (``legal`` or ``list``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
+from typing import Any
+
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+
+from app.engine import COLOURS
+from app.engine import SUITS
+
+FLAGS = ("other", "stack2", "stack4", "by_you", "anyone_served", "you_served")
+WISH_FLAGS = ("by_you", "anyone_served", "you_served")
+PENDING_KINDS = ("draw", "skip", "again")
+DRAW = "draw"
+MAX_COUNT = 99
+
+
+class FieldError(ValueError):
+    """A query value the page cannot turn into a request: the form field and a sentence."""
+
+    def __init__(self, field: str, message: str) -> None:
+        """Keep the field name (a query parameter) and the message."""
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def card_list(values: list[str]) -> list[str]:
+    """``["CJ,S7", "H9"]`` -> ``["CJ", "S7", "H9"]`` (repeated and comma-separated both work)."""
+    return [code.strip() for value in values for code in value.split(",") if code.strip()]
+
+
+def wish_object(text: str) -> dict[str, Any]:
+    """``S`` -> ``{"suit": "S"}``, ``10`` -> ``{"rank": "10"}`` (colours count as suits)."""
+    code = text.strip().upper()
+    return {"suit": code} if code in SUITS or code in COLOURS else {"rank": code}
+
+
+@dataclass(frozen=True)
+class Question:
+    """Everything the page form holds, as text, exactly as the user gave it."""
+
+    variant: str = "dynamisch"
+    players: str = ""
+    top: str = ""
+    below: str = ""
+    wish: str = ""
+    pending: str = ""
+    hand: tuple[str, ...] = ()
+    count: str = ""
+    play: tuple[str, ...] = ()
+    play_wish: str = ""
+    ask: str = "legal"
+    flags: frozenset[str] = field(default_factory=frozenset)
+
+    @classmethod
+    def from_args(cls, args: MultiDict[str, str]) -> Question:
+        """Read the query string; empty values count as not given."""
+        text = {name: args.get(name, "").strip() for name in
+                ("players", "top", "below", "wish", "pending", "count", "play_wish")}
+        return cls(
+            variant=args.get("variant", "").strip().lower() or "dynamisch",
+            hand=tuple(card_list(args.getlist("hand"))),
+            play=tuple(card_list(args.getlist("play"))),
+            ask="list" if args.get("ask") == "list" else "legal",
+            flags=frozenset(name for name in FLAGS if args.get(name) not in (None, "", "0")),
+            **text,
+        )
+
+    @property
+    def draws(self) -> bool:
+        """True when the action is to draw (take the pending cards, miss the turn)."""
+        return self.play == (DRAW,)
+
+    @property
+    def complete(self) -> bool:
+        """A verdict needs at least the top card and the play."""
+        return bool(self.top and self.play)
+
+    def with_play(self, play: tuple[str, ...], play_wish: str = "") -> Question:
+        """The same situation with another action (for "what can I play?" links)."""
+        return replace(self, play=play, play_wish=play_wish, ask="legal")
+
+    def query(self) -> dict[str, str]:
+        """The canonical query string: given values only, lists comma-joined."""
+        data = {
+            "variant": self.variant, "players": self.players, "top": self.top,
+            "below": self.below, "wish": self.wish, "pending": self.pending,
+            "hand": ",".join(self.hand), "count": self.count, "play": ",".join(self.play),
+            "play_wish": self.play_wish, "ask": "list" if self.ask == "list" else "",
+        }
+        data.update({name: "1" for name in sorted(self.flags)})
+        return {key: value for key, value in data.items() if value}
+
+    def situation_body(self, lang: str) -> dict[str, Any]:
+        """The request body without the action; FieldError for values the page cannot read."""
+        situation: dict[str, Any] = {"top": self.top}
+        if self.below:
+            situation["below"] = self.below
+        if self.wish:
+            flags = {name: True for name in WISH_FLAGS if name in self.flags}
+            situation["wish"] = wish_object(self.wish) | flags
+        if self.pending:
+            situation["pending"] = self.pending_object()
+        hand = self.hand_list()
+        if hand is not None:
+            situation["hand"] = hand
+        body: dict[str, Any] = {
+            "variant": self.variant, "players": self.player_count(), "situation": situation,
+            "actor": "other" if "other" in self.flags else "on_turn", "lang": lang,
+        }
+        options = {name: True for name in ("stack2", "stack4") if name in self.flags}
+        if options:
+            body["options"] = options
+        return body
+
+    def body(self, lang: str) -> dict[str, Any]:
+        """The full API.md §1 request for the question."""
+        body = self.situation_body(lang)
+        if DRAW in self.play and not self.draws:
+            raise FieldError("play", _("Either draw or play cards, not both."))
+        if self.draws:
+            body["action"] = {"draw": True}
+        else:
+            body["action"] = {"play": list(self.play)}
+            if self.play_wish:
+                body["action"]["wish"] = wish_object(self.play_wish)
+        return body
+
+    def player_count(self) -> int:
+        """Players still in the game (4 unless given)."""
+        if not self.players:
+            return 4
+        if not self.players.isdigit():
+            raise FieldError("players", _("Players must be a whole number, like 4."))
+        return int(self.players)
+
+    def pending_object(self) -> dict[str, int]:
+        """``draw:2`` -> ``{"draw": 2}``."""
+        kind, _sep, number = self.pending.partition(":")
+        if kind not in PENDING_KINDS or not number.isdigit():
+            raise FieldError("pending", _("The pending effect must look like draw:2, skip:1 "
+                                          "or again:1."))
+        return {kind: int(number)}
+
+    def hand_list(self) -> list[str] | None:
+        """The hand, if known.
+
+        Without the hand, a count that equals the number of played cards still says that
+        the play empties the hand, which the last-card rules need (dlx.lastcard, dop.out); a
+        larger count says nothing the referee uses, so it is not sent.
+        """
+        if self.hand:
+            if self.count and self.count != str(len(self.hand)):
+                raise FieldError("count", _("The number of cards (%(count)s) does not match "
+                                            "the %(cards)d cards of the hand.",
+                                            count=self.count, cards=len(self.hand)))
+            return list(self.hand)
+        if not self.count:
+            return None
+        if not self.count.isdigit() or not 1 <= int(self.count) <= MAX_COUNT:
+            raise FieldError("count", _("The number of cards in hand must be a whole number "
+                                        "from 1 to %(max)d.", max=MAX_COUNT))
+        played = 0 if self.draws else len(self.play)
+        if int(self.count) < played:
+            raise FieldError("count", _("You cannot play more cards than you hold."))
+        return list(self.play) if played and int(self.count) == played else None

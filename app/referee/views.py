@@ -1,0 +1,101 @@
+"""The referee page: a GET form whose URL is the question, answered by the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from dataclasses import field
+
+from flask import render_template
+from flask import request
+from flask_babel import gettext as _
+
+from app.engine import VARIANT_IDS
+from app.engine import Action
+from app.engine import RequestError
+from app.engine import find_problem
+from app.engine import judge_request
+from app.engine import legal_actions
+from app.engine.request import read_situation
+from app.navigation import current_lang
+from app.referee import bp
+from app.referee.answer import Answer
+from app.referee.answer import describe
+from app.referee.form import form_context
+from app.referee.question import FieldError
+from app.referee.question import Question
+
+# Engine field paths (API.md §1) -> the form field that holds the value.
+FIELD_OF_PATH = (
+    ("situation.top", "top"), ("situation.below", "below"), ("situation.wish", "wish"),
+    ("situation.pending", "pending"), ("situation.hand", "hand"), ("action.wish", "play_wish"),
+    ("action", "play"), ("options", "options"), ("actor", "other"), ("players", "players"),
+    ("variant", "variant"),
+)
+
+
+@dataclass
+class Result:
+    """What the page shows: the answer, the legal plays, and errors by form field."""
+
+    answer: Answer | None = None
+    plays: list[Action] | None = None
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+def form_field(path: str | None) -> str:
+    """The form field of an engine error path (``action.play[0]`` -> ``play``)."""
+    for prefix, name in FIELD_OF_PATH:
+        if path and path.startswith(prefix):
+            return name
+    return "question"
+
+
+def list_plays(question: Question, lang: str) -> list[Action]:
+    """Every legal play from the hand (without a hand: from the whole deck)."""
+    situation = read_situation(question.situation_body(lang))
+    problem = find_problem(situation, Action(draw=True))
+    if problem is not None:
+        raise RequestError(problem.message, problem.field)
+    return legal_actions(situation)
+
+
+def ask(question: Question, lang: str) -> Result:
+    """Judge the play and/or list the legal plays; bad input becomes errors by field."""
+    result = Result()
+    if (question.play or question.ask == "list") and not question.top:
+        result.errors["top"] = _("Tap the top card of the discard pile first.")
+        return result
+    try:
+        if question.complete:
+            result.answer = describe(judge_request(question.body(lang)), question, lang)
+        if question.ask == "list":
+            result.plays = list_plays(question, lang)
+    except FieldError as error:
+        result.errors[error.field] = error.message
+    except RequestError as error:
+        result.errors[form_field(error.field)] = engine_message(error, lang)
+    return result
+
+
+def engine_message(error: RequestError, lang: str) -> str:
+    """The engine words its input errors in English only; say so on a German page."""
+    if lang == "en":
+        return error.message
+    prefix = _("The engine’s message (in English):")
+    return f"{prefix} {error.message}"
+
+
+@bp.get("/referee")
+def page() -> tuple[str, int]:
+    """The form, with the answer when the URL holds a complete question; 400 for bad input."""
+    lang = current_lang()
+    question = Question.from_args(request.args)
+    if question.variant not in VARIANT_IDS:
+        message = _("There is no variant “%(variant)s”: pick one of the five.",
+                    variant=question.variant)
+        question, result = Question(), Result(errors={"variant": message})
+    else:
+        result = ask(question, lang)
+    context = form_context(question, result.plays, result.errors, lang)
+    html = render_template("referee/page.html", question=question, result=result, **context)
+    return html, 400 if result.errors else 200

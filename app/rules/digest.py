@@ -1,0 +1,182 @@
+"""The rules digest split into variants → sections → rules (ID, text, interpretations).
+
+The digest exists in English (`content/rules.en.md`, a copy of the shared RULES.md) and in
+German (`content/rules.de.md`, our translation) with the same rule IDs; `digest(lang)` reads
+and caches one of them. The original German seed texts sit in `content/seeds/`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from functools import cached_property
+from itertools import pairwise
+from pathlib import Path
+
+from app.rules.markdown import Block
+from app.rules.markdown import Item
+from app.rules.markdown import parse_blocks
+from app.rules.markdown import split_interpretation
+
+CONTENT = Path(__file__).resolve().parent / "content"
+LANGS = ("de", "en")
+VARIANT_HEADING = re.compile(r"^(\d+)\. (.+?) \(`([a-z]+)`\) — .*?`([\w.]+\.txt)`$")
+RULE_ITEM = re.compile(r"^`([a-z]+(?:\.[\w-]+)+)` — (.*)$")
+# The chapters that are not variants, in the order both digests have them.
+GENERAL_IDS = ("card-codes", "words", "conventions")
+
+
+@dataclass(frozen=True)
+class Interpretation:
+    """An `I:` line of the digest, with its label (`ties`, `transfers`) when it has one."""
+
+    label: str | None
+    text: str
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One numbered rule; `is_interpretation` when the rule itself is an `I:` line."""
+
+    id: str
+    text: str
+    interpretations: tuple[Interpretation, ...] = ()
+    rules: tuple[Rule, ...] = ()
+    is_interpretation: bool = False
+
+    def all_rules(self) -> list[Rule]:
+        """This rule and the rules nested in it (`dyn.wedding.serve` under `dyn.wedding`)."""
+        return [self] + [sub for rule in self.rules for sub in rule.all_rules()]
+
+
+@dataclass(frozen=True)
+class Section:
+    """A `###` part of a variant (Play, Effects, Scoring …): its rules and any other blocks."""
+
+    title: str
+    entries: tuple[Rule | Block, ...]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One variant's chapter: `number`, title, seed file, intro and sections."""
+
+    id: str
+    number: int
+    title: str
+    seed: str
+    intro: tuple[Block, ...]
+    sections: tuple[Section, ...]
+
+    def rules(self) -> list[Rule]:
+        """Every rule of the variant in reading order, nested ones included."""
+        return [sub for section in self.sections for entry in section.entries
+                if isinstance(entry, Rule) for sub in entry.all_rules()]
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """A chapter that is not a variant (card codes, words, conventions)."""
+
+    id: str
+    title: str
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class Digest:
+    """The whole digest in one language."""
+
+    lang: str
+    title: str
+    intro: tuple[Block, ...]
+    chapters: tuple[Chapter, ...]
+    variants: dict[str, Variant]
+
+    @cached_property
+    def rule_index(self) -> dict[str, tuple[Variant, Rule]]:
+        """Every rule ID with its variant and rule."""
+        return {rule.id: (variant, rule) for variant in self.variants.values()
+                for rule in variant.rules()}
+
+    def rule(self, rule_id: str) -> tuple[Variant, Rule] | None:
+        """The variant and rule of an ID, or None."""
+        return self.rule_index.get(rule_id)
+
+
+def to_rule(item: Item) -> Rule | None:
+    """Read a list item `` `id` — text `` (or `` I (`id`): text ``) as a rule."""
+    split = split_interpretation(item.text)
+    if split and split[0] and (match := re.fullmatch(r"`([\w.-]+)`", split[0])):
+        return Rule(match.group(1), split[1], is_interpretation=True)
+    match = RULE_ITEM.match(item.text)
+    if match is None:
+        return None
+    rule_id, text = match.groups()
+    own = split_interpretation(text)
+    interpretations: list[Interpretation] = []
+    rules: list[Rule] = []
+    for block in item.children:
+        for child in block.items:
+            if (nested := to_rule(child)) is not None:
+                rules.append(nested)
+            elif (found := split_interpretation(child.text)) is not None:
+                interpretations.append(Interpretation(*found))
+            else:
+                raise ValueError(f"{child.text!r} under {rule_id} is neither a rule nor an I: line")
+    return Rule(rule_id, own[1] if own else text, tuple(interpretations), tuple(rules),
+                is_interpretation=own is not None)
+
+
+def to_section(title: str, blocks: list[Block]) -> Section:
+    """A section's lists become rules where their items are rules."""
+    entries: list[Rule | Block] = []
+    for block in blocks:
+        rules = [to_rule(item) for item in block.items] if block.kind == "list" else []
+        if rules and all(rules):
+            entries.extend(rule for rule in rules if rule)
+        else:
+            entries.append(block)
+    return Section(title, tuple(entries))
+
+
+def to_variant(heading: re.Match[str], blocks: list[Block]) -> Variant:
+    """A `##` variant chapter: its intro up to the first `###`, then its sections."""
+    starts = [n for n, block in enumerate(blocks) if block.kind == "heading"] + [len(blocks)]
+    sections = tuple(to_section(blocks[a].text, blocks[a + 1:b]) for a, b in pairwise(starts))
+    number, title, variant_id, seed = heading.groups()
+    return Variant(variant_id, int(number), title, seed, tuple(blocks[:starts[0]]), sections)
+
+
+def parse_digest(text: str, lang: str) -> Digest:
+    """Split the digest at its `##` headings into general chapters and variants."""
+    blocks = [block for block in parse_blocks(text.splitlines()) if block.kind != "rule"]
+    title = blocks.pop(0).text
+    starts = [n for n, block in enumerate(blocks) if block.kind == "heading" and block.level == 2]
+    chapters: list[Chapter] = []
+    variants: dict[str, Variant] = {}
+    for a, b in pairwise([*starts, len(blocks)]):
+        body = blocks[a + 1:b]
+        if heading := VARIANT_HEADING.match(blocks[a].text):
+            variants[heading.group(3)] = to_variant(heading, body)
+        elif len(chapters) < len(GENERAL_IDS):
+            chapters.append(Chapter(GENERAL_IDS[len(chapters)], blocks[a].text, tuple(body)))
+        else:
+            raise ValueError(f"rules.{lang}.md: {blocks[a].text!r} is one chapter too many")
+    if len(chapters) != len(GENERAL_IDS):
+        raise ValueError(f"rules.{lang}.md has {len(chapters)} general chapters, "
+                         f"expected {len(GENERAL_IDS)}")
+    return Digest(lang, title, tuple(blocks[:starts[0]]), tuple(chapters), variants)
+
+
+@cache
+def digest(lang: str) -> Digest:
+    """The digest in `lang` (German unless "en"), read once."""
+    lang = lang if lang in LANGS else LANGS[0]
+    return parse_digest((CONTENT / f"rules.{lang}.md").read_text(encoding="utf-8"), lang)
+
+
+def seed_text(variant: Variant) -> str:
+    """The original German rule text of a variant."""
+    return (CONTENT / "seeds" / variant.seed).read_text(encoding="utf-8")

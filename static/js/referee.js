@@ -1,0 +1,124 @@
+// Referee page: taps on the card grids update the question in the URL and ask it at once.
+// Without this script the page still works: the grids are radio buttons and checkboxes of
+// a GET form, and "Check" sends it. The script adds twins (tap again: ×2), keeps the order
+// in which cards were tapped (Terroristen: the first card must serve), and asks as soon as
+// the question is complete.
+(function () {
+  "use strict";
+  var form = document.querySelector("[data-referee]");
+
+  // Copy the link of the answer (the button is hidden when this script does not run).
+  document.querySelectorAll("[data-copy]").forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var input = document.getElementById(button.getAttribute("data-copy"));
+      var label = button.textContent;
+      var done = function () {
+        button.textContent = button.getAttribute("data-done");
+        setTimeout(function () { button.textContent = label; }, 2000);
+      };
+      // The old way works in plain-HTTP pages and in-app browsers; the Clipboard API
+      // (secure pages only) is the second try.
+      input.focus();
+      input.setSelectionRange(0, input.value.length);
+      var copied = false;
+      try { copied = document.execCommand("copy"); } catch (error) { copied = false; }
+      if (copied) {
+        done();
+      } else if (navigator.clipboard) {
+        navigator.clipboard.writeText(input.value).then(done);
+      }
+    });
+  });
+  if (!form) return;
+
+  // The cards picked in the multi-card grids (hand, play), in tap order, twins repeated.
+  var picked = {};
+  form.querySelectorAll("[data-multi]").forEach(function (grid) {
+    var name = grid.getAttribute("data-grid");
+    var selected = grid.getAttribute("data-selected");
+    picked[name] = selected ? selected.split(",") : [];
+    grid.querySelectorAll("[data-extra]").forEach(function (extra) { extra.remove(); });
+  });
+  if (form.querySelector("[data-draw]:checked")) picked.play = ["draw"];
+
+  function count(name, code) {
+    return picked[name].filter(function (c) { return c === code; }).length;
+  }
+
+  function showCounts(name) {
+    form.querySelectorAll('[data-grid="' + name + '"] input[name="' + name + '"]').forEach(function (input) {
+      var n = count(name, input.value);
+      input.checked = n > 0;
+      var badge = input.parentElement.querySelector(".tile-count");
+      if (badge) badge.textContent = n > 1 ? "×" + n : "";
+    });
+  }
+
+  // A tap adds one more copy up to the copies in the deck, then clears the card.
+  function tapMulti(input) {
+    var name = input.name;
+    var code = input.value;
+    var copies = parseInt(input.getAttribute("data-copies") || "1", 10);
+    if (code === "draw") {
+      picked[name] = input.checked ? ["draw"] : [];
+    } else {
+      picked[name] = picked[name].filter(function (c) { return c !== "draw"; });
+      var n = count(name, code);
+      if (n > 0 && n >= copies) {
+        picked[name] = picked[name].filter(function (c) { return c !== code; });
+      } else {
+        picked[name].push(code);
+      }
+    }
+    showCounts(name);
+  }
+
+  function value(name) {
+    var field = form.elements[name];
+    return field ? field.value : "";
+  }
+
+  function complete() {
+    return value("top") !== "" && picked.play.length > 0;
+  }
+
+  // The question as a clean URL: given values only, card lists comma-joined in tap order.
+  function ask(kind) {
+    var params = new URLSearchParams();
+    new FormData(form).forEach(function (val, key) {
+      if (val !== "" && !(key in picked) && key !== "ask") params.append(key, val);
+    });
+    Object.keys(picked).forEach(function (name) {
+      if (picked[name].length) params.set(name, picked[name].join(","));
+    });
+    if (kind === "list") params.set("ask", "list");
+    window.location.assign(form.action + "?" + params.toString() + (kind === "list" ? "#plays" : "#answer"));
+  }
+
+  form.addEventListener("change", function (event) {
+    var input = event.target;
+    if (input.name === "variant") {
+      // Another variant is a new question: its deck differs.
+      window.location.assign(form.action + "?variant=" + encodeURIComponent(input.value));
+      return;
+    }
+    if (input.name in picked) {
+      tapMulti(input);
+      if (input.name === "hand") return;
+    }
+    if (complete()) {
+      ask("legal");
+    } else if (input.name === "top") {
+      document.getElementById("f-play").scrollIntoView({ behavior: "smooth", block: "start" });
+    }
+  });
+
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    var submitter = event.submitter;
+    ask(submitter && submitter.value === "list" ? "list" : "legal");
+  });
+
+  Object.keys(picked).forEach(showCounts);
+})();

@@ -1,0 +1,138 @@
+"""The rules pages: every rule anchored by its ID, interpretations marked, originals served."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from app.engine import INTERPRETATIONS
+from app.engine import RULE_IDS
+from app.rules.markdown import render_inline
+
+CONTENT = Path(__file__).parent.parent.parent / "app" / "rules" / "content"
+VARIANTS = {"dyn": "dynamisch", "dlx": "deluxe", "spd": "speedone", "ter": "terroristen",
+            "dop": "doppel"}
+# A rule ID opens a list item (`- `id` — …`) or names an interpretation (`- I (`id`): …`).
+RULE_LINE = re.compile(r"^\s*- (?:I \()?`([a-z]{3}\.[\w.-]+)`", re.M)
+LABELS = {"de": "Auslegung", "en": "Interpretation"}
+
+
+def digest_ids(lang: str) -> list[str]:
+    """Rule IDs of the digest file, read with a regex of its own (not the app's parser)."""
+    return RULE_LINE.findall((CONTENT / f"rules.{lang}.md").read_text(encoding="utf-8"))
+
+
+def chapter(lang: str, variant: str) -> str:
+    """The markdown of one variant's chapter."""
+    text = (CONTENT / f"rules.{lang}.md").read_text(encoding="utf-8")
+    return re.search(rf"^## \d\. [^\n]*\(`{variant}`\).*?(?=^## |\Z)", text, re.M | re.S).group(0)
+
+
+def rule_block(page: str, rule_id: str) -> str:
+    """The HTML of one rule's block, up to the next rule."""
+    match = re.search(rf'<article class="rule[^"]*" id="{re.escape(rule_id)}".*?'
+                      r"(?=<article|</section>)", page, re.S)
+    assert match, f"{rule_id} has no anchor"
+    return match.group(0)
+
+
+def test_digests_and_engine_share_the_rule_ids() -> None:
+    """The German digest has exactly the IDs of the English one (RULES.md), the engine too."""
+    english = digest_ids("en")
+    assert len(english) == len(set(english)) == len(RULE_IDS)
+    assert digest_ids("de") == english
+    assert set(english) == set(RULE_IDS)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("variant", list(VARIANTS.values()))
+def test_every_rule_has_its_anchor(client: FlaskClient, variant: str, lang: str) -> None:
+    """Each rule of the variant is a block with id="<rule id>" and a link to itself."""
+    response = client.get(f"/rules/{variant}?lang={lang}")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    ids = [rule_id for rule_id in digest_ids(lang) if VARIANTS[rule_id[:3]] == variant]
+    assert ids
+    for rule_id in ids:
+        assert f'<a class="rule-id" href="#{rule_id}"' in rule_block(page, rule_id)
+    assert re.findall(r'<article class="rule[^"]*" id="([^"]+)"', page) == ids
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("variant", list(VARIANTS.values()))
+def test_interpretations_are_marked(client: FlaskClient, variant: str, lang: str) -> None:
+    """Every `I:` of the digest shows as a mark in the page language."""
+    page = client.get(f"/rules/{variant}?lang={lang}").get_data(as_text=True)
+    expected = len(re.findall(r"\bI(?: \([^)]*\))?:|\(I\)", chapter(lang, variant)))
+    marks = re.findall(r'<em class="i-mark">([^<(]+)', page)
+    assert len(marks) == expected > 0
+    assert {mark.strip() for mark in marks} == {LABELS[lang]}
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_rules_the_referee_cites_with_an_interpretation_carry_it(client: FlaskClient,
+                                                                 lang: str) -> None:
+    """The rules whose interpretation the referee shows have it marked in their block."""
+    for rule_id in INTERPRETATIONS:
+        variant = VARIANTS[rule_id[:3]]
+        page = client.get(f"/rules/{variant}?lang={lang}").get_data(as_text=True)
+        assert 'class="i-mark"' in rule_block(page, rule_id), rule_id
+
+
+def test_german_digest_in_german_english_in_english(client: FlaskClient) -> None:
+    """German is the first language; ?lang=en shows the English digest."""
+    german = client.get("/rules/dynamisch").get_data(as_text=True)
+    english = client.get("/rules/dynamisch?lang=en").get_data(as_text=True)
+    assert "Ein Bube darf <strong>nur gespielt werden, wenn er nicht bedient</strong>" in german
+    assert "A jack may be played <strong>only if it does not serve</strong>" in english
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS.values()))
+def test_original_text_is_linked_and_served(client: FlaskClient, variant: str) -> None:
+    """The variant page links the German original, which is served as found."""
+    page = client.get(f"/rules/{variant}?lang=en").get_data(as_text=True)
+    assert f'href="/rules/{variant}/original"' in page
+    response = client.get(f"/rules/{variant}/original")
+    assert response.status_code == 200
+    original = response.get_data(as_text=True)
+    assert '<article class="seed" lang="de">' in original
+    seed = (CONTENT / "seeds" / f"{variant}.de.txt").read_text(encoding="utf-8")
+    sentences = [line.strip() for line in seed.splitlines() if 80 < len(line.strip()) < 400]
+    for sentence in sentences[:3]:
+        text = sentence.replace("&", "&amp;").replace('"', "&#34;").replace("'", "&#39;")
+        assert text.replace("<", "&lt;").replace(">", "&gt;") in original
+
+
+def test_index_lists_the_variants_and_card_codes(client: FlaskClient) -> None:
+    """/rules links every variant and its original, and explains the card codes."""
+    page = client.get("/rules?lang=en").get_data(as_text=True)
+    for variant in VARIANTS.values():
+        assert f'href="/rules/{variant}"' in page
+        assert f'href="/rules/{variant}/original"' in page
+    assert 'id="card-codes"' in page and "<table" in page
+    assert '<a class="rule-ref" href="/rules/dynamisch#dyn.jack.match">' in page
+
+
+@pytest.mark.parametrize("path", ["/rules/skat", "/rules/skat/original", "/rules/Dynamisch"])
+def test_unknown_variant_is_404(client: FlaskClient, path: str) -> None:
+    """A variant that does not exist is a 404 page, not a 500."""
+    response = client.get(path)
+    assert response.status_code == 404
+    assert "<html" in response.get_data(as_text=True)
+
+
+def test_rule_references_link_to_their_anchor(client: FlaskClient) -> None:
+    """A rule ID inside a rule's text links to that rule (dyn.jack.wish -> dyn.score.double)."""
+    page = client.get("/rules/dynamisch?lang=en").get_data(as_text=True)
+    assert 'href="/rules/dynamisch#dyn.score.double"' in rule_block(page, "dyn.jack.wish")
+
+
+def test_the_renderer_escapes_everything_it_does_not_know() -> None:
+    """The digest can never inject markup: only bold, code and marks become tags."""
+    html = render_inline('<script>alert("x")</script> **b** `c` I: x', lambda _: None, "Int")
+    assert "<script>" not in html
+    assert "&lt;script&gt;" in html
+    assert "<strong>b</strong> <code>c</code> <em class=\"i-mark\">Int</em>: x" in html
