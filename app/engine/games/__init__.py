@@ -1,0 +1,83 @@
+"""Whole games of the five variants, and seeded random self-play.
+
+``new_game("dynamisch", players=4, seed=7)`` deals a game; like a python-chess ``Board``
+it lists ``legal_actions()``, applies one with ``push(move)``, undoes with ``pop()``, and
+reports ``is_over()`` and ``result()``. ``situation_for(seat)`` is what that player sees,
+in the referee's terms, so the game and the referee can be checked against each other.
+"""
+
+from __future__ import annotations
+
+from app.engine.games.base import GameState
+from app.engine.games.deluxe import Deluxe
+from app.engine.games.doppel import Doppel
+from app.engine.games.dynamisch import Dynamisch
+from app.engine.games.moves import DRAW
+from app.engine.games.moves import PASS
+from app.engine.games.moves import IllegalMoveError
+from app.engine.games.moves import Move
+from app.engine.games.result import GameResult
+from app.engine.games.result import SeatResult
+from app.engine.games.speedone import Speedone
+from app.engine.games.terroristen import Terroristen
+from app.engine.situation import Options
+
+GAMES: dict[str, type[GameState]] = {
+    game.variant: game for game in (Dynamisch, Deluxe, Speedone, Terroristen, Doppel)
+}
+
+__all__ = ["GAMES", "GameResult", "GameState", "IllegalMoveError", "Move", "SeatResult",
+           "find_game", "new_game", "play_random"]
+
+
+def find_game(variant: str) -> type[GameState]:
+    """The game class of a variant ID; a ValueError names the known IDs."""
+    try:
+        return GAMES[variant]
+    except KeyError:
+        raise ValueError(f"{variant!r} is not a variant: expected one of "
+                         f"{', '.join(GAMES)}.") from None
+
+
+def new_game(variant: str, players: int = 4, seed: int = 0, options: Options | None = None,
+             dealer: int = 0, direction: int = 1) -> GameState:
+    """Shuffle with ``seed`` and deal a game; the turned-up card takes its effect."""
+    return find_game(variant)(players, seed, options, dealer, direction)
+
+
+def play_random(variant: str, players: int = 4, seed: int = 0, max_moves: int = 5000,
+                options: Options | None = None,
+                eager: bool = True) -> tuple[GameResult | None, str]:
+    """Play one game with random legal moves; the result and why it stopped.
+
+    An ``eager`` player plays whenever he can and draws (or passes) only when stuck, as
+    RLCard's UNO players do; otherwise every legal move is equally likely, voluntary
+    draws included. The choices come from the game's own seeded generator, so a seed
+    replays exactly. Without a result the reason names the move cap that stopped the game.
+    """
+    game = new_game(variant, players, seed, options)
+    choose = game.rng.random
+    # The internal moves are what legal_actions() converts; a draw or pass comes last.
+    legal = game._legal
+    apply = game._apply
+    reluctant = (DRAW, PASS)
+    ply = 0
+    while not game.over and ply < max_moves:
+        moves = legal()
+        count = len(moves)
+        if eager and count > 1 and moves[-1][0] in reluctant:
+            count -= 1
+        apply(moves[int(choose() * count)])
+        ply += 1
+    game.ply = ply
+    if not game.over:
+        return None, f"stopped at the move cap of {max_moves} moves"
+    result = game.result()
+    return result, f"{variant} over after {result.moves} moves: {describe(result)}"
+
+
+def describe(result: GameResult) -> str:
+    """Who won, in a few words."""
+    if result.team:
+        return f"team {result.team} is out first"
+    return "seat " + " and ".join(str(seat) for seat in result.winners) + " out of cards"

@@ -1,0 +1,57 @@
+"""The end of a game: what the score keeping needs (API.md §2, one round)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One player's hand at the end."""
+
+    cards: int
+    jacks: int = 0
+    points: int = 0  # Speedone hand points (spd.points)
+    holds_named_suit: bool = False  # dyn.score.double
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How a game ended: hands left, winner(s), and the variant's extras.
+
+    ``winners`` are the seats that hold no cards at the end (Doppel: the winning team's
+    two seats, in ``out_order``); ``jack_suit`` is the suit named by a jack that ended a
+    Dynamisch game; ``next_dealer`` follows dyn.dealer and dlx.out.
+    """
+
+    variant: str
+    seats: tuple[SeatResult, ...]
+    winners: tuple[int, ...]
+    moves: int
+    reshuffles: int
+    direction: int = 1
+    next_dealer: int | None = None
+    jack_suit: str | None = None
+    team: str | None = None
+    out_order: tuple[int, ...] = ()
+
+    def round_body(self) -> dict[str, Any]:
+        """The body of ``POST /api/v1/tables/{id}/rounds`` for this game."""
+        body: dict[str, Any]
+        if self.variant == "dynamisch":
+            body = {"hands": [{"jacks": seat.jacks, "others": seat.cards - seat.jacks,
+                               "holds_named_suit": seat.holds_named_suit}
+                              for seat in self.seats],
+                    "jack_suit": self.jack_suit}
+        elif self.variant == "deluxe":
+            body = {"cards": [seat.cards for seat in self.seats]}
+        elif self.variant == "speedone":
+            body = {"winner": self.winners[0], "points": [seat.points for seat in self.seats]}
+        elif self.variant == "terroristen":
+            body = {"winner": self.winners[0]}
+        else:
+            body = {"winner": self.team}
+        if self.next_dealer is not None:
+            body["next_dealer"] = self.next_dealer
+        return body

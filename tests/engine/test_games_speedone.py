@@ -1,0 +1,106 @@
+"""Whole rounds of Speedone, one test per rule (RULES.md §3)."""
+
+from __future__ import annotations
+
+from app.engine.games import GameState
+from app.engine.games import new_game
+from app.engine.situation import Options
+
+
+def game(hands: list[str], discard: str, stock: str | None = None, wish: str | None = None,
+         options: Options | None = None) -> GameState:
+    """A round laid out as given (as many players as hands), seat 0 on turn."""
+    state = new_game("speedone", len(hands), seed=1, options=options)
+    state.arrange(hands, discard, stock, 0, wish)
+    return state
+
+
+def legal(state: GameState) -> set[str]:
+    """The legal moves as text."""
+    return {str(move) for move in state.legal_actions()}
+
+
+def test_spd_start_seven_cards_left_of_the_dealer_no_effect() -> None:
+    state = new_game("speedone", 5, seed=4, dealer=2)
+    assert [len(hand) for hand in state.hands] == [7] * 5
+    assert state.actor == 3 and state.situation_for(3).pending is None
+
+
+def test_spd_start_a_wild_start_card_names_no_colour() -> None:
+    state = game(["W,R5,Y5", "B1"], discard="W")
+    assert legal(state) == {f"0 play W wish={colour}" for colour in "RGBY"} | {"0 draw"}
+
+
+def test_spd_serve_colour_value_or_wild() -> None:
+    state = game(["R5,G7,B2,W+4", "B1", "Y1"], discard="G1,R7")
+    assert legal(state) == {"0 play R5", "0 play G7", "0 draw",
+                            *(f"0 play W+4 wish={colour}" for colour in "RGBY")}
+
+
+def test_spd_wish_only_the_named_colour_or_a_wild() -> None:
+    state = game(["R5,G7,W", "B1", "Y1"], discard="G1,W", wish="R")
+    assert legal(state) == {"0 play R5", "0 draw", *(f"0 play W wish={c}" for c in "RGBY")}
+
+
+def test_spd_skip_and_with_two_players_play_again() -> None:
+    state = game(["RS,R1", "B1", "Y1", "G1"], discard="G1,R7")
+    state.push_text("0 play RS")
+    assert state.actor == 2
+    state = game(["RS,R1", "B1"], discard="G1,R7")
+    state.push_text("0 play RS")
+    assert state.actor == 0
+
+
+def test_spd_reverse_and_with_two_players_a_skip() -> None:
+    state = game(["RR,R1", "B1", "Y1", "G1"], discard="G1,R7")
+    state.push_text("0 play RR")
+    assert state.direction == -1 and state.actor == 3
+    state = game(["RR,R1", "B1"], discard="G1,R7")
+    state.push_text("0 play RR")
+    assert state.actor == 0
+
+
+def test_spd_draw2_the_next_draws_and_his_turn_ends() -> None:
+    state = game(["R+2,R1", "B+2", "Y1", "G1"], discard="G1,R7", stock="B3,B4,B5")
+    state.push_text("0 play R+2")
+    assert len(state.hands[1]) == 3 and state.actor == 2
+
+
+def test_spd_opt_stack2_a_draw_two_passes_it_on() -> None:
+    state = game(["R+2,R1", "B+2,W+4", "Y1", "G1"], discard="G1,R7",
+                 options=Options(stack2=True))
+    state.push_text("0 play R+2")
+    assert legal(state) == {"1 play B+2", "1 draw"}  # never a W+4 on a +2
+    state.push_text("1 play B+2")
+    assert str(state.situation_for(2)) == ("speedone top=B+2 below=R+2 draw=4 hand=Y1 "
+                                           "options=stack2")
+    state.push_text("2 draw")
+    assert len(state.hands[2]) == 5 and state.actor == 3
+
+
+def test_spd_opt_stack4_a_wild_draw_four_passes_it_on() -> None:
+    state = game(["W+4,R1", "B+2,W+4", "Y1", "G1"], discard="G1,R7",
+                 options=Options(stack4=True))
+    state.push_text("0 play W+4 wish=B")
+    assert legal(state) == {*(f"1 play W+4 wish={c}" for c in "RGBY"), "1 draw"}
+
+
+def test_spd_draw_a_drawer_may_not_play_any_more() -> None:
+    state = game(["R5", "B1", "Y1"], discard="G1,R7", stock="R9")
+    state.push_text("0 draw")
+    assert state.actor == 1 and len(state.hands[0]) == 2
+
+
+def test_spd_handlimit_cards_beyond_22_lapse() -> None:
+    full = "G0,G1,G1,G2,G2,G3,G3,G4,G4,G5,G5,G6,G6,G7,G7,G8,G8,G9,G9,B0,B1"
+    state = game(["R+2,B2", full], discard="Y1,R7")
+    state.push_text("0 play R+2")
+    assert len(state.hands[1]) == 22
+
+
+def test_spd_points_of_the_hands_left() -> None:
+    state = game(["R5", "B1,BS,W", "Y9,W+4"], discard="G1,R7")
+    state.push_text("0 play R5")
+    result = state.result()
+    assert [seat.points for seat in result.seats] == [0, 71, 59]
+    assert result.round_body() == {"winner": 0, "points": [0, 71, 59]}
