@@ -1,0 +1,45 @@
+"""A new table: variant, name, players in seating order, options (`tables.new`)."""
+
+from __future__ import annotations
+
+from flask import flash
+from flask import redirect
+from flask import render_template
+from flask import request
+from flask import url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from app import store
+from app.db import db
+from app.models import Group
+from app.tables import bp
+from app.tables.device import remember_table
+from app.tables.forms import NewTableForm
+from app.tables.home import device_tables
+
+RECENT_NAMES = 24
+
+
+def recent_names() -> list[str]:
+    """Player names of this device's tables, most recent first, each once (ignoring case)."""
+    names: dict[str, str] = {}
+    for table in device_tables():
+        for name in table.players:
+            names.setdefault(name.casefold(), name)
+    return list(names.values())[:RECENT_NAMES]
+
+
+@bp.route("/t/new", methods=["GET", "POST"])
+def new() -> Response | str:
+    """Show the form; on a valid post create the table and open it as its editor."""
+    form = NewTableForm()
+    if form.validate_on_submit() and form.table_input is not None:
+        table, token = store.create_table(*form.table_input, group_id=form.group.data or None)
+        remember_table(table.id, token)
+        flash(_("Table created. Share the view link below with the others at the table."))
+        return redirect(url_for("tables.view", table_id=table.id))
+    group = db.session.get(Group, request.args["group"]) if "group" in request.args else None
+    if group is not None and not form.is_submitted():
+        form.prefill(group)
+    return render_template("tables/new.html", form=form, recent_names=recent_names())

@@ -1,0 +1,79 @@
+"""What every round-entry form shares: the scoring module judges the body it builds.
+
+The forms only coerce types; the scoring module (`validate_round`) decides what is valid,
+so the pages and the API accept exactly the same rounds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wtforms import HiddenField
+from wtforms.fields.core import UnboundField
+
+from app import scoring
+from app.models import Table
+from app.scoring.types import InputError
+from app.tables.fielderrors import ScoringForm
+
+
+def seat_or_raw(value: str | None) -> int | str | None:
+    """A tapped seat as a number; anything else unchanged, so the scoring module names it."""
+    if value is None or value == "":
+        return None
+    return int(value) if value.isdigit() else value
+
+
+def chosen(key: str, value: str | None) -> dict[str, int | str]:
+    """`{key: seat}` when something was tapped; nothing otherwise, so the scoring module says
+    the field is missing (rather than quoting an empty value)."""
+    seat = seat_or_raw(value)
+    return {} if seat is None else {key: seat}
+
+
+class RoundForm(ScoringForm):
+    """What every round form shares: the round's version (edits) and the next dealer."""
+
+    # Seat-indexed fields, sized to the table by `round_form` (name -> unbound inner field).
+    per_seat: dict[str, UnboundField] = {}
+    version = HiddenField()
+    next_dealer = HiddenField()  # only Dynamisch asks by tap; others keep what the API stored
+
+    def __init__(self, table: Table, *args: Any, **kwargs: Any) -> None:
+        """A form for this table's seats."""
+        super().__init__(*args, **kwargs)
+        self.table = table
+        self.round_body: dict[str, Any] | None = None
+
+    def body(self) -> dict[str, Any]:
+        """The round body of API.md §2 as entered (overridden per variant)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def fresh_data(dealer: int, seats: int) -> dict[str, Any]:
+        """Preselections for a new round, given this game's dealer (none by default)."""
+        return {}
+
+    @staticmethod
+    def form_data(body: dict[str, Any]) -> dict[str, Any]:
+        """A stored round body as form data, to prefill the edit form."""
+        next_dealer = body.get("next_dealer")
+        return {**body, "next_dealer": "" if next_dealer is None else str(next_dealer)}
+
+    def with_dealer(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Add the next dealer when one was given (API.md: optional in every body)."""
+        return {**body, **chosen("next_dealer", self.next_dealer.data)}
+
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Field types first, then the scoring module judges the round."""
+        if not super().validate(extra_validators):
+            return False
+        table = self.table
+        try:
+            self.round_body = scoring.validate_round(
+                table.variant, table.players, table.options, self.with_dealer(self.body())
+            )
+        except InputError as error:
+            self.show_input_error(error)
+            return False
+        return True

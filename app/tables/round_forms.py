@@ -1,0 +1,182 @@
+"""One round-entry form per variant: taps and steppers turned into the round body of API.md §2."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from wtforms import BooleanField
+from wtforms import FieldList
+from wtforms import Form
+from wtforms import FormField
+from wtforms import RadioField
+from wtforms import SelectChoice
+
+from app.models import Table
+from app.tables.forms import count_field
+from app.tables.round_base import RoundForm
+from app.tables.round_base import chosen
+
+SUITS = ("C", "S", "H", "D")
+
+
+class DynamischHand(Form):
+    """One player's hand at the end of a Dynamisch game (dyn.score)."""
+
+    jacks = count_field(_l("Jacks"), default=0)
+    others = count_field(_l("Other cards"), default=0)
+    holds_named_suit = BooleanField(_l("Holds the named suit"))
+
+
+class DynamischRoundForm(RoundForm):
+    """Jacks and other cards per player, the named suit of a closing jack (dyn.score.double)."""
+
+    per_seat = {"hands": FormField(DynamischHand)}
+    jack_suit = RadioField(
+        _l("Ended by a jack?"),
+        choices=[SelectChoice("", _l("No")), *[SelectChoice(s) for s in SUITS]],
+        default="",
+        validate_choice=False,
+    )
+    next_dealer = RadioField(_l("Who deals the next game?"), validate_choice=False)
+
+    def body(self) -> dict[str, Any]:
+        """hands + jack_suit (None when the game was not ended by a jack)."""
+        hands = [
+            {
+                "jacks": hand.jacks.data,
+                "others": hand.others.data,
+                "holds_named_suit": bool(hand.holds_named_suit.data),
+            }
+            for hand in self["hands"].entries
+        ]
+        return {"hands": hands, "jack_suit": self.jack_suit.data or None}
+
+    @staticmethod
+    def fresh_data(dealer: int, seats: int) -> dict[str, Any]:
+        """dyn.dealer: whoever would be on turn next deals next. Preselected is the next seat,
+        which the scoring module also assumes when nobody is named; one tap changes it."""
+        return {"next_dealer": str((dealer + 1) % seats)}
+
+    @staticmethod
+    def form_data(body: dict[str, Any]) -> dict[str, Any]:
+        """No jack is the empty choice."""
+        return {**RoundForm.form_data(body), "jack_suit": body.get("jack_suit") or ""}
+
+
+class DeluxeRoundForm(RoundForm):
+    """Cards left in each hand (dlx.out)."""
+
+    per_seat = {"cards": count_field(_l("Cards left"), default=0)}
+
+    def body(self) -> dict[str, Any]:
+        """cards per seat."""
+        return {"cards": [entry.data for entry in self["cards"].entries]}
+
+
+class SpeedoneHand(Form):
+    """A Speedone hand counted card by card (spd.points)."""
+
+    numbers = count_field(_l("Sum of the number cards"), default=0)
+    actions = count_field(_l("Skip, reverse, +2 cards"), default=0)
+    wilds = count_field(_l("Wild cards"), default=0)
+
+
+class SpeedoneRoundForm(RoundForm):
+    """The winner, then each hand either as points or as its breakdown (spd.points)."""
+
+    per_seat = {
+        "points": count_field(_l("Points"), default=0),
+        "hands": FormField(SpeedoneHand),
+    }
+    winner = RadioField(_l("Who went out?"), validate_choice=False)
+    entry = RadioField(
+        _l("Enter the hands as"),
+        choices=[SelectChoice("points", _l("points")), SelectChoice("hands", _l("cards counted"))],
+        default="points",
+        validate_choice=False,
+    )
+
+    def body(self) -> dict[str, Any]:
+        """winner + points, or winner + hands counted card by card."""
+        winner = chosen("winner", self.winner.data)
+        if self.entry.data != "hands":
+            return {**winner, "points": [e.data for e in self["points"].entries]}
+        # The winner's hand is empty: zeros (an entry there is the scoring module's error).
+        hands = [
+            {key: entry[key].data for key in ("numbers", "actions", "wilds")}
+            for entry in self["hands"].entries
+        ]
+        return {**winner, "hands": hands}
+
+    @staticmethod
+    def form_data(body: dict[str, Any]) -> dict[str, Any]:
+        """Which entry mode was used; a null hand (the winner's) shows as zeros."""
+        data = RoundForm.form_data(body)
+        data["winner"] = str(body.get("winner"))
+        if body.get("hands") is not None:
+            data["entry"] = "hands"
+            data["hands"] = [hand or {} for hand in body["hands"]]
+            data.pop("points", None)
+        else:
+            data["entry"] = "points"
+        return data
+
+
+class WinnerRoundForm(RoundForm):
+    """Only the winner: a seat (Terroristen) or a team (Doppel, dop.game)."""
+
+    winner = RadioField(_l("Who won?"), validate_choice=False)
+
+    def body(self) -> dict[str, Any]:
+        """winner as a seat or a team letter."""
+        return chosen("winner", self.winner.data)
+
+    @staticmethod
+    def form_data(body: dict[str, Any]) -> dict[str, Any]:
+        """The winner as the radio value."""
+        return {**RoundForm.form_data(body), "winner": str(body.get("winner"))}
+
+
+FORMS: dict[str, type[RoundForm]] = {
+    "dynamisch": DynamischRoundForm,
+    "deluxe": DeluxeRoundForm,
+    "speedone": SpeedoneRoundForm,
+    "terroristen": WinnerRoundForm,
+    "doppel": WinnerRoundForm,
+}
+
+
+def round_form(
+    table: Table, dealer: int, body: dict[str, Any] | None = None, version: int | None = None
+) -> RoundForm:
+    """The table's round form with one entry per seat, prefilled from a stored round if given.
+
+    `dealer` is who dealt the game being entered (for the preselections of a new round).
+    """
+    base = FORMS[table.variant]
+    seats = len(table.players)
+    sized = {
+        name: FieldList(inner, min_entries=seats, max_entries=seats)
+        for name, inner in base.per_seat.items()
+    }
+    form_class = type(base.__name__, (base,), sized)
+    data = base.form_data(body) if body is not None else base.fresh_data(dealer, seats)
+    if version is not None:
+        data["version"] = str(version)
+    form = form_class(table, data=data)
+    seat_choices = [SelectChoice(str(seat), name) for seat, name in enumerate(table.players)]
+    if isinstance(form.next_dealer, RadioField):
+        form.next_dealer.choices = seat_choices
+    if isinstance(getattr(form, "winner", None), RadioField):
+        form["winner"].choices = team_choices(table) if table.variant == "doppel" else seat_choices
+    return form
+
+
+def team_choices(table: Table) -> list[SelectChoice]:
+    """Doppel teams as they sit: A = seats 1+3, B = seats 2+4 (dop, API seats 0+2 / 1+3)."""
+    players = table.players
+    return [
+        SelectChoice("A", f"{players[0]} + {players[2]}"),
+        SelectChoice("B", f"{players[1]} + {players[3]}"),
+    ]

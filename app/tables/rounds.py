@@ -1,0 +1,118 @@
+"""Entering, correcting and deleting rounds (`tables.round_new`, `round_edit`, `round_delete`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import abort
+from flask import flash
+from flask import redirect
+from flask import render_template
+from flask import request
+from flask import url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from app import store
+from app.models import Round
+from app.models import Table
+from app.navigation import current_lang
+from app.scoring.types import InputError
+from app.tables import bp
+from app.tables.device import require_editor
+from app.tables.round_forms import RoundForm
+from app.tables.round_forms import round_form
+
+
+def stored_round(table: Table, number: int) -> Round:
+    """Round `number` of the table, or 404."""
+    found = next((r for r in table.rounds if r.number == number), None)
+    if found is None:
+        abort(404, description=_("This table has no round %(n)s.", n=number))
+    return found
+
+
+def saved(form: RoundForm, change: Callable[[], Round]) -> Round | None:
+    """Run a store change; what the store refuses is shown on the form, nothing is half-saved."""
+    try:
+        return change()
+    except LookupError:
+        abort(404)
+    except InputError as error:
+        form.show_input_error(error)
+    except store.TableFinished:
+        form.show_error(_("The table is finished meanwhile: this round was not saved."))
+    except store.RoundConflict:
+        form.show_error(
+            _("Someone else changed this round meanwhile. Open it again to see the change.")
+        )
+    return None
+
+
+def back_to_table(table: Table) -> Response:
+    """PRG: after a change, show the table."""
+    return redirect(url_for("tables.view", table_id=table.id))
+
+
+@bp.route("/t/<table_id>/rounds/new", methods=["GET", "POST"])
+def round_new(table_id: str) -> Response | str:
+    """Enter a finished game with taps."""
+    table = store.get_table(table_id)
+    require_editor(table)
+    state = store.table_state(table)
+    if state.finished:
+        flash(_("The table is finished: no more rounds can be entered."), "error")
+        return back_to_table(table)
+    form = round_form(table, dealer=state.next_dealer)
+    added = form.validate_on_submit() and saved(
+        form, lambda: store.add_round(table, form.round_body)
+    )
+    if added:
+        flash(_("Round %(n)s saved.", n=added.number))
+        return back_to_table(table)
+    number = len(state.round_points) + 1
+    return render_template(
+        "tables/round_form.html", table=table, form=form, dealer=state.next_dealer, number=number
+    )
+
+
+def version_of(form: RoundForm) -> int | None:
+    """The round version the edit form started from (None if the field was tampered with)."""
+    value = form.version.data or ""
+    return int(value) if value.isdigit() else None
+
+
+@bp.route("/t/<table_id>/rounds/<int:number>", methods=["GET", "POST"])
+def round_edit(table_id: str, number: int) -> Response | str:
+    """Correct an earlier round; everything after it is recomputed."""
+    table = store.get_table(table_id)
+    require_editor(table)
+    stored = stored_round(table, number)
+    form = round_form(table, dealer=0, body=stored.data, version=stored.version)
+    if form.validate_on_submit() and saved(
+        form, lambda: store.edit_round(table, number, form.round_body, version_of(form))
+    ):
+        flash(_("Round %(n)s corrected.", n=number))
+        return back_to_table(table)
+    return render_template(
+        "tables/round_form.html", table=table, form=form, number=number, editing=True
+    )
+
+
+@bp.post("/t/<table_id>/rounds/<int:number>/delete")
+def round_delete(table_id: str, number: int) -> Response | str:
+    """Delete a round after a confirm step; later rounds move up."""
+    table = store.get_table(table_id)
+    require_editor(table)
+    stored_round(table, number)
+    if request.form.get("confirm") != "yes":
+        return render_template("tables/round_delete.html", table=table, number=number)
+    try:
+        store.delete_round(table, number)
+    except LookupError:
+        abort(404)
+    except InputError as error:
+        flash(error.message(current_lang()), "error")
+    else:
+        flash(_("Round %(n)s deleted.", n=number))
+    return back_to_table(table)

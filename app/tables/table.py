@@ -1,0 +1,69 @@
+"""The table page, the edit link and undo (`tables.view`, `tables.claim`, `tables.undo`)."""
+
+from __future__ import annotations
+
+from flask import abort
+from flask import current_app
+from flask import flash
+from flask import redirect
+from flask import render_template
+from flask import url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from app import store
+from app.models import Change
+from app.tables import bp
+from app.tables.device import edit_token
+from app.tables.device import remember_table
+from app.tables.device import require_editor
+
+SHEET_ENDPOINT = "sheets.table_sheet"  # the sheets helper's PDF of a table
+EXTRAS_BLUEPRINT = "extras"  # QR codes, chart, live updates (templates/extras/_table_extras.html)
+
+
+@bp.get("/t/<table_id>")
+def view(table_id: str) -> str:
+    """Players, dealer, rounds with running totals, the result; edit controls for an editor."""
+    table = store.get_table(table_id)
+    remember_table(table.id)
+    has_sheet = SHEET_ENDPOINT in current_app.view_functions
+    return render_template(
+        "tables/view.html",
+        table=table,
+        standing=store.table_state(table),
+        token=edit_token(table),
+        sheet_url=url_for(SHEET_ENDPOINT, table_id=table.id) if has_sheet else None,
+        with_extras=EXTRAS_BLUEPRINT in current_app.blueprints,
+    )
+
+
+@bp.get("/t/<table_id>/edit/<token>")
+def claim(table_id: str, token: str) -> Response:
+    """The edit link: remember the token on this device, then drop it from the address bar."""
+    table = store.get_table(table_id)
+    if not table.check_edit_token(token):
+        abort(403, description=_("This edit link does not belong to this table."))
+    remember_table(table.id, token)
+    flash(_("This phone may now enter and correct rounds."))
+    return redirect(url_for("tables.view", table_id=table.id))
+
+
+def undone_text(change: Change) -> str:
+    """What undo just reverted, in words."""
+    number = change.round_number
+    if change.kind == "add":
+        return _("Undone: round %(n)s is no longer entered.", n=number)
+    if change.kind == "delete":
+        return _("Undone: round %(n)s is back.", n=number)
+    return _("Undone: the correction of round %(n)s.", n=number)
+
+
+@bp.post("/t/<table_id>/undo")
+def undo(table_id: str) -> Response:
+    """Revert the newest change (add, correction or deletion) with one tap."""
+    table = store.get_table(table_id)
+    require_editor(table)
+    change = store.undo_last_change(table)
+    flash(undone_text(change) if change is not None else _("Nothing to undo."))
+    return redirect(url_for("tables.view", table_id=table.id))

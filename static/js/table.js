@@ -1,0 +1,207 @@
+// The table pages: seats and options of a new table, live points of a round, copy buttons.
+// Everything here is a convenience: the forms work without it and the server decides.
+(function () {
+  "use strict";
+
+  function all(root, selector) {
+    return Array.prototype.slice.call(root.querySelectorAll(selector));
+  }
+
+  function show(element, visible) {
+    // Hidden inputs are disabled too, so the form sends only what the user can see.
+    element.hidden = !visible;
+    all(element, "input, select, textarea").forEach(function (input) { input.disabled = !visible; });
+  }
+
+  function number(input) {
+    return input ? Math.max(0, parseInt(input.value, 10) || 0) : 0;
+  }
+
+  // ---- new table -------------------------------------------------------------------------
+  function setUpNewTable(form) {
+    var seats = all(form, "[data-seat]");
+    var addButton = form.querySelector("[data-add-seat]");
+    var teamsLine = form.querySelector("[data-teams-line]");
+    var visible = 0;
+
+    function checked(name) {
+      var input = form.querySelector("input[name='" + name + "']:checked");
+      return input ? input.value : "";
+    }
+    function limits() {
+      var input = form.querySelector("input[name=variant]:checked");
+      return { min: parseInt(input.getAttribute("data-min"), 10), max: parseInt(input.getAttribute("data-max"), 10) };
+    }
+    function nameInput(seat) { return seat.querySelector("input"); }
+    function lastFilled() {
+      var last = 0;
+      seats.forEach(function (seat, index) { if (nameInput(seat).value.trim()) last = index + 1; });
+      return last;
+    }
+    function withTeams() {
+      var partner = form.querySelector("input[name=partner]");
+      var variant = checked("variant");
+      return variant === "doppel" || (variant === "speedone" && partner && partner.checked);
+    }
+    function renderSeats() {
+      var range = limits();
+      seats.forEach(function (seat, index) {
+        show(seat, index < visible);
+        seat.querySelector("[data-remove-seat]").hidden = visible <= range.min;
+      });
+      addButton.hidden = visible >= range.max;
+      form.toggleAttribute("data-teams", withTeams());
+      var names = seats.slice(0, 4).map(function (seat) { return nameInput(seat).value.trim() || "…"; });
+      teamsLine.hidden = !withTeams() || visible !== 4;
+      teamsLine.textContent = "A: " + names[0] + " + " + names[2] + " · B: " + names[1] + " + " + names[3];
+      var used = seats.map(function (seat) { return nameInput(seat).value.trim().toLowerCase(); });
+      all(form, "[data-name]").forEach(function (chip) {
+        chip.hidden = used.indexOf(chip.getAttribute("data-name").toLowerCase()) >= 0;
+      });
+    }
+    function renderOptions() {
+      var variant = checked("variant");
+      var partner = form.querySelector("input[name=partner]");
+      all(form, "[data-variants]").forEach(function (group) {
+        var on = group.getAttribute("data-variants").split(" ").indexOf(variant) >= 0;
+        if (variant === "speedone" && group.hasAttribute("data-money")) {
+          on = checked("scoring") === "own-points" && !(partner && partner.checked);
+        }
+        if (variant === "speedone" && group.hasAttribute("data-teams-help")) on = withTeams();
+        show(group, on);
+      });
+    }
+    function fitSeats() {
+      var range = limits();
+      // Never hide a filled seat: too many players is the server's message, not a silent loss.
+      visible = Math.max(range.min, Math.min(range.max, visible || 4), lastFilled());
+      renderSeats();
+      renderOptions();
+    }
+    function removeSeat(index) {
+      for (var i = index; i < seats.length - 1; i += 1) {
+        nameInput(seats[i]).value = nameInput(seats[i + 1]).value;
+      }
+      nameInput(seats[seats.length - 1]).value = "";
+      visible -= 1;
+      renderSeats();
+    }
+    function fillNextSeat(name) {
+      var free = seats.slice(0, visible).filter(function (seat) { return !nameInput(seat).value.trim(); })[0];
+      if (!free && visible < limits().max) {
+        visible += 1;
+        renderSeats();
+        free = seats[visible - 1];
+      }
+      if (free) nameInput(free).value = name;
+      renderSeats();
+    }
+
+    form.addEventListener("change", function (event) {
+      if (event.target.name === "variant") fitSeats();
+      renderOptions();
+      renderSeats();
+    });
+    form.addEventListener("input", renderSeats);
+    form.addEventListener("click", function (event) {
+      var remove = event.target.closest("[data-remove-seat]");
+      var chip = event.target.closest("[data-name]");
+      if (remove) removeSeat(seats.indexOf(remove.closest("[data-seat]")));
+      if (chip) fillNextSeat(chip.getAttribute("data-name"));
+      if (event.target.closest("[data-add-seat]")) {
+        visible += 1;
+        renderSeats();
+        nameInput(seats[visible - 1]).focus();
+      }
+    });
+    fitSeats();
+  }
+
+  // ---- round entry -----------------------------------------------------------------------
+  function setUpRound(form) {
+    var variant = form.getAttribute("data-variant");
+    var players = all(form, "[data-player]");
+
+    function field(player, suffix) {
+      return player.querySelector("input[name$='-" + suffix + "']");
+    }
+    function checkedValue(name) {
+      var input = form.querySelector("input[name='" + name + "']:checked");
+      return input ? input.value : "";
+    }
+    function say(template, value) { return template.replace("{n}", String(value)); }
+
+    function renderDynamisch() {
+      // dyn.score: 2 per jack, 1 per other card; dyn.score.double for holders of the named suit.
+      var suit = checkedValue("jack_suit");
+      players.forEach(function (player) {
+        var cards = number(field(player, "jacks")) + number(field(player, "others"));
+        var holds = player.querySelector("[data-holds]");
+        var box = holds.querySelector("input");
+        if (!suit || !cards) box.checked = false;
+        holds.hidden = !suit || !cards;
+        var points = 2 * number(field(player, "jacks")) + number(field(player, "others"));
+        if (suit && box.checked) points *= 2;
+        var output = player.querySelector("[data-minus]");
+        output.textContent = cards
+          ? say(form.getAttribute("data-text-minus"), points)
+          : form.getAttribute("data-text-out");
+        output.toggleAttribute("data-out", !cards);
+      });
+    }
+
+    function renderSpeedone(event) {
+      var winner = checkedValue("winner");
+      var mode = checkedValue("entry") || "points";
+      players.forEach(function (player) {
+        var won = player.getAttribute("data-seat") === winner;
+        if (won && event && event.target.name === "winner") {
+          all(player, "input[type=number]").forEach(function (input) { input.value = "0"; });
+        }
+        player.querySelector("[data-winner-note]").hidden = !won;
+        all(player, "[data-entry]").forEach(function (part) {
+          show(part, !won && part.getAttribute("data-entry") === mode);
+        });
+        var worth = mode === "hands"
+          ? number(field(player, "numbers")) + 20 * number(field(player, "actions")) + 50 * number(field(player, "wilds"))
+          : number(field(player, "points"));
+        player.querySelector("[data-hand-points]").textContent = won ? "" : say(form.getAttribute("data-text-points"), worth);
+      });
+      // A hidden winner's inputs stay enabled (zeros) so the body keeps one entry per seat.
+      all(form, "[data-entry='" + mode + "'] input").forEach(function (input) { input.disabled = false; });
+    }
+
+    var render = variant === "dynamisch" ? renderDynamisch : variant === "speedone" ? renderSpeedone : null;
+    if (!render) return;
+    form.addEventListener("input", render);
+    form.addEventListener("change", render);
+    render();
+  }
+
+  // ---- table page --------------------------------------------------------------------------
+  function copyLink(button) {
+    var input = document.getElementById(button.getAttribute("data-copy"));
+    var note = document.querySelector("[data-copied]");
+    function done() { if (note) note.hidden = false; }
+    function fallback() {
+      // Older browsers / plain http: select the text so a long press copies it.
+      input.focus();
+      input.select();
+      try { if (document.execCommand("copy")) done(); } catch (error) { /* selected is enough */ }
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(input.value).then(done, fallback);
+    } else {
+      fallback();
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var copy = event.target.closest("[data-copy]");
+    if (copy) copyLink(copy);
+    var row = event.target.closest("tr[data-href]");
+    if (row && !event.target.closest("a")) window.location.href = row.getAttribute("data-href");
+  });
+  all(document, "[data-new-table]").forEach(setUpNewTable);
+  all(document, "[data-round-form]").forEach(setUpRound);
+})();
