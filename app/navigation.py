@@ -22,7 +22,9 @@ MENU = (
 
 def main_nav() -> list[tuple[str, str]]:
     """The menu entries whose views are registered."""
-    return [(endpoint, str(label)) for endpoint, label in MENU if endpoint in current_app.view_functions]
+    return [
+        (endpoint, str(label)) for endpoint, label in MENU if endpoint in current_app.view_functions
+    ]
 
 
 def current_lang() -> str:

@@ -62,7 +62,9 @@ def postgres_url() -> str:
     """The PostgreSQL test database, or skip with the reason."""
     url = os.environ.get("TEST_DATABASE_URL")
     if not url:
-        pytest.skip("TEST_DATABASE_URL is not set: PostgreSQL tests need a server (.ci/run sets it)")
+        pytest.skip(
+            "TEST_DATABASE_URL is not set: PostgreSQL tests need a server (.ci/run sets it)"
+        )
     return url
 
 
@@ -159,7 +161,9 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def context(browser: Any) -> Iterator[Any]:
     """A fresh browser profile at phone size, German first."""
-    ctx = browser.new_context(viewport=PHONE, locale="de-DE", device_scale_factor=2, is_mobile=True, has_touch=True)
+    ctx = browser.new_context(
+        viewport=PHONE, locale="de-DE", device_scale_factor=2, is_mobile=True, has_touch=True
+    )
     yield ctx
     ctx.close()
 

@@ -21,7 +21,12 @@ def test_testing_config_gives_in_memory_tables(app: Flask) -> None:
     """API.md: create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"}) works."""
     with app.app_context():
         assert {"tables", "rounds", "changes", "groups"} <= set(db.metadata.tables)
-        assert db.session.execute(db.select(db.func.count()).select_from(db.metadata.tables["tables"])).scalar() == 0
+        assert (
+            db.session.execute(
+                db.select(db.func.count()).select_from(db.metadata.tables["tables"])
+            ).scalar()
+            == 0
+        )
 
 
 def test_sqlite_file_is_created_and_migrated_on_start(tmp_path: Path) -> None:
@@ -37,7 +42,12 @@ def test_start_twice_keeps_data(tmp_path: Path) -> None:
     """A restart upgrades in place and loses nothing."""
     app = file_app(tmp_path)
     with app.app_context():
-        db.session.execute(db.text("INSERT INTO groups (id, name, players, created_at, edit_token_hash) VALUES ('g1', 'Stammtisch', '[]', '2026-01-01', 'x')"))
+        db.session.execute(
+            db.text(
+                "INSERT INTO groups (id, name, players, created_at, edit_token_hash)"
+                " VALUES ('g1', 'Stammtisch', '[]', '2026-01-01', 'x')"
+            )
+        )
         db.session.commit()
         db.engine.dispose()
     again = file_app(tmp_path)
