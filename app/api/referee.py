@@ -10,14 +10,16 @@ from app.api import bp
 from app.api import json_body
 from app.engine import RequestError
 from app.engine import judge_request
+from app.engine import request_lang
 
 
 @bp.post("/referee")
 def referee() -> Response:
-    """Validate the request, judge it, and answer the verdict (or a 400 naming the field)."""
+    """Validate the request, judge it, and answer the verdict (or a 400 naming the field,
+    in the request's ``lang`` like the reasons: German unless it asks for English)."""
     body = json_body()
     try:
         answer = judge_request(body)
     except RequestError as error:
-        raise ApiError(error.message, field=error.field) from error
+        raise ApiError(error.message_for(request_lang(body)), field=error.field) from error
     return jsonify(answer)

@@ -24,6 +24,8 @@ from app.engine.judge import judge_start
 from app.engine.judge import legal_actions
 from app.engine.request import RequestError
 from app.engine.request import judge_request
+from app.engine.request import request_lang
+from app.engine.request import situation_from_request
 from app.engine.rules import INTERPRETATIONS
 from app.engine.rules import RULE_IDS
 from app.engine.rules import RULE_KINDS
@@ -46,5 +48,5 @@ __all__ = [
     "VALUES", "VARIANT_IDS", "Action", "Card", "Effect", "InvalidCardError",
     "InvalidNotationError", "Options", "Penalty", "Pending", "Problem", "RequestError",
     "Situation", "Variant", "Verdict", "Wish", "deck", "find_problem", "find_variant", "judge",
-    "judge_request", "judge_start", "legal_actions",
+    "judge_request", "judge_start", "legal_actions", "request_lang", "situation_from_request",
 ]

@@ -22,7 +22,20 @@ SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D", "♧": "C", "♤": "S
 
 
 class InvalidCardError(ValueError):
-    """A card code that is not one of RULES.md's codes; the message quotes the input."""
+    """A card code that is not one of RULES.md's codes; the message quotes the input.
+
+    ``message`` is English (also ``str(error)``), ``message_de`` German.
+    """
+
+    def __init__(self, message: str, message_de: str) -> None:
+        """Keep the sentence in both languages."""
+        super().__init__(message)
+        self.message = message
+        self.message_de = message_de
+
+    def message_for(self, lang: str) -> str:
+        """The sentence in ``lang`` (German for anything but "en")."""
+        return self.message if lang == "en" else self.message_de
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,13 +51,16 @@ class Card:
         colour_card = self.suit in COLOURS and self.rank in VALUES[:13]
         wild = self.suit is None and self.rank in WILD_VALUES
         if not (skat or colour_card or wild):
-            raise InvalidCardError(f"Card({self.suit!r}, {self.rank!r}) is not a card.")
+            raise InvalidCardError(f"Card({self.suit!r}, {self.rank!r}) is not a card.",
+                                   f"Card({self.suit!r}, {self.rank!r}) ist keine Karte.")
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card code; symbols (♥7) and lower case are accepted, whitespace ignored."""
         if not isinstance(text, str):
-            raise InvalidCardError(f"{text!r} is not a card code: expected a string like 'H7'.")
+            raise InvalidCardError(
+                f"{text!r} is not a card code: expected a string like 'H7'.",
+                f"{text!r} ist kein Kartencode: erwartet ist ein Text wie 'H7'.")
         code = text.strip().upper()
         if code[:1] in SYMBOLS:
             code = SYMBOLS[code[:1]] + code[1:]
@@ -58,7 +74,11 @@ class Card:
         raise InvalidCardError(
             f"{text!r} is not a card code: expected a suit C/S/H/D (or ♣♠♥♦) and a rank "
             "7, 8, 9, 10, J, Q, K, A like 'H7', or a Speedone card like 'R5', 'GS', 'BR', "
-            "'Y+2', 'W', 'W+4'."
+            "'Y+2', 'W', 'W+4'.",
+            f"{text!r} ist kein Kartencode: erwartet ist eine Farbe C/S/H/D (oder ♣♠♥♦) und "
+            "ein Wert 7, 8, 9, 10, J, Q, K, A wie 'H7' (Kreuz C, Pik S, Herz H, Karo D; "
+            "Bube J, Dame Q, König K, Ass A) oder eine Speedone-Karte wie 'R5', 'GS', 'BR', "
+            "'Y+2', 'W', 'W+4'.",
         )
 
     def __str__(self) -> str:

@@ -1,9 +1,9 @@
 """Is a question well-formed? Problems with a situation or action, as values.
 
-A :class:`Problem` is one English sentence naming the field (a JSON path of API.md §1,
-e.g. ``situation.top`` or ``action.play[0]``) and the limit, quoting the bad value. The
-referee API answers it with a 400; :func:`app.engine.judge` turns it into an illegal
-verdict, because questions never raise.
+A :class:`Problem` is one sentence in English and German naming the field (a JSON path of
+API.md §1, e.g. ``situation.top`` or ``action.play[0]``) and the limit, quoting the bad
+value. The referee API answers it with a 400; :func:`app.engine.judge` turns it into an
+illegal verdict, because questions never raise.
 """
 
 from __future__ import annotations
@@ -20,26 +20,43 @@ from app.engine.situation import ACTORS
 from app.engine.situation import Action
 from app.engine.situation import Situation
 from app.engine.situation import Wish
+from app.engine.texts import Text
 from app.engine.variants import PLAYER_RANGE
 from app.engine.variants import VARIANT_IDS
 from app.engine.variants import VARIANTS
 from app.engine.variants import Variant
 
 DECK_HINTS = {
-    "dynamisch": "two Skat decks: C/S/H/D with 7, 8, 9, 10, J, Q, K, A",
-    "deluxe": "two Skat decks without 8s and 9s: C/S/H/D with 7, 10, J, Q, K, A",
-    "speedone": "R/G/B/Y with 0–9, S, R, +2, and the wild cards W and W+4",
-    "terroristen": "Skat decks: C/S/H/D with 7, 8, 9, 10, J, Q, K, A",
-    "doppel": "one Skat deck: C/S/H/D with 7, 8, 9, 10, J, Q, K, A",
+    "dynamisch": Text("zwei Skatblätter: C/S/H/D mit 7, 8, 9, 10, J, Q, K, A",
+                      "two Skat decks: C/S/H/D with 7, 8, 9, 10, J, Q, K, A"),
+    "deluxe": Text("zwei Skatblätter ohne 8 und 9: C/S/H/D mit 7, 10, J, Q, K, A",
+                   "two Skat decks without 8s and 9s: C/S/H/D with 7, 10, J, Q, K, A"),
+    "speedone": Text("R/G/B/Y mit 0–9, S, R, +2 und die Farbjoker W und W+4",
+                     "R/G/B/Y with 0–9, S, R, +2, and the wild cards W and W+4"),
+    "terroristen": Text("Skatblätter: C/S/H/D mit 7, 8, 9, 10, J, Q, K, A",
+                        "Skat decks: C/S/H/D with 7, 8, 9, 10, J, Q, K, A"),
+    "doppel": Text("ein Skatblatt: C/S/H/D mit 7, 8, 9, 10, J, Q, K, A",
+                   "one Skat deck: C/S/H/D with 7, 8, 9, 10, J, Q, K, A"),
 }
+KINDS = {"suit": "eine Farbe (suit)", "rank": "einen Wert (rank)"}  # in German, with the key
 
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """Why a question cannot be judged: a sentence and the path of the bad field."""
+    """Why a question cannot be judged: a sentence (English, German) and the bad field."""
 
     message: str
+    message_de: str
     field: str | None
+
+    def message_for(self, lang: str) -> str:
+        """The sentence in ``lang`` (German for anything but "en")."""
+        return self.message if lang == "en" else self.message_de
+
+
+def problem(text: Text, field: str | None) -> Problem:
+    """A problem from a two-language sentence."""
+    return Problem(text.en, text.de, field)
 
 
 @lru_cache(maxsize=64)
@@ -51,22 +68,30 @@ def deck_counts(variant: str, players: int) -> Counter[Card]:
 def find_problem(situation: Situation, action: Action) -> Problem | None:
     """The first thing that makes the question malformed, or None."""
     if situation.variant not in VARIANTS:
-        return Problem(f"variant {situation.variant!r} is unknown: expected one of "
-                       f"{', '.join(VARIANT_IDS)}.", "variant")
+        ids = ", ".join(VARIANT_IDS)
+        return problem(Text(
+            f"variant ist {situation.variant!r}: Diese Variante gibt es nicht, erwartet ist eine "
+            f"von {ids}.",
+            f"variant {situation.variant!r} is unknown: expected one of {ids}."), "variant")
     variant = VARIANTS[situation.variant]
     return (players_problem(situation) or options_problem(situation)
             or cards_problem(situation, action) or situation_wish_problem(variant, situation)
-            or pending_problem(variant, situation) or action_problem(variant, situation, action))
+            or pending_problem(variant, situation) or drew_problem(situation)
+            or action_problem(variant, situation, action))
 
 
 def players_problem(situation: Situation) -> Problem | None:
     """players must lie in the variant's range (Doppel: 2–4, players go out)."""
     low, high = PLAYER_RANGE[situation.variant]
-    if not low <= situation.players <= high:
-        return Problem(f"players is {situation.players!r}, but {situation.variant} allows "
-                       f"{low} to {high} players.", "players")
+    players, name = situation.players, situation.variant
+    if not low <= players <= high:
+        return problem(Text(
+            f"players ist {players!r}, aber {name} erlaubt {low} bis {high} Spieler.",
+            f"players is {players!r}, but {name} allows {low} to {high} players."), "players")
     if situation.actor not in ACTORS:
-        return Problem(f"actor is {situation.actor!r}: expected 'on_turn' or 'other'.", "actor")
+        return problem(Text(
+            f"actor ist {situation.actor!r}: erwartet ist 'on_turn' oder 'other'.",
+            f"actor is {situation.actor!r}: expected 'on_turn' or 'other'."), "actor")
     return None
 
 
@@ -74,35 +99,46 @@ def options_problem(situation: Situation) -> Problem | None:
     """Only Speedone has options (spd.opt.stack2, spd.opt.stack4)."""
     for name in ("stack2", "stack4"):
         if getattr(situation.options, name) and situation.variant != "speedone":
-            return Problem(f"options.{name} is only a speedone option, not one of "
-                           f"{situation.variant}.", f"options.{name}")
+            return problem(Text(
+                f"options.{name} gibt es nur bei speedone, nicht bei {situation.variant}.",
+                f"options.{name} is only a speedone option, not one of "
+                f"{situation.variant}."), f"options.{name}")
     return None
 
 
 def cards_problem(situation: Situation, action: Action) -> Problem | None:
     """Every card must exist in the variant's deck; played cards must be in a given hand."""
-    counts = deck_counts(situation.variant, situation.players)
+    name = situation.variant
+    counts = deck_counts(name, situation.players)
     named = [("situation.top", situation.top), ("situation.below", situation.below)]
     named += [(f"situation.hand[{i}]", card) for i, card in enumerate(situation.hand or ())]
     named += [(f"action.play[{i}]", card) for i, card in enumerate(action.play)]
     for field, card in named:
         if card is not None and card not in counts:
-            return Problem(f"{field} is {str(card)!r}, which is not a card of "
-                           f"{situation.variant} ({DECK_HINTS[situation.variant]}).", field)
+            hint = DECK_HINTS[name]
+            return problem(Text(
+                f"{field} ist {str(card)!r}, das ist keine Karte von {name} ({hint.de}).",
+                f"{field} is {str(card)!r}, which is not a card of {name} ({hint.en})."),
+                field)
     shown = Counter(situation.hand or ())
     shown.update(card for card in (situation.top, situation.below) if card is not None)
     for card, count in shown.items():
         if count > counts[card]:
-            return Problem(f"situation names {str(card)!r} {count} times, but "
-                           f"{situation.variant} has only {counts[card]} of it.",
-                           "situation.hand")
+            return problem(Text(
+                f"situation nennt {str(card)!r} {count}-mal, aber {name} hat nur "
+                f"{counts[card]} davon.",
+                f"situation names {str(card)!r} {count} times, but {name} has only "
+                f"{counts[card]} of it."), "situation.hand")
     if situation.hand is not None:
         held = Counter(situation.hand)
         for i, card in enumerate(action.play):
             held[card] -= 1
             if held[card] < 0:
-                return Problem(f"action.play[{i}] is {str(card)!r}, which is not (or not that "
-                               "often) in situation.hand.", f"action.play[{i}]")
+                return problem(Text(
+                    f"action.play[{i}] ist {str(card)!r}, aber diese Karte ist nicht (oder "
+                    "nicht so oft) in situation.hand.",
+                    f"action.play[{i}] is {str(card)!r}, which is not (or not that often) in "
+                    "situation.hand."), f"action.play[{i}]")
     return None
 
 
@@ -110,77 +146,141 @@ def wish_value_problem(variant: Variant, wish: Wish, field: str,
                        kinds: tuple[str, ...]) -> Problem | None:
     """A wish names exactly one suit (colour) or rank of the variant, of an allowed kind."""
     if (wish.suit is None) == (wish.rank is None):
-        return Problem(f"{field} must name exactly one of suit or rank.", field)
+        return problem(Text(f"{field} muss genau eins nennen: suit (Farbe) oder rank (Wert).",
+                            f"{field} must name exactly one of suit or rank."), field)
     kind = "suit" if wish.suit else "rank"
     if kind not in kinds:
-        return Problem(f"{field} names a {kind} ({wish.target!r}), but here only a "
-                       f"{' or '.join(kinds)} can be wished.", f"{field}.{kind}")
+        return problem(Text(
+            f"{field}.{kind} ist {wish.target!r}, aber hier kann man nur "
+            f"{' oder '.join(KINDS[k] for k in kinds)} wünschen.",
+            f"{field} names a {kind} ({wish.target!r}), but here only a "
+            f"{' or '.join(kinds)} can be wished."), f"{field}.{kind}")
     suits = COLOURS if variant.name == "speedone" else SUITS
     ranks = tuple(dict.fromkeys(card.rank for card in deck_counts(variant.name, 4)))
-    allowed = suits if kind == "suit" else ranks
-    if wish.target not in allowed:
-        return Problem(f"{field}.{kind} is {wish.target!r}: expected one of "
-                       f"{', '.join(allowed)}.", f"{field}.{kind}")
+    allowed = ", ".join(suits if kind == "suit" else ranks)
+    if wish.target not in (suits if kind == "suit" else ranks):
+        return problem(Text(f"{field}.{kind} ist {wish.target!r}: erwartet ist eins von "
+                            f"{allowed}.",
+                            f"{field}.{kind} is {wish.target!r}: expected one of {allowed}."),
+                       f"{field}.{kind}")
     return None
 
 
 def situation_wish_problem(variant: Variant, situation: Situation) -> Problem | None:
     """The active wish: of the variant's kind, on a card that wishes, flags only in Deluxe."""
-    wish, top = situation.wish, situation.top
+    wish, top, name = situation.wish, situation.top, variant.name
     if wish is None:
-        if top.rank in variant.wish_on_top:
-            return Problem(f"situation.wish is missing: the top card {str(top)!r} carries the "
-                           "wish its player named; give it as {\"suit\": ...}.", "situation.wish")
-        return None
+        return missing_wish_problem(variant, situation)
     if variant.wish_on_top and top.rank not in variant.wish_on_top:
-        return Problem(f"situation.wish is given, but the top card {str(top)!r} cannot carry "
-                       "a wish in " f"{variant.name}.", "situation.wish")
+        return problem(Text(
+            f"situation.wish ist angegeben, aber die oberste Karte {str(top)!r} kann in "
+            f"{name} keinen Wunsch tragen.",
+            f"situation.wish is given, but the top card {str(top)!r} cannot carry a wish in "
+            f"{name}."), "situation.wish")
     kinds = tuple(dict.fromkeys(variant.wish_kinds.values()))
-    problem = wish_value_problem(variant, wish, "situation.wish", kinds)
-    if problem:
-        return problem
+    found = wish_value_problem(variant, wish, "situation.wish", kinds)
+    if found:
+        return found
     for flag in ("by_you", "anyone_served", "you_served"):
-        if getattr(wish, flag) and variant.name != "deluxe":
-            return Problem(f"situation.wish.{flag} is a deluxe flag, not one of "
-                           f"{variant.name}.", f"situation.wish.{flag}")
+        if getattr(wish, flag) and name != "deluxe":
+            return problem(Text(
+                f"situation.wish.{flag} gibt es nur bei deluxe, nicht bei {name}.",
+                f"situation.wish.{flag} is a deluxe flag, not one of {name}."),
+                f"situation.wish.{flag}")
     if wish.you_served and not wish.anyone_served:
-        return Problem("situation.wish.you_served is true, so anyone_served must be true too.",
-                       "situation.wish.anyone_served")
+        return problem(Text(
+            "situation.wish.you_served ist true, also muss anyone_served auch true sein.",
+            "situation.wish.you_served is true, so anyone_served must be true too."),
+            "situation.wish.anyone_served")
     return None
+
+
+def missing_wish_problem(variant: Variant, situation: Situation) -> Problem | None:
+    """A top card that wishes needs its wish; spd.start (I): a wild start card names none,
+    but a W+4 that still makes somebody draw was played, so its player named a colour."""
+    top = situation.top
+    if top.rank not in variant.wish_on_top:
+        return None
+    if variant.wish_optional_on_top and not situation.due.draw:
+        return None
+    return problem(Text(
+        f"situation.wish fehlt: Die oberste Karte {str(top)!r} trägt den Wunsch, den ihr "
+        "Spieler genannt hat; gib ihn als {\"suit\": ...} an.",
+        f"situation.wish is missing: the top card {str(top)!r} carries the wish its player "
+        "named; give it as {\"suit\": ...}."), "situation.wish")
 
 
 def pending_problem(variant: Variant, situation: Situation) -> Problem | None:
     """At most one pending effect, not negative, left by a top card that can leave it."""
-    due = situation.due
+    due, top = situation.due, str(situation.top)
     given = [name for name in ("draw", "skip", "again") if getattr(due, name)]
     for name in ("draw", "skip", "again"):
-        if getattr(due, name) < 0:
-            return Problem(f"situation.pending.{name} is {getattr(due, name)}: it must not be "
-                           "negative.", f"situation.pending.{name}")
+        count = getattr(due, name)
+        if count < 0:
+            return problem(Text(
+                f"situation.pending.{name} ist {count}: Das darf nicht negativ sein.",
+                f"situation.pending.{name} is {count}: it must not be negative."),
+                f"situation.pending.{name}")
     if len(given) > 1:
-        return Problem(f"situation.pending gives {' and '.join(given)}: at most one effect can "
-                       "be pending.", "situation.pending")
+        return problem(Text(
+            f"situation.pending nennt {' und '.join(given)}: Es kann nur eine Wirkung "
+            "anstehen.",
+            f"situation.pending gives {' and '.join(given)}: at most one effect can be "
+            "pending."), "situation.pending")
     if given and situation.top.rank not in variant.pending_ranks.get(given[0], ()):
-        return Problem(f"situation.pending.{given[0]} is given, but the top card "
-                       f"{str(situation.top)!r} leaves no pending {given[0]} in "
-                       f"{variant.name}.", f"situation.pending.{given[0]}")
+        return problem(Text(
+            f"situation.pending.{given[0]} ist angegeben, aber nach der obersten Karte {top!r} "
+            f"kann in {variant.name} kein {given[0]} anstehen.",
+            f"situation.pending.{given[0]} is given, but the top card {top!r} leaves no "
+            f"pending {given[0]} in {variant.name}."), f"situation.pending.{given[0]}")
+    return None
+
+
+def drew_problem(situation: Situation) -> Problem | None:
+    """situation.drew (dop.draw): only in Doppel, where a player may play after drawing;
+    only for the player on turn, and nothing can be pending after his draw."""
+    if not situation.drew:
+        return None
+    if situation.variant != "doppel":
+        return problem(Text(
+            f"situation.drew gibt es nur bei doppel (dop.draw); in {situation.variant} endet "
+            "der Zug mit dem Ziehen.",
+            f"situation.drew is only used in doppel (dop.draw); in {situation.variant} the "
+            "turn ends with the draw."), "situation.drew")
+    if not situation.on_turn:
+        return problem(Text(
+            "situation.drew gilt für den Spieler am Zug, nicht für actor 'other'.",
+            "situation.drew is about the player on turn, not actor 'other'."),
+            "situation.drew")
+    if situation.due:
+        return problem(Text(
+            "situation.drew und situation.pending zusammen: Nach dem Ziehen steht nichts "
+            "mehr an.",
+            "situation.drew and situation.pending together: nothing is pending once he has "
+            "drawn."), "situation.pending")
     return None
 
 
 def action_problem(variant: Variant, situation: Situation, action: Action) -> Problem | None:
     """Play cards or draw (not both, not neither); a wish only with a card that wishes."""
     if action.draw == bool(action.play):
-        return Problem("action must either play cards or draw: give \"play\": [codes] or "
-                       "\"draw\": true.", "action")
+        return problem(Text(
+            "action muss entweder Karten spielen oder ziehen: Gib \"play\": [Codes] oder "
+            "\"draw\": true an.",
+            "action must either play cards or draw: give \"play\": [codes] or "
+            "\"draw\": true."), "action")
     if action.wish is None:
         return None
     if action.draw:
-        return Problem("action.wish is given with a draw: only a played card wishes.",
-                       "action.wish")
+        return problem(Text(
+            "action.wish ist beim Ziehen angegeben: Nur eine gespielte Karte wünscht.",
+            "action.wish is given with a draw: only a played card wishes."), "action.wish")
     card = action.play[0]
     kind = variant.wish_kinds.get(card.rank)
     if kind is None:
-        return Problem(f"action.wish is given, but {str(card)!r} cannot wish in "
-                       f"{variant.name}.", "action.wish")
+        return problem(Text(
+            f"action.wish ist angegeben, aber {str(card)!r} kann in {variant.name} nichts "
+            "wünschen.",
+            f"action.wish is given, but {str(card)!r} cannot wish in {variant.name}."),
+            "action.wish")
     return wish_value_problem(variant, action.wish, "action.wish", (kind,))
-

@@ -30,7 +30,13 @@ def judge(situation: Situation, action: Action, lang: str = "de") -> Verdict:
     if problem is not None:
         variant = VARIANTS.get(situation.variant)
         return Verdict(False, variant.serve_rule if variant else "", Text(
-            f"Ungültige Frage: {problem.message}", problem.message).get(lang))
+            f"Ungültige Frage: {problem.message_de}", problem.message).get(lang))
+    return judge_checked(situation, action, lang)
+
+
+def judge_checked(situation: Situation, action: Action, lang: str = "de") -> Verdict:
+    """:func:`judge` for a question :func:`find_problem` has already passed (the referee
+    API checks each request once, app.engine.request)."""
     return VARIANTS[situation.variant].judge(situation, action).verdict(lang)
 
 

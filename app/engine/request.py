@@ -1,8 +1,11 @@
 """API.md §1 without Flask: validate a referee request body and answer it.
 
-``judge_request(body)`` returns the response dict or raises :class:`RequestError`, whose
-``message`` is one English sentence naming the field and the limit and ``field`` the JSON
-path of the bad field (``situation.top``, ``action.play[0]``, ``players`` …).
+``judge_request(body)`` returns the response dict; ``situation_from_request(body)`` reads
+and checks the question (the action may be left out) for callers that ask more than one
+thing about it. Both raise :class:`RequestError`, whose ``message`` (English) and
+``message_de`` (German) are one sentence naming the field and the limit, and whose
+``field`` is the JSON path of the bad field (``situation.top``, ``action.play[0]``,
+``players`` …). :func:`request_lang` says which of the two the answer should carry.
 """
 
 from __future__ import annotations
@@ -10,19 +13,21 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.cards import Card
+from app.engine.cards import InvalidCardError
 from app.engine.checks import find_problem
-from app.engine.judge import judge
+from app.engine.judge import judge_checked
 from app.engine.situation import ACTORS
 from app.engine.situation import Action
 from app.engine.situation import Options
 from app.engine.situation import Pending
 from app.engine.situation import Situation
 from app.engine.situation import Wish
+from app.engine.texts import Text
 from app.engine.variants import VARIANT_IDS
 from app.engine.variants import VARIANTS
 
 BODY_KEYS = ("variant", "players", "options", "situation", "actor", "action", "lang")
-SITUATION_KEYS = ("top", "below", "wish", "pending", "hand")
+SITUATION_KEYS = ("top", "below", "wish", "pending", "hand", "drew")
 WISH_KEYS = ("suit", "rank", "by_you", "anyone_served", "you_served")
 PENDING_KEYS = ("draw", "skip", "again")
 ACTION_KEYS = ("play", "wish", "draw")
@@ -31,13 +36,29 @@ LANGS = ("de", "en")
 
 
 class RequestError(ValueError):
-    """A malformed referee request: ``message`` names the field, ``field`` is its path."""
+    """A malformed referee request: the sentence in English and German, and the field."""
 
-    def __init__(self, message: str, field: str | None = None) -> None:
-        """Keep the sentence and the JSON path of the bad field."""
+    def __init__(self, message: str, message_de: str, field: str | None = None) -> None:
+        """Keep both sentences and the JSON path of the bad field."""
         super().__init__(message)
         self.message = message
+        self.message_de = message_de
         self.field = field
+
+    @classmethod
+    def of(cls, text: Text, field: str | None) -> RequestError:
+        """The error for a two-language sentence."""
+        return cls(text.en, text.de, field)
+
+    def message_for(self, lang: str) -> str:
+        """The sentence in ``lang`` (German for anything but "en", as the reasons)."""
+        return self.message if lang == "en" else self.message_de
+
+
+def request_lang(body: Any) -> str:
+    """The answer language of a request: its ``lang`` when readable, else German."""
+    lang = body.get("lang") if isinstance(body, dict) else None
+    return lang if lang in LANGS else "de"
 
 
 def judge_request(body: Any) -> dict[str, Any]:
@@ -45,35 +66,72 @@ def judge_request(body: Any) -> dict[str, Any]:
     obj = expect_object(body, None, BODY_KEYS)
     for key in ("variant", "situation", "action"):
         if key not in obj:
-            raise RequestError(f"{key} is missing: the request needs variant, situation and "
-                               "action.", key)
+            raise RequestError.of(Text(
+                f"{key} fehlt: Die Anfrage braucht variant, situation und action.",
+                f"{key} is missing: the request needs variant, situation and action."), key)
+    situation, action = read_question(obj), read_action(obj["action"])
+    check(situation, action)
+    # find_problem has run once (check); judge_checked does not run it again.
+    return judge_checked(situation, action, obj.get("lang", "de")).to_json()
+
+
+def situation_from_request(body: Any) -> tuple[Situation, Action | None]:
+    """The checked question of a request body: its Situation and its Action (None when the
+    body has no ``action``). Raises RequestError for anything judge_request would refuse."""
+    obj = expect_object(body, None, BODY_KEYS)
+    for key in ("variant", "situation"):
+        if key not in obj:
+            raise RequestError.of(Text(
+                f"{key} fehlt: Die Anfrage braucht variant und situation.",
+                f"{key} is missing: the request needs variant and situation."), key)
+    situation = read_question(obj)
+    action = read_action(obj["action"]) if "action" in obj else None
+    check(situation, action or Action(draw=True))  # without an action: the situation alone
+    return situation, action
+
+
+def read_question(obj: dict[str, Any]) -> Situation:
+    """The answer language must be known; then the situation is read."""
     lang = obj.get("lang", "de")
     if lang not in LANGS:
-        raise RequestError(f"lang is {lang!r}: expected 'de' or 'en'.", "lang")
-    situation, action = read_situation(obj), read_action(obj["action"])
+        raise RequestError.of(Text(f"lang ist {lang!r}: erwartet ist 'de' oder 'en'.",
+                                   f"lang is {lang!r}: expected 'de' or 'en'."), "lang")
+    return read_situation(obj)
+
+
+def check(situation: Situation, action: Action) -> None:
+    """Raise the first problem of the question (find_problem) as a RequestError."""
     problem = find_problem(situation, action)
     if problem is not None:
-        raise RequestError(problem.message, problem.field)
-    return judge(situation, action, lang).to_json()
+        raise RequestError(problem.message, problem.message_de, problem.field)
 
 
 def read_situation(obj: dict[str, Any]) -> Situation:
     """The Situation of a request body (everything but the action)."""
     variant = obj["variant"]
     if variant not in VARIANTS:
-        raise RequestError(f"variant {variant!r} is unknown: expected one of "
-                           f"{', '.join(VARIANT_IDS)}.", "variant")
+        ids = ", ".join(VARIANT_IDS)
+        raise RequestError.of(Text(
+            f"variant ist {variant!r}: Diese Variante gibt es nicht, erwartet ist eine von "
+            f"{ids}.",
+            f"variant {variant!r} is unknown: expected one of {ids}."), "variant")
     players = obj.get("players", 4)
     if type(players) is not int:
-        raise RequestError(f"players is {players!r}: expected a whole number.", "players")
+        raise RequestError.of(Text(f"players ist {players!r}: erwartet ist eine ganze Zahl.",
+                                   f"players is {players!r}: expected a whole number."),
+                              "players")
     actor = obj.get("actor", "on_turn")
     if actor not in ACTORS:
-        raise RequestError(f"actor is {actor!r}: expected 'on_turn' or 'other'.", "actor")
+        raise RequestError.of(Text(f"actor ist {actor!r}: erwartet ist 'on_turn' oder 'other'.",
+                                   f"actor is {actor!r}: expected 'on_turn' or 'other'."),
+                              "actor")
     options = expect_object(obj.get("options", {}), "options", OPTION_KEYS)
     seen = expect_object(obj["situation"], "situation", SITUATION_KEYS)
     if "top" not in seen:
-        raise RequestError("situation.top is missing: give the top card of the discard pile.",
-                           "situation.top")
+        raise RequestError.of(Text(
+            "situation.top fehlt: Gib die oberste Karte des Ablagestapels an.",
+            "situation.top is missing: give the top card of the discard pile."),
+            "situation.top")
     hand = seen.get("hand")
     return Situation(
         variant=variant,
@@ -85,6 +143,7 @@ def read_situation(obj: dict[str, Any]) -> Situation:
         players=players,
         options=Options(**{key: read_flag(options, key, "options") for key in OPTION_KEYS}),
         actor=actor,
+        drew=read_flag(seen, "drew", "situation"),
     )
 
 
@@ -94,7 +153,9 @@ def read_action(value: Any) -> Action:
     draw = read_flag(obj, "draw", "action")
     play = read_cards(obj["play"], "action.play") if "play" in obj else ()
     if "play" in obj and not play:
-        raise RequestError("action.play is empty: name at least one card.", "action.play")
+        raise RequestError.of(Text("action.play ist leer: Nenne mindestens eine Karte.",
+                                   "action.play is empty: name at least one card."),
+                              "action.play")
     wish = read_wish(obj["wish"], "action.wish") if obj.get("wish") else None
     return Action(play=play, wish=wish, draw=draw)
 
@@ -103,15 +164,19 @@ def read_card(value: Any, field: str) -> Card:
     """One card code; the error quotes it and names the field."""
     try:
         return Card.parse(value)
-    except ValueError as error:
-        raise RequestError(f"{field}: {error}", field) from error
+    except InvalidCardError as error:
+        raise RequestError(f"{field}: {error.message}", f"{field}: {error.message_de}",
+                           field) from error
 
 
 def read_cards(value: Any, field: str) -> tuple[Card, ...]:
     """A list of card codes."""
     if not isinstance(value, list):
-        raise RequestError(f"{field} must be a list of card codes like [\"H7\", \"CJ\"], not "
-                           f"{value!r}.", field)
+        raise RequestError.of(Text(
+            f"{field} muss eine Liste von Kartencodes wie [\"H7\", \"CJ\"] sein, nicht "
+            f"{value!r}.",
+            f"{field} must be a list of card codes like [\"H7\", \"CJ\"], not {value!r}."),
+            field)
     return tuple(read_card(item, f"{field}[{i}]") for i, item in enumerate(value))
 
 
@@ -122,11 +187,15 @@ def read_wish(value: Any, field: str) -> Wish:
     texts = {key: obj[key] for key in ("suit", "rank") if obj.get(key) is not None}
     for key, text in texts.items():
         if not isinstance(text, str):
-            raise RequestError(f"{field}.{key} is {text!r}: expected a string.",
-                               f"{field}.{key}")
+            raise RequestError.of(Text(f"{field}.{key} ist {text!r}: erwartet ist ein Text.",
+                                       f"{field}.{key} is {text!r}: expected a string."),
+                                  f"{field}.{key}")
     if len(texts) != 1:
-        raise RequestError(f"{field} must name exactly one of suit or rank, e.g. "
-                           "{\"suit\": \"S\"} or {\"rank\": \"10\"}.", field)
+        raise RequestError.of(Text(
+            f"{field} muss genau eins nennen: suit (Farbe) oder rank (Wert), z. B. "
+            "{\"suit\": \"S\"} oder {\"rank\": \"10\"}.",
+            f"{field} must name exactly one of suit or rank, e.g. {{\"suit\": \"S\"}} or "
+            "{\"rank\": \"10\"}."), field)
     (key, text), = texts.items()
     flags = {flag: read_flag(obj, flag, field) for flag in keys[2:]}
     target = text.strip().upper()
@@ -144,8 +213,11 @@ def read_pending(value: Any) -> Pending | None:
     counts = {}
     for key, count in obj.items():
         if type(count) is not int or not 0 <= count <= 200:
-            raise RequestError(f"situation.pending.{key} is {count!r}: expected a whole "
-                               "number from 0 to 200.", f"situation.pending.{key}")
+            raise RequestError.of(Text(
+                f"situation.pending.{key} ist {count!r}: erwartet ist eine ganze Zahl von 0 "
+                "bis 200.",
+                f"situation.pending.{key} is {count!r}: expected a whole number from 0 to "
+                "200."), f"situation.pending.{key}")
         counts[key] = count
     pending = Pending(**counts)
     return pending if pending else None
@@ -155,19 +227,23 @@ def read_flag(obj: dict[str, Any], key: str, path: str) -> bool:
     """An optional boolean (default false)."""
     value = obj.get(key, False)
     if not isinstance(value, bool):
-        raise RequestError(f"{path}.{key} is {value!r}: expected true or false.",
-                           f"{path}.{key}")
+        raise RequestError.of(Text(f"{path}.{key} ist {value!r}: erwartet ist true oder false.",
+                                   f"{path}.{key} is {value!r}: expected true or false."),
+                              f"{path}.{key}")
     return value
 
 
 def expect_object(value: Any, field: str | None, keys: tuple[str, ...]) -> dict[str, Any]:
     """A JSON object with only the known keys."""
-    name = field or "The request body"
     if not isinstance(value, dict):
-        raise RequestError(f"{name} must be a JSON object, not {value!r}.", field)
+        raise RequestError.of(Text(
+            f"{field or 'Die Anfrage'} muss ein JSON-Objekt sein, nicht {value!r}.",
+            f"{field or 'The request body'} must be a JSON object, not {value!r}."), field)
     for key in value:
         if key not in keys:
             path = f"{field}.{key}" if field else key
-            raise RequestError(f"{path} is not a known field: expected {', '.join(keys)}.",
-                               path)
+            known = ", ".join(keys)
+            raise RequestError.of(Text(
+                f"{path} ist kein bekanntes Feld: erwartet sind {known}.",
+                f"{path} is not a known field: expected {known}."), path)
     return value

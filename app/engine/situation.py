@@ -10,7 +10,12 @@ Keys: ``top`` (required), ``below``, ``wish`` (a suit, Speedone colour or rank, 
 Deluxe flags ``by_you``, ``anyone_served``, ``you_served`` separated by ``:``), the pending
 effect ``draw=N``, ``skip=N``, ``again=N``, ``hand`` (comma-separated, may be empty),
 ``players`` (default 4), ``options`` (``stack2``, ``stack4``), ``actor`` (``on_turn`` or
-``other``). ``str()`` writes the keys in this order and leaves defaults out.
+``other``), ``drew`` (``true`` or ``false``, default false: the acting player has already
+drawn this turn — Doppel only, where he may play right after drawing, ``dop.draw``; the API
+calls it ``situation.drew``). ``str()`` writes the keys in this order and leaves defaults
+out::
+
+    doppel top=C10 hand=C7,H9 drew=true
 
 Actions: ``CJ wish=D``, ``D7,D7``, ``draw``.
 """
@@ -111,6 +116,7 @@ class Situation:
     players: int = 4
     options: Options = Options()
     actor: str = "on_turn"
+    drew: bool = False  # dop.draw: he has drawn this turn and may still play
 
     @property
     def on_turn(self) -> bool:
@@ -151,6 +157,9 @@ class Situation:
         actor = values.get("actor", "on_turn")
         if actor not in ACTORS:
             raise ValueError(f"actor must be on_turn or other, not {actor!r}")
+        drew = values.get("drew", "false")
+        if drew not in ("true", "false"):
+            raise ValueError(f"drew must be true or false, not {drew!r}")
         return cls(
             variant=variant,
             top=Card.parse(values["top"]),
@@ -161,6 +170,7 @@ class Situation:
             players=int(values.get("players", "4")),
             options=Options(stack2="stack2" in options, stack4="stack4" in options),
             actor=actor,
+            drew=drew == "true",
         )
 
     def __str__(self) -> str:
@@ -181,11 +191,13 @@ class Situation:
             parts.append(f"options={','.join(options)}")
         if self.actor != "on_turn":
             parts.append(f"actor={self.actor}")
+        if self.drew:
+            parts.append("drew=true")
         return " ".join(parts)
 
 
 SITUATION_KEYS = ("top", "below", "wish", "draw", "skip", "again", "hand", "players",
-                  "options", "actor")
+                  "options", "actor", "drew")
 
 
 @dataclass(frozen=True, slots=True)

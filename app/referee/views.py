@@ -12,10 +12,9 @@ from flask_babel import gettext as _
 from app.engine import VARIANT_IDS
 from app.engine import Action
 from app.engine import RequestError
-from app.engine import find_problem
 from app.engine import judge_request
 from app.engine import legal_actions
-from app.engine.request import read_situation
+from app.engine import situation_from_request
 from app.navigation import current_lang
 from app.referee import bp
 from app.referee.answer import Answer
@@ -52,10 +51,7 @@ def form_field(path: str | None) -> str:
 
 def list_plays(question: Question, lang: str) -> list[Action]:
     """Every legal play from the hand (without a hand: from the whole deck)."""
-    situation = read_situation(question.situation_body(lang))
-    problem = find_problem(situation, Action(draw=True))
-    if problem is not None:
-        raise RequestError(problem.message, problem.field)
+    situation, _action = situation_from_request(question.situation_body(lang))
     return legal_actions(situation)
 
 
@@ -73,16 +69,8 @@ def ask(question: Question, lang: str) -> Result:
     except FieldError as error:
         result.errors[error.field] = error.message
     except RequestError as error:
-        result.errors[form_field(error.field)] = engine_message(error, lang)
+        result.errors[form_field(error.field)] = error.message_for(lang)
     return result
-
-
-def engine_message(error: RequestError, lang: str) -> str:
-    """The engine words its input errors in English only; say so on a German page."""
-    if lang == "en":
-        return error.message
-    prefix = _("The engine’s message (in English):")
-    return f"{prefix} {error.message}"
 
 
 @bp.get("/referee")

@@ -147,3 +147,73 @@ def test_bad_card_message_quotes_the_code(client: FlaskClient) -> None:
     data = client.post(URL, json=body(variant="deluxe", situation={"top": "D7"},
                                       action={"play": ["D9"]})).get_json()
     assert "'D9'" in data["error"] and "without 8s and 9s" in data["error"]
+
+
+@pytest.mark.parametrize(("request_body", "field"), BAD)
+def test_bad_requests_answer_in_the_request_language(client: FlaskClient,
+                                                     request_body: dict[str, Any],
+                                                     field: str) -> None:
+    """The 400 follows the request's lang like the reasons: German by default (also when
+    lang itself cannot be read), English for lang=en; both name the field."""
+    german_body = {key: value for key, value in request_body.items()
+                   if key != "lang" or field == "lang"}
+    german = client.post(URL, json=german_body).get_json()
+    english = client.post(URL, json=request_body).get_json()
+    assert german["field"] == english["field"] == field
+    assert field.split("[")[0].split(".")[-1] in german["error"] or field in german["error"]
+    if request_body.get("lang") == "en":
+        assert german["error"] != english["error"]
+
+
+def test_german_error_is_the_default(client: FlaskClient) -> None:
+    """Without lang the error is German, word for word; with lang=en English."""
+    question = body(variant="deluxe", situation={"top": "D7"}, action={"play": ["D9"]})
+    german = client.post(URL, json={**question, "lang": "de"}).get_json()
+    assert client.post(URL, json=body(**{**question, "lang": None})).get_json() == german
+    assert german["error"] == ("action.play[0] ist 'D9', das ist keine Karte von deluxe "
+                               "(zwei Skatblätter ohne 8 und 9: C/S/H/D mit 7, 10, J, Q, K, "
+                               "A).")
+    bad_code = client.post(URL, json=body(situation={"top": "X9"}, lang="de")).get_json()
+    assert bad_code["error"].startswith("situation.top: 'X9' ist kein Kartencode")
+
+
+def test_ter_multi_pending_again_on_any_top(client: FlaskClient) -> None:
+    """ter.multi: after two aces the second extra card lies on the first one (no 400)."""
+    response = client.post(URL, json=body(
+        variant="terroristen", players=2,
+        situation={"top": "DQ", "below": "DK", "pending": {"again": 1}, "hand": ["D9"]},
+        action={"play": ["D9"]}))
+    assert response.status_code == 200
+    assert (response.get_json()["legal"], response.get_json()["rule"]) == (True, "ter.ace")
+
+
+def test_spd_start_wild_top_without_a_wish(client: FlaskClient) -> None:
+    """spd.start (I): a wild start card names no colour; only a wild card serves it."""
+    wild = client.post(URL, json=body(variant="speedone", situation={"top": "W"},
+                                      action={"play": ["W+4"], "wish": {"suit": "G"}}))
+    assert wild.status_code == 200 and wild.get_json()["legal"] is True
+    colour = client.post(URL, json=body(variant="speedone", situation={"top": "W"},
+                                        action={"play": ["G5"]})).get_json()
+    assert (colour["legal"], colour["rule"]) == (False, "spd.start")
+
+
+@pytest.mark.parametrize(("request_body", "status", "field"), [
+    (body(variant="doppel", situation={"top": "C10", "hand": ["H7"], "drew": True},
+          action={"draw": True}), 200, None),
+    (body(variant="doppel", situation={"top": "C10", "drew": "yes"}, action={"draw": True}),
+     400, "situation.drew"),
+    (body(situation={"top": "C10", "drew": True}, action={"draw": True}), 400,
+     "situation.drew"),
+])
+def test_dop_draw_situation_drew(client: FlaskClient, request_body: dict[str, Any],
+                                 status: int, field: str | None) -> None:
+    """dop.draw: situation.drew (default false) says he has drawn this turn; a second draw
+    is illegal; a non-boolean or another variant is a 400 naming the field."""
+    response = client.post(URL, json=request_body)
+    data = response.get_json()
+    assert response.status_code == status
+    if status == 200:
+        assert (data["legal"], data["rule"]) == (False, "dop.draw")
+        assert "already drew" in data["reason"]
+    else:
+        assert data["field"] == field

@@ -110,3 +110,14 @@ def test_unknown_variant_deck() -> None:
     """deck() names the variants when given an unknown one."""
     with pytest.raises(ValueError, match="'skat' is not a variant"):
         deck("skat")
+
+
+def test_parse_errors_come_in_german_too() -> None:
+    """InvalidCardError carries the sentence in English (``message``, ``str()``) and German
+    (``message_de``), both quoting the input."""
+    with pytest.raises(InvalidCardError) as caught:
+        Card.parse("X9")
+    error = caught.value
+    assert str(error) == error.message == error.message_for("en")
+    assert error.message_de == error.message_for("de")
+    assert error.message_de.startswith("'X9' ist kein Kartencode: erwartet ist eine Farbe")

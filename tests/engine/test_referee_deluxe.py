@@ -99,6 +99,20 @@ def test_dlx_ace_one_more_card_or_draw() -> None:
     assert ask("top=DA again=1 hand=S7,S10", "draw").legal
 
 
+def test_dlx_ace_draws_when_no_card_may_be_played() -> None:
+    """dlx.ace: "if he cannot play another card, he draws one" — a serving card that may
+    not be the last one (dlx.lastcard) is no card he can play."""
+    stuck = "top=SA below=S7 again=1 hand=DA players=2"
+    assert ask(stuck, "DA").rule == "dlx.lastcard" and not ask(stuck, "DA").legal
+    drawn = ask(stuck, "draw")
+    assert (drawn.legal, drawn.rule) == (True, "dlx.ace")
+    assert has(drawn, "draw", who="you", count=1) and has(drawn, "turn", who="next")
+    assert [str(action) for action in legal_actions(Situation.parse(f"deluxe {stuck}"))] == \
+        ["draw"]
+    assert not ask("top=SA again=1 hand=DA,DA", "draw").legal  # one DA may go, one stays
+    assert not ask("top=SA again=1 hand=DA,S7", "draw").legal
+
+
 def test_dlx_jack_wishes_a_rank_and_queen_a_suit() -> None:
     """dlx.jack / dlx.queen: a jack wishes a rank (6 choices), a queen a suit (4)."""
     assert has(ask("top=D7", "DJ"), "wish", choices=["7", "10", "J", "Q", "K", "A"],

@@ -13,6 +13,7 @@ from app.engine import Card
 from app.engine import Situation
 from app.engine import Verdict
 from app.engine import deck
+from app.engine import find_problem
 from app.engine import judge
 from app.engine import judge_start
 from app.engine import legal_actions
@@ -89,6 +90,23 @@ def test_dop_draw_then_may_play() -> None:
     assert has(verdict, "turn", who="you")
 
 
+def test_dop_draw_after_drawing_play_or_end_the_turn() -> None:
+    """dop.draw: after drawing (situation drew=true) he may play a serving card at once; he
+    may not draw again — if he cannot or will not serve, his turn ends."""
+    again = ask("top=C10 hand=H7 drew=true", "draw")
+    assert (again.legal, again.rule) == (False, "dop.draw")
+    assert again.reason == "You already drew: play a serving card or end your turn."
+    assert ask("top=C10 hand=H7 drew=true", "draw", "de").reason == (
+        "Du hast schon gezogen: Leg eine passende Karte oder beende deinen Zug.")
+    play = ask("top=C10 hand=C7,H7 drew=true", "C7")
+    assert (play.legal, play.rule) == (True, "dop.draw") and has(play, "turn", who="next")
+    assert not ask("top=C10 hand=C7,H7 drew=true", "H7").legal
+    after_sevens = Situation.parse("doppel top=D7 hand=S7,H9 drew=true")
+    assert [str(action) for action in legal_actions(after_sevens)] == ["S7"]
+    assert str(after_sevens) == "doppel top=D7 hand=S7,H9 drew=true"
+    assert Situation.parse(str(after_sevens)) == after_sevens
+
+
 def test_dop_announce_reminders() -> None:
     """dop.announce: "letzte Karte" with one card left, "Mau-Mau" on the last."""
     assert has(ask("top=C10 hand=C7,H9", "C7"), "remind", rule="dop.announce")
@@ -141,3 +159,17 @@ def test_dop_legal_actions_after_a_jack() -> None:
     listed = [str(a) for a in legal_actions(Situation.parse("doppel top=CJ wish=H "
                                                             "hand=H7,SJ,C8"))]
     assert listed == ["H7", "draw"]
+
+
+@pytest.mark.parametrize(("text", "field"), [
+    ("dynamisch top=C10 drew=true", "situation.drew"),
+    ("speedone top=R5 drew=true", "situation.drew"),
+    ("doppel top=C10 drew=true actor=other", "situation.drew"),
+    ("doppel top=D7 draw=2 drew=true", "situation.pending"),
+])
+def test_dop_draw_flag_only_for_a_doppel_player_who_drew(text: str, field: str) -> None:
+    """dop.draw: ``drew`` is Doppel's (elsewhere the turn ends with the draw), for the player
+    on turn, and nothing is pending once he has drawn."""
+    problem = find_problem(Situation.parse(text), Action(draw=True))
+    assert problem is not None and problem.field == field
+    assert "drew" in problem.message and "drew" in problem.message_de

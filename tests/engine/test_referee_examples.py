@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 import pytest
@@ -30,9 +32,12 @@ from app.engine import find_variant
 from app.engine import judge
 from app.engine import judge_request
 from app.engine import legal_actions
+from app.engine import request_lang
+from app.engine import situation_from_request
 from app.engine.verdict import EFFECT_TYPES
 
-DATA = Path(__file__).parents[1] / "data" / "referee-examples.json"
+ROOT = Path(__file__).parents[2]
+DATA = ROOT / "tests" / "data" / "referee-examples.json"
 EXAMPLES = json.loads(DATA.read_text(encoding="utf-8"))
 HERE = Path(__file__).parent
 
@@ -91,6 +96,7 @@ def test_registry() -> None:
     "deluxe top=CJ wish=10:by_you:anyone_served draw=2 hand= actor=other",
     "speedone top=Y+2 draw=2 options=stack2,stack4",
     "doppel top=C9 again=2 players=2",
+    "doppel top=C10 hand=C7,H9 drew=true",
 ])
 def test_situation_text_round_trip(text: str) -> None:
     """Situation.parse and str() are inverses on canonical texts."""
@@ -99,7 +105,8 @@ def test_situation_text_round_trip(text: str) -> None:
 
 @pytest.mark.parametrize("text", ["dynamisch", "dynamisch top=X9", "dynamisch top=H7 foo=1",
                                   "dynamisch top=H7 wish=Z", "dynamisch top=H7 draw=x",
-                                  "dynamisch top=H7 actor=me", "dynamisch top=H7 options=x"])
+                                  "dynamisch top=H7 actor=me", "dynamisch top=H7 options=x",
+                                  "doppel top=H7 drew=yes"])
 def test_situation_parse_errors_quote_the_input(text: str) -> None:
     """A bad situation text raises InvalidNotationError quoting it."""
     with pytest.raises(InvalidNotationError) as caught:
@@ -131,7 +138,7 @@ SITUATIONS = st.builds(
                                   again=st.integers(0, 3)),
     hand=st.none() | st.lists(ANY_CARD, max_size=6).map(tuple), players=st.integers(1, 11),
     options=st.builds(Options, stack2=st.booleans(), stack4=st.booleans()),
-    actor=st.sampled_from(["on_turn", "other"]))
+    actor=st.sampled_from(["on_turn", "other"]), drew=st.booleans())
 ACTIONS = st.builds(Action, play=st.lists(ANY_CARD, max_size=3).map(tuple),
                     wish=st.none() | WISHES, draw=st.booleans())
 
@@ -169,7 +176,7 @@ CANONICAL = st.builds(
     pending=st.none() | st.builds(Pending, draw=st.integers(1, 9)),
     hand=st.none() | st.lists(ANY_CARD, max_size=6).map(tuple), players=st.integers(2, 10),
     options=st.builds(Options, stack2=st.booleans(), stack4=st.booleans()),
-    actor=st.sampled_from(["on_turn", "other"]))
+    actor=st.sampled_from(["on_turn", "other"]), drew=st.booleans())
 
 
 @given(CANONICAL)
@@ -235,3 +242,71 @@ def test_well_formed_questions_get_a_rule_verdict(question: tuple[Situation, Act
     if verdict.legal and situation.hand is not None:
         # legal_actions is complete: the legal play is listed (an unnamed wish spelled out).
         assert action in listed or any(a.play == action.play for a in listed)
+
+
+REQUEST = {"variant": "dynamisch", "situation": {"top": "HQ", "hand": ["CJ", "S7"]},
+           "action": {"play": ["CJ"], "wish": {"suit": "S"}}}
+
+
+def test_situation_from_request_reads_and_checks_the_question() -> None:
+    """The public reader of a request body: Situation and Action (None without one)."""
+    situation, action = situation_from_request(REQUEST)
+    assert str(situation) == "dynamisch top=HQ hand=CJ,S7"
+    assert action == Action.parse("CJ wish=S")
+    no_action = {key: value for key, value in REQUEST.items() if key != "action"}
+    assert situation_from_request(no_action) == (situation, None)
+    with pytest.raises(RequestError) as caught:
+        situation_from_request({**no_action, "situation": {"top": "HJ"}})
+    assert caught.value.field == "situation.wish"  # the situation alone is checked too
+    with pytest.raises(RequestError) as caught:
+        situation_from_request({**REQUEST, "action": {"play": ["H9"]}})
+    assert caught.value.field == "action.play[0]"  # H9 is not in the hand
+
+
+@pytest.mark.parametrize(("body", "field", "german"), [
+    ({**REQUEST, "players": 9}, "players", "players ist 9, aber dynamisch erlaubt 2 bis 6 "
+                                          "Spieler."),
+    ({**REQUEST, "variant": "uno"}, "variant", "variant ist 'uno': Diese Variante gibt es "
+                                               "nicht"),
+    ({"variant": "dynamisch", "situation": {"top": "H7"}}, "action", "action fehlt: Die "
+                                                                     "Anfrage braucht"),
+    ({**REQUEST, "lang": "fr"}, "lang", "lang ist 'fr': erwartet ist 'de' oder 'en'."),
+])
+def test_request_errors_come_in_german_and_english(body: dict[str, Any], field: str,
+                                                   german: str) -> None:
+    """RequestError: ``message`` (English), ``message_de`` and ``message_for(lang)``;
+    request_lang says which one a body asks for (German unless it reads "en")."""
+    with pytest.raises(RequestError) as caught:
+        judge_request(body)
+    error = caught.value
+    assert error.field == field
+    assert error.message_de.startswith(german)
+    assert error.message_for("de") == error.message_de != error.message
+    assert error.message_for("en") == error.message == str(error)
+    assert request_lang(body) == "de"
+    assert request_lang({**body, "lang": "en"}) == "en"
+
+
+def test_judge_request_checks_the_question_once() -> None:
+    """find_problem runs once per referee request, not again inside judge (benchmark)."""
+    calls = []
+
+    def count(frame: FrameType, event: str, _arg: object) -> None:
+        """Note every call of find_problem."""
+        if event == "call" and frame.f_code is find_problem.__code__:
+            calls.append(frame)
+
+    sys.setprofile(count)
+    try:
+        judge_request(REQUEST)
+    finally:
+        sys.setprofile(None)
+    assert len(calls) == 1
+
+
+def test_referee_page_uses_the_public_engine_api() -> None:
+    """app/referee reads requests through app.engine, not the request/checks internals."""
+    sources = "".join(path.read_text(encoding="utf-8")
+                      for path in sorted((ROOT / "app" / "referee").glob("*.py")))
+    assert "app.engine.request" not in sources and "app.engine.checks" not in sources
+    assert "find_problem" not in sources

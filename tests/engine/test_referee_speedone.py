@@ -13,6 +13,7 @@ from app.engine import Card
 from app.engine import Situation
 from app.engine import Verdict
 from app.engine import deck
+from app.engine import find_problem
 from app.engine import judge
 from app.engine import judge_start
 from app.engine import legal_actions
@@ -148,6 +149,23 @@ def test_spd_start_card_has_no_effect() -> None:
     assert (verdict.rule, verdict.interpretation) == (
         "spd.start", "the turned-up start card has no effect (the seed gives it none).")
     assert [e.type for e in verdict.effects] == ["turn"]
+
+
+def test_spd_start_wild_start_card_wishes_no_colour() -> None:
+    """spd.start (I): a turned-up wild card has no effect, so it carries no wish; only a
+    wild card goes on it (as in the game)."""
+    colour = ask("top=W hand=R5,W", "R5")
+    assert (colour.legal, colour.rule) == (False, "spd.start")
+    assert colour.interpretation == ("the turned-up start card has no effect (the seed gives "
+                                     "it none).")
+    assert ask("top=W+4 hand=R5,W", "W wish=G").legal
+    assert ask("top=W hand=R5", "draw").legal
+    listed = legal_actions(Situation.parse("speedone top=W hand=R5,W"))
+    assert [str(action) for action in listed] == ["W wish=R", "W wish=G", "W wish=B",
+                                                  "W wish=Y", "draw"]
+    # A W+4 that still makes you draw was played, so its player named a colour.
+    missing = find_problem(Situation.parse("speedone top=W+4 draw=4"), Action(draw=True))
+    assert missing is not None and missing.field == "situation.wish"
 
 
 def test_spd_table_options_are_score_keeping_options() -> None:

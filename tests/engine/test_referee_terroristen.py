@@ -115,6 +115,21 @@ def test_ter_multi_effects_multiply() -> None:
     assert has(ask("top=H7", "H9,C9"), "draw", who="previous", count=2)
 
 
+def test_ter_multi_two_aces_the_second_extra_card_lies_on_the_first() -> None:
+    """ter.multi, ter.ace: two aces ask for two more cards, so while one is still owed the
+    top is the first extra card, not an ace."""
+    second = ask("top=DQ below=DK again=1 hand=D9 players=2", "D9")
+    assert (second.legal, second.rule) == (True, "ter.ace")
+    assert has(second, "out") and not has(second, "again")
+    assert not ask("top=DQ again=1 hand=C7,D9", "C7").legal  # ter.serve: it must serve
+    assert not ask("top=DQ again=1 hand=C7,D9", "draw").legal  # D9 serves, so no draw
+    assert ask("top=DQ again=1 hand=C7", "draw").legal  # stuck: he draws one
+    first = ask("top=HA again=2 hand=H7,D7,C8", "H7")
+    assert has(first, "again", count=1, rule="ter.ace") and has(first, "turn", who="you")
+    assert has(first, "draw", who="next", count=2)
+    assert has(ask("top=HA again=2 hand=HK,CA,C8", "CA"), "again", count=2)
+
+
 def test_ter_jack_wishes_any_suit() -> None:
     """ter.jack: its player wishes any suit, his own included."""
     assert has(ask("top=H7", "SJ"), "wish", choices=["C", "S", "H", "D"], rule="ter.jack")

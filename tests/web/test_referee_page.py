@@ -180,11 +180,14 @@ def test_bad_input_is_a_400_with_the_message_at_its_field(
     assert 'id="answer"' not in text
 
 
-def test_engine_messages_are_marked_english_on_a_german_page(client: FlaskClient) -> None:
-    """The engine words input errors in English only; the German page says so."""
+def test_engine_messages_are_german_on_a_german_page(client: FlaskClient) -> None:
+    """The engine words input errors in German and English; a German page shows German."""
     status, text = ask(client, {"variant": "deluxe", "top": "D7", "play": "D9"})
     assert status == 400
-    assert "Meldung der Regel-Engine (auf Englisch):" in text
+    text = html.unescape(text)
+    assert "action.play[0] ist 'D9', das ist keine Karte von deluxe (zwei Skatblätter ohne " \
+        "8 und 9" in text
+    assert "auf Englisch" not in text and "which is not a card" not in text
 
 
 def plays_of(text: str) -> list[str]:

@@ -275,8 +275,9 @@ class GameState:
     def situation_for(self, seat: int) -> Situation | None:
         """What ``seat`` sees, as a referee situation.
 
-        The acting player in a turn sees the pending effect; everybody else (and a player
-        who may announce a wedding) is ``actor="other"``. None when there is no top card.
+        The acting player in a turn sees the pending effect, and ``drew`` after a Doppel
+        draw (dop.draw); everybody else (and a player who may announce a wedding) is
+        ``actor="other"``. None when there is no top card.
         """
         if not self.discard:
             return None
@@ -291,6 +292,7 @@ class GameState:
             players=self._players_in(),
             options=self.options,
             actor="on_turn" if acting else "other",
+            drew=acting and self.phase == AFTER_DRAW,  # dop.draw: he may still play
         )
 
     def _players_in(self) -> int:

@@ -88,6 +88,8 @@ class Variant:
     pending_ranks: ClassVar[dict[str, tuple[str, ...]]] = {}
     # A top card of these ranks needs the wish its player named (a jack, a wild card).
     wish_on_top: ClassVar[tuple[str, ...]] = ("J",)
+    # Such a top may lack its wish when it was turned up without effect (spd.start).
+    wish_optional_on_top: ClassVar[bool] = False
     # "twins" (Deluxe pairs), "same_rank" (Terroristen) or "" (one card per action).
     multi_play: ClassVar[str] = ""
     penalty: ClassVar[Penalty | None] = None

@@ -216,7 +216,10 @@ class Deluxe(Variant):
                               [Effect("skip", who="you", count=due.skip, rule="dlx.10"),
                                turn(due.skip, players, "dlx.10")])
         if due.again:
-            playable = [c for c in situation.hand or () if serves(c, situation.top)]
+            # dlx.ace: "if he cannot play another card" — a card counts only if the play
+            # judge accepts it (a special last card is no card he can play, dlx.lastcard).
+            playable = [card for card in situation.hand or ()
+                        if self.judge_play(situation, Action(play=(card,))).legal]
             if playable:
                 return self.illegal("dlx.ace", Text(
                     f"Nach dem Ass musst du noch eine Karte ablegen, z. B. "

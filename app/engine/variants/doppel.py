@@ -113,6 +113,11 @@ class Doppel(Variant):
         if due.draw or due.skip:
             rule = "dop.7" if due.draw else "dop.8"
             return rule, Text(f"Du konterst mit {name.de}.", f"You counter with the {name.en}.")
+        if situation.drew:
+            return "dop.draw", Text(f"{name.de} darf hier liegen: Nach dem Ziehen darfst du "
+                                    "gleich spielen.",
+                                    f"The {name.en} may go here: after drawing you may play "
+                                    "at once.")
         if due.again:
             return "dop.9", Text(f"{name.de} ist eine der Karten, die du nachlegst.",
                                  f"The {name.en} is one of the cards you play after the nine.")
@@ -121,8 +126,13 @@ class Doppel(Variant):
         return "dop.serve", Text(f"{name.de} bedient.", f"The {name.en} serves.")
 
     def judge_draw(self, situation: Situation) -> Ruling:
-        """Take the 7s (then play on), the 8, draw for a nine's card, or draw and maybe play."""
+        """Take the 7s (then play on), the 8, draw for a nine's card, or draw and maybe play;
+        never a second time in a turn (dop.draw)."""
         due, players = situation.due, situation.players
+        if situation.drew:
+            return self.illegal("dop.draw", Text(
+                "Du hast schon gezogen: Leg eine passende Karte oder beende deinen Zug.",
+                "You already drew: play a serving card or end your turn."))
         if due.draw:
             return self.legal("dop.7", Text(
                 f"Du ziehst {due.draw} Karten und darfst gleich spielen.",

@@ -33,6 +33,7 @@ class Speedone(Variant):
     wish_kinds = {"W": "suit", "W+4": "suit"}
     pending_ranks = {"draw": ("+2", "W+4"), "skip": ("S", "R"), "again": ("S", "R")}
     wish_on_top = ("W", "W+4")
+    wish_optional_on_top = True  # spd.start (I): a wild start card names no colour
 
     def wish_choices(self, situation: Situation, card: Card) -> tuple[str, ...]:
         """spd.wish: any of the four colours."""
@@ -48,7 +49,7 @@ class Speedone(Variant):
         if len(action.play) != 1:
             return self.illegal("spd.serve", Text("In Speedone legt man eine Karte pro Zug.",
                                                   "In Speedone you play one card per turn."))
-        card, top, due = action.play[0], situation.top, situation.due
+        card, top, due, wish = action.play[0], situation.top, situation.due, situation.wish
         name = card_text(card)
         if due.skip:
             return self.illegal("spd.skip", Text("Du wirst übersprungen.", "You are skipped."))
@@ -57,9 +58,15 @@ class Speedone(Variant):
         if card.is_wild:
             return self.finish(situation, action, card, "spd.serve", Text(
                 f"{name.de} darf immer gespielt werden.", f"The {name.en} may always be played."))
-        if top.is_wild and situation.wish is not None:
-            if card.suit != situation.wish.suit:
-                wished = wish_text(situation.wish.target)
+        if top.is_wild and wish is None:
+            return self.illegal("spd.start", Text(
+                f"{card_text(top).de} ist die Startkarte und wünscht keine Farbe: Darauf passt "
+                "nur ein Farbjoker.",
+                f"The {card_text(top).en} is the start card and wishes no colour: only a wild "
+                "card goes on it."), interpretation="spd.start")
+        if top.is_wild and wish is not None:
+            if card.suit != wish.suit:
+                wished = wish_text(wish.target)
                 return self.illegal("spd.wish", Text(
                     f"Gewünscht ist {wished.de}: {name.de} passt nicht.",
                     f"{wished.en.capitalize()} is wished: the {name.en} does not fit."))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from app.engine.cards import RANKS
 from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.situation import Action
@@ -31,7 +32,9 @@ class Terroristen(Variant):
     prefix = "ter"
     max_players = 10
     serve_rule = "ter.serve"
-    pending_ranks = {"draw": ("7", "9"), "skip": ("8",), "again": ("A",)}
+    # ter.multi: after two or more aces the later extra cards lie on the first extra card,
+    # so any card can be on top while "again" is pending.
+    pending_ranks = {"draw": ("7", "9"), "skip": ("8",), "again": RANKS}
     multi_play = "same_rank"
     # ter.manners: not correcting your mistake earns cards "until you wake up".
     penalty = Penalty(take_back=True, draw=None, rule="ter.manners")
@@ -114,6 +117,8 @@ class Terroristen(Variant):
         first, count = cards[0], len(cards)
         effects = [remind("ter.pik")] if any(card.suit == "S" for card in cards) else []
         steps, rest = 1, remaining(situation, action)
+        # ter.ace, ter.multi: the extra cards still owed after this play, plus its own aces.
+        owed = max(situation.due.again - 1, 0) + (count if first.rank == "A" else 0)
         if first.rank == "7":
             effects.append(Effect("draw", who="next", count=2 * count, rule="ter.7"))
             steps = 2
@@ -131,11 +136,12 @@ class Terroristen(Variant):
             if isinstance(wish, Ruling):
                 return wish
             effects.append(wish)
+        if owed and rest != ():
+            effects.append(Effect("again", count=owed, rule="ter.ace"))
+            steps = steps if first.rank == "9" else 0  # a nine's chain comes first
         elif first.rank == "A":
             # ter.ace: with no card left he cannot play the extra card, so he draws one.
-            effects.append(Effect("again", count=count, rule="ter.ace") if rest != () else
-                           Effect("draw", who="you", count=1, rule="ter.ace"))
-            steps = 0 if rest != () else 1
+            effects.append(Effect("draw", who="you", count=1, rule="ter.ace"))
         if action.wish is not None and first.rank != "J":
             return self.illegal("ter.jack", Text("Nur ein Bube wünscht eine Farbe.",
                                                  "Only a jack wishes a suit."))
