@@ -36,6 +36,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # A table page may stay open for a whole evening: form tokens must not expire.
         WTF_CSRF_TIME_LIMIT=None,
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        # Re-sending the session cookie on every response lets a background request (service
+        # worker, live poll) overwrite a cookie that just got a new CSRF secret: send it on change.
+        SESSION_REFRESH_EACH_REQUEST=False,
         SESSION_COOKIE_SAMESITE="Lax",
         MAX_CONTENT_LENGTH=1024 * 1024,
         AUTO_MIGRATE=True,
@@ -79,6 +82,7 @@ def register_blueprints(app: Flask) -> None:
     """One blueprint per concern; the API is exempt from CSRF (no cookie auth, API.md)."""
     from app import api
     from app import export
+    from app import extras
     from app import groups
     from app import referee
     from app import rules
@@ -86,7 +90,7 @@ def register_blueprints(app: Flask) -> None:
     from app import tables
 
     csrf.exempt(api.bp)
-    for module in (api, tables, referee, rules, sheets, groups, export):
+    for module in (api, tables, referee, rules, sheets, groups, export, extras):
         app.register_blueprint(module.bp)
 
 

@@ -15,6 +15,9 @@ from reportlab.platypus import Flowable
 from reportlab.platypus import Spacer
 from reportlab.platypus import Table
 
+from app.extras.pdfchart import running_totals_drawing
+from app.extras.series import chart_series
+from app.scoring.types import TEAM_SEATS
 from app.sheets.layout import FONT
 from app.sheets.layout import FONT_BOLD
 from app.sheets.layout import FRAME_WIDTH
@@ -27,7 +30,6 @@ from app.sheets.layout import para
 from app.sheets.layout import render
 from app.sheets.record import TableRecord
 from app.sheets.table_doppel import sets_section
-from app.sheets.table_result import TEAM_SEATS
 from app.sheets.table_result import describe_options
 from app.sheets.table_result import result_section
 from app.sheets.table_result import seat_line
@@ -51,6 +53,10 @@ def build_table_sheet(record: TableRecord, lang: Lang) -> bytes:
         story += sets_section(record.standing, lang)
     else:
         story += [para(lang("Rounds"), "h2"), rounds_table(record, lang), *notes(record, lang)]
+    if record.standing.round_points:
+        series = chart_series(record.variant, record.players, record.standing)
+        drawing = running_totals_drawing(series, FRAME_WIDTH, font=FONT)
+        story += [para(lang("Running totals"), "h2"), drawing]
     story += result_section(record, lang)
     return render(f"{title} · {record.label} · {day}", lang, story, footer=lang("Score sheet"))
 

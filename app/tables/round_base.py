@@ -38,6 +38,9 @@ class RoundForm(ScoringForm):
     per_seat: dict[str, UnboundField] = {}
     version = HiddenField()
     next_dealer = HiddenField()  # only Dynamisch asks by tap; others keep what the API stored
+    # extras: a new round's form carries a key made when it is shown, so a form sent twice
+    # (double tap, browser resend, offline replay by static/js/offline.js) saves one round.
+    idempotency_key = HiddenField()
 
     def __init__(self, table: Table, *args: Any, **kwargs: Any) -> None:
         """A form for this table's seats."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -162,6 +163,8 @@ def round_form(
     }
     form_class = type(base.__name__, (base,), sized)
     data = base.form_data(body) if body is not None else base.fresh_data(dealer, seats)
+    if body is None:  # extras: one key per shown form (a sent form keeps the key it carries)
+        data["idempotency_key"] = uuid.uuid4().hex
     if version is not None:
         data["version"] = str(version)
     form = form_class(table, data=data)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from flask import abort
 from flask import flash
@@ -42,11 +43,27 @@ def saved(form: RoundForm, change: Callable[[], Round]) -> Round | None:
         form.show_input_error(error)
     except store.TableFinished:
         form.show_error(_("The table is finished meanwhile: this round was not saved."))
-    except store.RoundConflict:
-        form.show_error(
-            _("Someone else changed this round meanwhile. Open it again to see the change.")
-        )
+    except store.RoundConflict as conflict:
+        # extras: say what the round is now; the form then starts from that version, so
+        # saving again is a deliberate replacement, never a silent overwrite.
+        form.show_error(conflict_text(form.table, conflict.current_json))
+        form.version.data = str(conflict.current_json["version"])
     return None
+
+
+def conflict_text(table: Table, current: dict[str, Any]) -> str:
+    """The conflict in words, with the round's current points per player (or team)."""
+    points = current["points"]
+    if isinstance(points, dict):
+        parts = [f"{_('Team %(team)s', team=team)} {value}" for team, value in points.items()]
+    else:
+        parts = [f"{name} {value}" for name, value in zip(table.players, points, strict=True)]
+    return _(
+        "Someone else changed this round meanwhile: round %(n)s now stands at %(points)s. "
+        "Check it; saving again replaces it with what you entered.",
+        n=current["number"],
+        points=" · ".join(parts),
+    )
 
 
 def back_to_table(table: Table) -> Response:
@@ -65,7 +82,7 @@ def round_new(table_id: str) -> Response | str:
         return back_to_table(table)
     form = round_form(table, dealer=state.next_dealer)
     added = form.validate_on_submit() and saved(
-        form, lambda: store.add_round(table, form.round_body)
+        form, lambda: store.add_round(table, form.round_body, form.idempotency_key.data or None)
     )
     if added:
         flash(_("Round %(n)s saved.", n=added.number))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import abort
 from flask import current_app
 from flask import flash
@@ -13,6 +15,7 @@ from werkzeug.wrappers import Response
 
 from app import store
 from app.models import Change
+from app.models import Table
 from app.tables import bp
 from app.tables.device import edit_token
 from app.tables.device import remember_table
@@ -22,20 +25,28 @@ SHEET_ENDPOINT = "sheets.table_sheet"  # the sheets helper's PDF of a table
 EXTRAS_BLUEPRINT = "extras"  # QR codes, chart, live updates (templates/extras/_table_extras.html)
 
 
+def page_context(table: Table) -> dict[str, Any]:
+    """What tables/view.html is rendered with.
+
+    extras: also used by the live copy of the page (`/t/<id>/live`, app/extras/live.py), so the
+    page and its live updates can never differ.
+    """
+    has_sheet = SHEET_ENDPOINT in current_app.view_functions
+    return {
+        "table": table,
+        "standing": store.table_state(table),
+        "token": edit_token(table),
+        "sheet_url": url_for(SHEET_ENDPOINT, table_id=table.id) if has_sheet else None,
+        "with_extras": EXTRAS_BLUEPRINT in current_app.blueprints,
+    }
+
+
 @bp.get("/t/<table_id>")
 def view(table_id: str) -> str:
     """Players, dealer, rounds with running totals, the result; edit controls for an editor."""
     table = store.get_table(table_id)
     remember_table(table.id)
-    has_sheet = SHEET_ENDPOINT in current_app.view_functions
-    return render_template(
-        "tables/view.html",
-        table=table,
-        standing=store.table_state(table),
-        token=edit_token(table),
-        sheet_url=url_for(SHEET_ENDPOINT, table_id=table.id) if has_sheet else None,
-        with_extras=EXTRAS_BLUEPRINT in current_app.blueprints,
-    )
+    return render_template("tables/view.html", **page_context(table))
 
 
 @bp.get("/t/<table_id>/edit/<token>")

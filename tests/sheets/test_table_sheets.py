@@ -101,6 +101,22 @@ def test_speedone_own_points_with_money(client: FlaskClient, make_table: Any) ->
     assert "1. Anna 0 +10,50 €" in text
 
 
+def test_speedone_partner_tie_names_both_teams(client: FlaskClient, make_table: Any) -> None:
+    """spd.opt.partner, own points: both parties reach the target equal, both teams win."""
+    table_id = make_table(
+        "speedone",
+        FOUR,
+        {"target": 200, "scoring": "own-points", "partner": True},
+        [
+            {"winner": 0, "points": [0, 100, 100, 0]},
+            {"winner": 1, "points": [60, 0, 40, 100]},
+        ],
+    )
+    response = client.get(f"/t/{table_id}/sheet.pdf")
+    assert response.status_code == 200
+    assert "Gewinner: Team A (Anna & Cem), Team B (Ben & Dora)" in pdf_text(response.data)
+
+
 def test_terroristen_counts_wins(client: FlaskClient, make_table: Any) -> None:
     """The seed keeps no points: a 1 for the winner and the running tally, open-ended."""
     table_id = make_table("terroristen", FOUR, {}, [{"winner": 2}, {"winner": 2}, {"winner": 0}])

@@ -1,0 +1,80 @@
+"""Installable on a phone: the web app manifest, the service worker and the offline page.
+
+The service worker's source is static/sw.js; it is served from the root (`/sw.js`) so its
+scope covers every page, with `Service-Worker-Allowed: /` and `no-cache`, so a new version
+reaches the phones on their next visit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response
+from flask import current_app
+from flask import jsonify
+from flask import render_template
+from flask import send_from_directory
+from flask import url_for
+from flask_babel import gettext as _
+
+from app.extras import bp
+from app.extras.live import no_flashes
+from app.navigation import current_lang
+
+THEME = "#14532d"  # the base template's theme-color
+BACKGROUND = "#f6f5f0"  # base.css --bg (light)
+
+
+def icon(size: int, purpose: str) -> dict[str, str]:
+    """One PNG icon of the manifest (static/icons, made by app/extras/make_icons.py)."""
+    name = f"icon-{size}.png" if purpose == "any" else f"icon-{size}-maskable.png"
+    return {
+        "src": url_for("static", filename=f"icons/{name}"),
+        "sizes": f"{size}x{size}",
+        "type": "image/png",
+        "purpose": purpose,
+    }
+
+
+def manifest_data() -> dict[str, Any]:
+    """What a phone needs to install Mautisch as an app."""
+    return {
+        "id": "/",
+        "name": "Mautisch",
+        "short_name": "Mautisch",
+        "description": _("Score keeping and a rules referee for Mau-Mau tables"),
+        "lang": current_lang(),
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": BACKGROUND,
+        "theme_color": THEME,
+        "icons": [icon(192, "any"), icon(512, "any"), icon(192, "maskable"), icon(512, "maskable")],
+    }
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest (application/manifest+json)."""
+    response = jsonify(manifest_data())
+    response.mimetype = "application/manifest+json"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, from the root scope; always revalidated."""
+    response = send_from_directory(str(current_app.static_folder), "sw.js", max_age=0)
+    response.mimetype = "text/javascript"
+    response.headers["Service-Worker-Allowed"] = "/"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/offline")
+def offline() -> str:
+    """Shown by the service worker for a page that is neither reachable nor kept on the phone."""
+    # Fetched by the service worker in the background: it must not take the flash messages.
+    return render_template("extras/offline.html", get_flashed_messages=no_flashes)

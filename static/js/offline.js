@@ -1,0 +1,245 @@
+// Offline support on every page (loaded in <head> by templates/extras/_head.html):
+// - registers the service worker (/sw.js), which keeps the last opened pages readable offline;
+// - a round entered without a connection is kept on this phone (localStorage), shown as
+//   "pending" on its table page and sent when the connection is back: the form as it was
+//   filled in, with its own idempotency key, so a send that is repeated (a lost answer, two
+//   open tabs) still makes exactly one round (the server answers a used key with the first);
+// - remembers the tables opened here for the offline page.
+(function () {
+  "use strict";
+
+  var QUEUE_KEY = "mautisch.pendingRounds";
+  var RECENT_KEY = "mautisch.recentTables";
+  var RECENT = 12;
+  var RETRY = 5000;
+  var STUCK = 30000;  // a send that never finished (the tab was closed): send it again
+  var script = document.currentScript;
+  var texts = {};
+  var sending = false;
+
+  function say(key, value) {
+    return (texts[key] || key).replace(/\{(time|reason)\}/, value || "");
+  }
+
+  function read(key) {
+    try { return JSON.parse(localStorage.getItem(key) || "[]"); } catch (error) { return []; }
+  }
+
+  function write(key, value) {
+    try { localStorage.setItem(key, JSON.stringify(value)); } catch (error) { /* full or private */ }
+  }
+
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);  // plain-http phones have no randomUUID
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+
+  function clock(time) {
+    return new Date(time).toLocaleTimeString(document.documentElement.lang || "de", { hour: "2-digit", minute: "2-digit" });
+  }
+
+  function tableOf(path) {
+    var match = /^\/t\/([^/]+)/.exec(path);
+    return match ? match[1] : null;
+  }
+
+  // ---- the service worker -------------------------------------------------------------------
+  function registerWorker() {
+    if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+    navigator.serviceWorker.register(script.getAttribute("data-sw"), { scope: "/" }).catch(function () {
+      /* no worker: the pages still work online */
+    });
+  }
+
+  function keepForOffline(urls) {
+    // Ask the worker to keep pages this phone may need offline (the empty round form).
+    if (!("serviceWorker" in navigator) || !window.isSecureContext || !urls.length) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ type: "keep", urls: urls });
+    });
+  }
+
+  // ---- rounds entered offline ----------------------------------------------------------------
+  function queueRound(event) {
+    var form = event.target;
+    var keyField = form.querySelector && form.querySelector("input[name=idempotency_key]");
+    if (!keyField || navigator.onLine) return;  // online: the form goes its normal way
+    event.preventDefault();
+    var data = new FormData(form);
+    data.set("idempotency_key", newKey());  // one key per entry, however often it is sent
+    var heading = document.querySelector("main h1");
+    var queue = read(QUEUE_KEY);
+    queue.push({
+      id: newKey(),
+      table: tableOf(location.pathname),
+      url: location.pathname,
+      body: new URLSearchParams(data).toString(),
+      label: heading ? heading.textContent.trim() : "",
+      at: Date.now(),
+      state: "pending"
+    });
+    write(QUEUE_KEY, queue);
+    var lang = document.documentElement.lang;
+    location.href = location.pathname.replace(/\/rounds\/new$/, "") + (lang ? "?lang=" + lang : "");
+  }
+
+  function update(id, changes) {
+    var queue = read(QUEUE_KEY).map(function (entry) {
+      return entry.id === id ? Object.assign(entry, changes) : entry;
+    });
+    write(QUEUE_KEY, queue.filter(function (entry) { return !entry.done; }));
+  }
+
+  function refusal(response, html) {
+    // The page the server answered with names what is wrong (form errors or a flash).
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var found = doc.querySelectorAll("main .error, main .flash-error");
+    if (response.ok && response.redirected && !found.length) return null;
+    var reasons = Array.prototype.map.call(found, function (node) { return node.textContent.trim(); });
+    if (!reasons.length && !response.ok) {
+      var main = doc.querySelector("main");
+      reasons = [main ? main.textContent.trim().split("\n")[0] : String(response.status)];
+    }
+    return reasons.join(" ") || say("failed_unknown");
+  }
+
+  function sendNext() {
+    if (sending || !navigator.onLine) return;
+    var entry = read(QUEUE_KEY).filter(function (e) {
+      return e.state === "pending" || (e.state === "sending" && Date.now() - e.since > STUCK);
+    })[0];
+    if (!entry) return;
+    sending = true;
+    update(entry.id, { state: "sending", since: Date.now() });
+    renderPending();
+    fetch(entry.url, {
+      method: "POST",
+      body: new URLSearchParams(entry.body),
+      credentials: "same-origin",
+      cache: "no-store"
+    })
+      .then(function (response) {
+        return response.text().then(function (html) {
+          var reason = refusal(response, html);
+          if (reason === null) {
+            update(entry.id, { done: true });
+            document.dispatchEvent(new CustomEvent("mautisch:changed"));
+          } else {
+            update(entry.id, { state: "failed", reason: reason });
+          }
+        });
+      })
+      .catch(function () {
+        update(entry.id, { state: "pending" });  // no connection after all: try again later
+      })
+      .then(function () {
+        sending = false;
+        renderPending();
+        sendNext();
+      });
+  }
+
+  function discard(id) {
+    update(id, { done: true });
+    renderPending();
+  }
+
+  function renderPending() {
+    var box = document.querySelector("[data-pending]");
+    if (!box) return;
+    var table = box.getAttribute("data-table-id");
+    var entries = read(QUEUE_KEY).filter(function (entry) { return entry.table === table; });
+    var list = box.querySelector("[data-pending-list]");
+    list.replaceChildren();
+    entries.forEach(function (entry) {
+      var item = document.createElement("li");
+      item.setAttribute("data-state", entry.state);
+      var what = document.createElement("span");
+      what.className = "pending-what";
+      what.textContent = entry.label + " · " + say("entered_at", clock(entry.at));
+      var state = document.createElement("span");
+      state.className = entry.state === "failed" ? "pending-state" : "pending-badge";
+      state.textContent = entry.state === "failed" ? say("failed", entry.reason)
+        : entry.state === "sending" ? say("sending") : say("pending");
+      item.append(what, state);
+      if (entry.state !== "sending") {
+        var drop = document.createElement("button");
+        drop.type = "button";
+        drop.textContent = say("discard");
+        drop.addEventListener("click", function () { discard(entry.id); });
+        item.append(drop);
+      }
+      list.append(item);
+    });
+    if (entries.some(function (entry) { return entry.state !== "failed"; })) {
+      var note = document.createElement("li");
+      note.className = "help";
+      note.textContent = say("queued");
+      list.append(note);
+    }
+    box.hidden = !entries.length;
+  }
+
+  // ---- tables opened here, for the offline page -----------------------------------------------
+  function rememberTable() {
+    var table = document.querySelector("[data-live]");
+    if (!table) return;
+    var id = table.getAttribute("data-table-id");
+    var recent = read(RECENT_KEY).filter(function (entry) { return entry.id !== id; });
+    var heading = document.querySelector("main h1");
+    var title = heading ? heading.textContent.trim() : document.title;
+    recent.unshift({ id: id, title: title, url: location.pathname, at: Date.now() });
+    write(RECENT_KEY, recent.slice(0, RECENT));
+  }
+
+  function listRecent() {
+    var list = document.querySelector("[data-recent-tables]");
+    if (!list) return;
+    var recent = read(RECENT_KEY);
+    if (!recent.length) {
+      var none = document.createElement("li");
+      none.textContent = say("no_recent");
+      list.append(none);
+    }
+    recent.forEach(function (entry) {
+      var item = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = entry.url;
+      link.textContent = entry.title;
+      item.append(link);
+      list.append(item);
+    });
+    var again = document.querySelector("[data-reload]");
+    if (again) again.addEventListener("click", function (event) { event.preventDefault(); location.reload(); });
+  }
+
+  function start() {
+    var node = document.getElementById("extras-texts");
+    texts = node ? JSON.parse(node.textContent) : {};
+    // A form kept by the service worker may carry a key that was used already: take a new one.
+    var keyField = document.querySelector("input[name=idempotency_key]");
+    if (keyField && document.body.hasAttribute("data-offline-copy")) keyField.value = newKey();
+    var box = document.querySelector("[data-pending][data-form-url]");
+    var keep = box ? [box.getAttribute("data-form-url")] : [];
+    // A table page that did not pass the worker (the first visit, before it was installed)
+    // is not kept yet: ask for it.
+    var navigation = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    var passedWorker = Boolean(navigation && navigation.workerStart > 0);
+    if (!passedWorker && document.querySelector("[data-live]")) keep.push(location.pathname + location.search);
+    keepForOffline(keep);
+    rememberTable();
+    renderPending();
+    listRecent();
+    sendNext();
+  }
+
+  registerWorker();
+  document.addEventListener("submit", queueRound, true);
+  window.addEventListener("online", sendNext);
+  window.addEventListener("storage", function (event) { if (event.key === QUEUE_KEY) renderPending(); });
+  setInterval(sendNext, RETRY);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

@@ -1,0 +1,133 @@
+// Mautisch's service worker (served as /sw.js by app/extras/pwa.py, scope "/").
+// Pages: network first; a copy of each page is kept (the newest KEEP_PAGES), so the tables
+// opened last stay readable without a connection; with neither, the offline page.
+// Static files: network first, the kept copy offline. Everything else (the API, the live copy,
+// form posts, PDFs, the edit QR code) goes straight to the network, untouched.
+"use strict";
+
+var PAGES = "mautisch-pages-v1";
+var STATIC = "mautisch-static-v1";
+var KEEP_PAGES = 30;
+var OFFLINE_PAGE = "/offline";
+var PRECACHE = [
+  OFFLINE_PAGE,
+  "/manifest.webmanifest",
+  "/static/css/base.css",
+  "/static/css/extras.css",
+  "/static/css/tables.css",
+  "/static/js/stepper.js",
+  "/static/js/table.js",
+  "/static/js/offline.js",
+  "/static/js/live.js",
+  "/static/icons/icon-192.png"
+];
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    caches.open(STATIC).then(function (cache) {
+      // One missing file must not stop the worker: each is kept on its own.
+      return Promise.all(PRECACHE.map(function (url) { return cache.add(url).catch(function () {}); }));
+    }).then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (name) {
+        return name !== PAGES && name !== STATIC;
+      }).map(function (name) { return caches.delete(name); }));
+    }).then(function () { return self.clients.claim(); })
+  );
+});
+
+function keepable(response) {
+  var type = response.headers.get("Content-Type") || "";
+  return response.ok && response.type === "basic" && !response.redirected && type.indexOf("text/html") === 0;
+}
+
+function keepPage(url, response) {
+  // The kept copy drops one-time messages ("Round 3 saved") and is marked as a copy, so the
+  // page can say it may be out of date (live.js) and forms take a fresh key (offline.js).
+  return response.text().then(function (html) {
+    var copy = html
+      .replace(/<p class="flash[^"]*"[^>]*>[\s\S]*?<\/p>/g, "")
+      .replace(/<body/, '<body data-offline-copy="' + new Date().toISOString() + '"');
+    var headers = new Headers(response.headers);
+    headers.delete("Content-Length");
+    return caches.open(PAGES).then(function (cache) {
+      return cache.delete(url)
+        .then(function () { return cache.put(url, new Response(copy, { headers: headers })); })
+        .then(function () { return cache.keys(); })
+        .then(function (keys) {
+          var old = keys.slice(0, Math.max(0, keys.length - KEEP_PAGES));
+          return Promise.all(old.map(function (key) { return cache.delete(key); }));
+        });
+    });
+  });
+}
+
+function keptPage(request) {
+  // The page as asked for; else the newest kept copy of the same path (another ?lang=).
+  return caches.open(PAGES).then(function (cache) {
+    return cache.match(request).then(function (hit) {
+      return hit || cache.matchAll(request, { ignoreSearch: true }).then(function (all) {
+        return all[all.length - 1];
+      });
+    });
+  }).then(function (hit) {
+    return hit || caches.match(OFFLINE_PAGE);
+  }).then(function (hit) {
+    return hit || Response.error();
+  });
+}
+
+function page(event) {
+  return fetch(event.request).then(function (response) {
+    if (keepable(response)) event.waitUntil(keepPage(event.request.url, response.clone()));
+    return response;
+  }).catch(function () {
+    return keptPage(event.request);
+  });
+}
+
+function asset(event) {
+  return fetch(event.request).then(function (response) {
+    if (response.ok && response.type === "basic") {
+      var copy = response.clone();
+      event.waitUntil(caches.open(STATIC).then(function (cache) { return cache.put(event.request, copy); }));
+    }
+    return response;
+  }).catch(function () {
+    return caches.match(event.request, { ignoreSearch: true }).then(function (hit) {
+      return hit || Response.error();
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") return;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    event.respondWith(page(event));
+  } else if (url.pathname.indexOf("/static/") === 0 || url.pathname === "/manifest.webmanifest" ||
+             /\/qr-view\.svg$/.test(url.pathname)) {
+    event.respondWith(asset(event));
+  }
+});
+
+// offline.js asks to keep pages the phone may need without a connection (the round form).
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.type !== "keep" || !Array.isArray(data.urls)) return;
+  event.waitUntil(Promise.all(data.urls.map(function (url) {
+    var target = new URL(url, self.location.origin);
+    if (target.origin !== self.location.origin) return null;
+    return fetch(target.href, { credentials: "same-origin", redirect: "manual" }).then(function (response) {
+      if (keepable(response)) return keepPage(target.href, response);
+      return null;
+    }).catch(function () { return null; });
+  })));
+});
