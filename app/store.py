@@ -44,6 +44,7 @@ class Replayed(Exception):
     """Inside add_round: the key was used before; leave the table untouched (no version bump)."""
 
     def __init__(self, round_: Round) -> None:
+        """Keep the round the key made the first time."""
         super().__init__(round_.number)
         self.round = round_
 
@@ -52,6 +53,7 @@ class RoundConflict(Exception):
     """An edit started from an older version of the round (API 409); `current` is the round now."""
 
     def __init__(self, current: Round, current_json: dict[str, Any]) -> None:
+        """Keep the round as it is now, and its API.md JSON for the 409 answer."""
         super().__init__(f"round {current_json['number']} is at version {current_json['version']}")
         self.current = current
         self.current_json = current_json

@@ -94,16 +94,19 @@ class LiveServer:
     """A real threaded HTTP server running an app, on a free port of 127.0.0.1."""
 
     def __init__(self, app: Flask) -> None:
+        """Bind the app to a free port (the thread starts on enter)."""
         self.app = app
         self.server = make_server("127.0.0.1", 0, app, threaded=True)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
     def __enter__(self) -> LiveServer:
+        """Start serving in a background thread."""
         self.thread.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
+        """Stop serving and release the port."""
         self.server.shutdown()
         self.server.server_close()
         self.thread.join(5)

@@ -16,6 +16,7 @@ class ApiError(Exception):
     """A client error with one clear sentence and the path of the bad field."""
 
     def __init__(self, message: str, field: str | None = None, status: int = 400) -> None:
+        """The sentence, the JSON path of the bad field, and the HTTP status."""
         super().__init__(message)
         self.message = message
         self.field = field

@@ -23,10 +23,10 @@ from app.db import db
 from app.export.checks import VERSION
 from app.groups.results import as_utc
 from app.groups.results import group_tables
-from app.groups.stats import team_of
 from app.models import Change
 from app.models import Group
 from app.models import Table
+from app.scoring.types import team_of
 
 FORMAT_TABLE = "mautisch-table"
 FORMAT_GROUP = "mautisch-group"

@@ -16,15 +16,24 @@ class Logged(Protocol):
     """What the replay reads of a change (read-only, so frozen dataclasses fit)."""
 
     @property
-    def kind(self) -> str: ...
+    def kind(self) -> str:
+        """What was done: add, edit, delete or undo."""
+
     @property
-    def round_number(self) -> int: ...
+    def round_number(self) -> int:
+        """The number of the round the change is about."""
+
     @property
-    def before(self) -> dict[str, Any] | None: ...
+    def before(self) -> dict[str, Any] | None:
+        """The round as it was (None when the change inserted it)."""
+
     @property
-    def after(self) -> dict[str, Any] | None: ...
+    def after(self) -> dict[str, Any] | None:
+        """The round as it became (None when the change removed it)."""
+
     @property
-    def undone(self) -> bool: ...
+    def undone(self) -> bool:
+        """True when a later undo reverted the change."""
 
 
 def broken(path: str, en: str, de: str) -> InputError:

@@ -59,7 +59,7 @@ def table_line(result: TableResult) -> TableLine:
 
 def euros(cents: int) -> str:
     """An amount of money in the page's language ("1,50 €" / "€1.50")."""
-    return str(format_currency(cents / 100, "EUR"))
+    return format_currency(cents / 100, "EUR")
 
 
 def date_labels(moments: list[datetime]) -> list[str]:

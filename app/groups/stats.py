@@ -17,13 +17,14 @@ from datetime import datetime
 from typing import Any
 
 from app.scoring import VARIANTS
+from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
+from app.scoring.types import team_of
 
 # Variants whose round points are minus/penalty points: the average per game means something
 # (dyn.score, dlx.out); Speedone points depend on the table's scoring option, the others count wins.
 AVERAGED = ("dynamisch", "deluxe")
-TEAM_SEATS = {"A": (0, 2), "B": (1, 3)}  # doppel and partner speedone: partners sit opposite
 
 
 @dataclass(frozen=True)
@@ -95,11 +96,6 @@ class Roster:
     def name(self, raw: str) -> str:
         """The display name of a player as entered at one table."""
         return self.names[player_key(raw)]
-
-
-def team_of(seat: int) -> str:
-    """The team of a seat at a 4-player team table (dop.deal: partners sit opposite)."""
-    return "A" if seat in TEAM_SEATS["A"] else "B"
 
 
 def seats_of(winner: Winner) -> set[int]:

@@ -10,10 +10,10 @@ from app.scoring import checks
 from app.scoring.base import Variant
 from app.scoring.base import VariantInfo
 from app.scoring.checks import Field
+from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
 
-TEAMS = {"A": (0, 2), "B": (1, 3)}  # partners sit opposite
 WINNER = Field("winner", "The winning team", "Das Gewinnerteam")
 SET_GAMES = 5  # dop.set
 SET_LEAD = 2
@@ -55,7 +55,7 @@ class Doppel(Variant):
         self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
     ) -> dict[str, int]:
         """One game point for the winning team."""
-        return {team: int(team == data["winner"]) for team in TEAMS}
+        return {team: int(team == data["winner"]) for team in TEAM_SEATS}
 
     def evaluate(
         self, players: int, options: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]]
@@ -70,7 +70,7 @@ class Doppel(Variant):
             if finished_after is None and sets[-1]["winner"] is not None:
                 sets.append({"A": 0, "B": 0, "winner": None})
             current = sets[-1]
-            for team in TEAMS:
+            for team in TEAM_SEATS:
                 current[team] += row[team]
             running.append({"A": current["A"], "B": current["B"]})
             if finished_after is None and current["winner"] is None:
@@ -90,7 +90,7 @@ class Doppel(Variant):
                 round_points=points,
                 running_totals=running,
                 totals={"A": current["A"], "B": current["B"]},
-                ranking=[s for team in order for s in TEAMS[team]] if leader else [0, 1, 2, 3],
+                ranking=[s for team in order for s in TEAM_SEATS[team]] if leader else [0, 1, 2, 3],
                 finished=finished_after is not None,
                 winner=leader if finished_after is not None else None,
                 next_dealer=self.next_dealer(players, rounds),

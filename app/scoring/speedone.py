@@ -19,10 +19,11 @@ from app.scoring.speedone_hands import check_deck
 from app.scoring.speedone_hands import hand_entry
 from app.scoring.speedone_hands import hand_points
 from app.scoring.speedone_hands import points_entry
+from app.scoring.types import TEAM_SEATS
 from app.scoring.types import InputError
 from app.scoring.types import Standing
+from app.scoring.types import team_of
 
-TEAMS = {"A": (0, 2), "B": (1, 3)}  # spd.opt.partner: partners sit opposite
 WINNER = Field("winner", "The winner of the round", "Der Gewinner der Runde")
 OPTION_FIELDS = {
     "target": Field("options.target", "The target", "Das Ziel"),
@@ -36,11 +37,6 @@ OPTION_FIELDS = {
 def own_points_solo(options: Mapping[str, Any]) -> bool:
     """Money only when each player is charged his own points (lowest wins), without parties."""
     return options.get("scoring") == "own-points" and not options.get("partner")
-
-
-def party_of(seat: int) -> str:
-    """The party (A or B) of a seat in partner mode."""
-    return "A" if seat in TEAMS["A"] else "B"
 
 
 class Speedone(Variant):
@@ -184,7 +180,7 @@ class Speedone(Variant):
             return standing, finished_after
         sign = 1 if lower else -1
         ranking = sorted(
-            range(players), key=lambda s: (sign * teams[party_of(s)], sign * standing.totals[s])
+            range(players), key=lambda s: (sign * teams[team_of(s)], sign * standing.totals[s])
         )
         best = sorted(teams, key=lambda team: sign * teams[team])
         # A tie of the parties is both letters (Winner has no list-of-letters form yet).
@@ -203,5 +199,5 @@ class Speedone(Variant):
     def parties(self, totals: list[int], partner: bool) -> dict[str, int]:
         """The totals that race to the target: per party in partner mode, else per seat."""
         if partner:
-            return {team: sum(totals[s] for s in seats) for team, seats in TEAMS.items()}
+            return {team: sum(totals[s] for s in seats) for team, seats in TEAM_SEATS.items()}
         return {str(seat): total for seat, total in enumerate(totals)}

@@ -12,6 +12,13 @@ from typing import Any
 
 # A seat, tied seats, a team letter, tied teams, or None while the table runs.
 Winner = int | list[int] | str | list[str] | None
+# Doppel and partner Speedone: four players, partners sit opposite (dop.deal, spd.opt.partner).
+TEAM_SEATS: dict[str, tuple[int, int]] = {"A": (0, 2), "B": (1, 3)}
+
+
+def team_of(seat: int) -> str:
+    """The team (A or B) of a seat at a four-player team table."""
+    return "A" if seat in TEAM_SEATS["A"] else "B"
 
 
 class InputError(ValueError):
@@ -21,6 +28,7 @@ class InputError(ValueError):
     """
 
     def __init__(self, field: str | None, en: str, de: str) -> None:
+        """The field's JSON path and the message in English and German."""
         super().__init__(en)
         self.field = field
         self.en = en

@@ -13,8 +13,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 from reportlab.platypus import Table
 
+from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
+from app.scoring.types import team_of
 from app.sheets.layout import Lang
 from app.sheets.layout import grid_style
 from app.sheets.layout import labelled
@@ -22,7 +24,6 @@ from app.sheets.layout import money
 from app.sheets.layout import para
 from app.sheets.record import TableRecord
 
-TEAM_SEATS = {"A": (0, 2), "B": (1, 3)}  # partners sit opposite (dop, spd.opt.partner)
 SPEEDONE_FLAGS = (("partner", "Partners"), ("stack2", "+2 on +2"), ("stack4", "+4 on +4"))
 SCORING = {
     "winner-takes": "Winner takes (highest total wins)",
@@ -42,12 +43,14 @@ def team_text(team: str, players: list[str], lang: Lang) -> str:
 
 
 def winner_text(winner: Winner, players: list[str], lang: Lang) -> str:
-    """A seat, tied seats or a team, by name."""
+    """A seat, tied seats, a team or tied teams (partner Speedone), by name."""
+    if winner is None:
+        return "–"
+    if isinstance(winner, list):
+        return ", ".join(winner_text(each, players, lang) for each in winner)
     if isinstance(winner, str):
         return team_text(winner, players, lang)
-    if isinstance(winner, list):
-        return ", ".join(players[seat] for seat in winner)
-    return players[winner] if winner is not None else "–"
+    return players[winner]
 
 
 def seat_line(variant: str, players: list[str], options: dict[str, Any], lang: Lang) -> str:
@@ -125,7 +128,7 @@ def ranking_rows(record: TableRecord, lang: Lang) -> list[tuple[str, int, int | 
     are ranked as teams (spd.opt.partner), everybody else seat by seat."""
     state = record.standing
     if state.teams and record.variant == "speedone":
-        order = dict.fromkeys("A" if seat in TEAM_SEATS["A"] else "B" for seat in state.ranking)
+        order = dict.fromkeys(team_of(seat) for seat in state.ranking)
         return [(team_text(team, record.players, lang), state.teams[team], None) for team in order]
     amounts = state.settlement.amounts_cents if state.settlement else None
     return [

@@ -117,6 +117,7 @@ def test_dynamisch_with_money_correct_delete_undo(live_server: Any, page: Page) 
     """A series of 2 for 10 cents: live minus points, doubling, correction, delete, undo, money."""
 
     def options() -> None:
+        """Fill in the table's options on the new-table form."""
         page.fill("#games", "2")
         page.fill("#rate_cents", "10")
 
@@ -124,6 +125,7 @@ def test_dynamisch_with_money_correct_delete_undo(live_server: Any, page: Page) 
     expect(page.locator("[data-progress]")).to_contain_text("Spiel 1 von 2")
 
     def game_one() -> None:
+        """Enter the first game by taps and check the live preview."""
         plus(page, "hands-1-jacks")
         plus(page, "hands-1-others", 3)
         plus(page, "hands-2-others", 2)
@@ -137,6 +139,7 @@ def test_dynamisch_with_money_correct_delete_undo(live_server: Any, page: Page) 
     enter_round(page, game_one)
 
     def game_two() -> None:
+        """Enter the second game and choose the next dealer."""
         plus(page, "hands-0-others")
         plus(page, "hands-2-others", 4)
         choose(page, "next-dealer", "Cem")
@@ -186,11 +189,13 @@ def test_speedone_points_and_breakdown(live_server: Any, page: Page) -> None:
     """The winner by tap (his entry hidden), points typed, then a hand counted card by card."""
 
     def options() -> None:
+        """Fill in the table's options on the new-table form."""
         page.locator(".choices label:has(input[value='200'])").tap()
 
     start_table(page, live_server.url, "speedone", ["Anna", "Ben"], options)
 
     def by_points() -> None:
+        """The winner by tap, the other's points typed."""
         choose(page, "winner-choice", "Anna")
         expect(page.locator("[data-seat='0'] [data-winner-note]")).to_be_visible()
         page.fill("#points-1", "120")
@@ -199,6 +204,7 @@ def test_speedone_points_and_breakdown(live_server: Any, page: Page) -> None:
     expect(page.locator("[data-progress]")).to_contain_text("120 / 200 Punkte")
 
     def by_cards() -> None:
+        """The winner by tap, the other's hand counted card by card."""
         choose(page, "winner-choice", "Anna")
         choose(page, "entry-mode", "Karten gezählt")
         page.fill("#hands-1-numbers", "30")

@@ -115,6 +115,7 @@ def covered(wanted: Key, allowed: set[Key]) -> bool:
 
 @pytest.mark.parametrize("variant", list(GAMES))
 def test_game_and_referee_agree(variant: str) -> None:
+    """Along seeded games, every move the game allows the referee judges legal, and back."""
     low, high = GAMES[variant].PLAYERS
     checked, skipped, seed = 0, Counter[str](), 0
     while checked < STATES:

@@ -19,6 +19,7 @@ def legal(state: GameState) -> set[str]:
 
 
 def test_dlx_start_five_cards_and_no_start_effect() -> None:
+    """dlx.start: five cards each; the turned-up card leaves nothing pending."""
     for seed in range(20):
         state = new_game("deluxe", 4, seed=seed)
         assert [len(hand) for hand in state.hands] == [5, 5, 5, 5]
@@ -26,10 +27,12 @@ def test_dlx_start_five_cards_and_no_start_effect() -> None:
 
 
 def test_dlx_start_the_table_chooses_the_direction() -> None:
+    """dlx.start: the table chooses the direction, and so who begins next to the dealer."""
     assert new_game("deluxe", 4, seed=2, dealer=1, direction=-1).actor == 0
 
 
 def test_dlx_serve_and_pair_of_twins() -> None:
+    """dlx.serve, dlx.pair: a card that serves, or both twins at once."""
     state = game(["D7,D7,S10,HA", "S7", "SA", "SK"], discard="C10,D10")
     assert legal(state) == {"0 play D7", "0 play D7,D7", "0 play S10", "0 draw"}
     state.push_text("0 play D7,D7")
@@ -37,6 +40,7 @@ def test_dlx_serve_and_pair_of_twins() -> None:
 
 
 def test_dlx_king_chain_grows_and_the_drawer_is_skipped() -> None:
+    """dlx.king: kings add 2 each (a pair 4); the drawer takes them all and is skipped."""
     state = game(["DK,D7", "CK,CK,S7", "SA,SA", "S10"], discard="C10,D10")
     state.push_text("0 play DK")
     assert legal(state) == {"1 play CK", "1 play CK,CK", "1 draw"}
@@ -47,12 +51,14 @@ def test_dlx_king_chain_grows_and_the_drawer_is_skipped() -> None:
 
 
 def test_dlx_10_skips_one_player_per_ten() -> None:
+    """dlx.10: a pair of tens skips two players."""
     state = game(["D10,D10,D7", "S7", "SA", "SK"], discard="C7,D7")
     state.push_text("0 play D10,D10")
     assert state.actor == 3
 
 
 def test_dlx_10_with_two_players_is_plain_and_may_be_last() -> None:
+    """dlx.10: with two players a ten is a plain card and may go out."""
     state = game(["D10", "S7"], discard="C7,D7")
     assert legal(state) == {"0 play D10", "0 draw"}
     state.push_text("0 play D10")
@@ -60,6 +66,7 @@ def test_dlx_10_with_two_players_is_plain_and_may_be_last() -> None:
 
 
 def test_dlx_ace_one_more_card_and_draw_only_when_stuck() -> None:
+    """dlx.ace: the ace's player lays one more card; drawing only when stuck."""
     state = game(["DA,D7,S7", "S10", "SA", "SK"], discard="C7,D7")
     state.push_text("0 play DA")
     assert legal(state) == {"0 play D7"}
@@ -68,11 +75,13 @@ def test_dlx_ace_one_more_card_and_draw_only_when_stuck() -> None:
 
 
 def test_dlx_lastcard_no_special_card_last() -> None:
+    """dlx.lastcard: a special card may not be the last one; he draws."""
     state = game(["DK", "S7", "SA", "SK"], discard="C7,D7")
     assert legal(state) == {"0 draw"}
 
 
 def test_dlx_jack_wishes_a_rank_everybody_discards_once() -> None:
+    """dlx.jack, dlx.wish: a wished rank, each player serves it once, back at the wisher it ends."""
     state = game(["DJ,DA,D7", "C7,SA", "CA,HK", "S7,HA"], discard="C7,D7")
     state.push_text("0 play DJ wish=A")
     assert legal(state) == {"1 play SA", "1 draw"}  # the wished rank, whatever the top
@@ -87,6 +96,7 @@ def test_dlx_jack_wishes_a_rank_everybody_discards_once() -> None:
 
 
 def test_dlx_wish_override_before_anyone_served() -> None:
+    """dlx.wish.override: another jack overrides a wish nobody has served yet."""
     state = game(["DJ,SA,D7", "CJ,S7", "CA,HK", "S7,HA"], discard="C7,D7")
     state.push_text("0 play DJ wish=K")
     assert "1 play CJ wish=7" in legal(state)
@@ -96,12 +106,14 @@ def test_dlx_wish_override_before_anyone_served() -> None:
 
 
 def test_dlx_wish_unheld_costs_five_cards() -> None:
+    """dlx.wish.unheld: wishing a suit he does not hold costs five cards."""
     state = game(["DQ,S7,D7", "C7,SA", "CA,HK", "S7,HA"], discard="C7,D7")
     state.push_text("0 play DQ wish=H")
     assert len(state.hands[0]) == 7
 
 
 def test_dlx_out_the_winner_deals_next() -> None:
+    """dlx.out: cards left per seat, and the player out deals next."""
     state = game(["D7", "C7,SA", "CA,HK,HA", "S7"], discard="C7,D10")
     state.push_text("0 play D7")
     result = state.result()
@@ -109,6 +121,7 @@ def test_dlx_out_the_winner_deals_next() -> None:
 
 
 def test_dlx_stock_the_last_card_brings_a_new_stock_and_then_the_top() -> None:
+    """dlx.stock: owed cards come from the reshuffled discards, then the top; any card follows."""
     state = game(["DK,D7", "CK,CK,S7", "CA", "S7"], discard="D10", stock="SK")
     state.push_text("0 play DK")
     state.push_text("1 play CK,CK")

@@ -23,6 +23,7 @@ def legal(state: GameState) -> set[str]:
 
 
 def test_dop_deal_five_each_for_exactly_four() -> None:
+    """dop.deal: one Skat deck of 32, and only four players."""
     state = new_game("doppel", 4, seed=5)
     assert sum(state.all_cards().values()) == 32
     with pytest.raises(ValueError, match="players must be 4 to 4"):
@@ -35,6 +36,7 @@ def test_dop_deal_five_each_for_exactly_four() -> None:
 ])
 def test_dop_deal_the_first_discard_is_the_dealers(rank: str, actor: int,
                                                    pending: Pending | None) -> None:
+    """dop.deal: the turned-up 7, 8, 9 or 10 counts as played by the dealer."""
     state = next(state for state in (new_game("doppel", 4, seed=seed) for seed in range(300))
                  if state.CARDS[state.discard[0]].rank == rank)
     situation = state.situation_for(state.actor)
@@ -42,6 +44,7 @@ def test_dop_deal_the_first_discard_is_the_dealers(rank: str, actor: int,
 
 
 def test_dop_jack_on_anything_but_a_jack_and_the_wish_is_served() -> None:
+    """dop.jack: a jack on any card names a suit; the next must serve it."""
     state = game(["CJ,H8", "S7,D8", "SA", "S9"], discard="C7,D9")
     assert legal(state) == {*(f"0 play CJ wish={suit}" for suit in "CSHD"), "0 draw"}
     state.push_text("0 play CJ wish=D")
@@ -49,6 +52,7 @@ def test_dop_jack_on_anything_but_a_jack_and_the_wish_is_served() -> None:
 
 
 def test_dop_draw_then_play_or_end_the_turn() -> None:
+    """dop.draw: after drawing he plays a serving card or ends his turn."""
     state = game(["H8", "S7", "SA", "S9"], discard="C7,D9", stock="D10")
     state.push_text("0 draw")
     assert legal(state) == {"0 play D10", "0 pass"}
@@ -57,6 +61,7 @@ def test_dop_draw_then_play_or_end_the_turn() -> None:
 
 
 def test_dop_9_two_more_cards_each_nine_adds_two() -> None:
+    """dop.9: each nine asks for two more cards of the same player."""
     state = game(["D9,C9,C7,H8,C8", "S7", "SA", "S10"], discard="H7,D10", stock="HK,SQ")
     state.push_text("0 play D9")
     assert str(state.situation_for(0)) == "doppel top=D9 below=D10 again=2 hand=C9,C7,H8,C8"
@@ -69,6 +74,7 @@ def test_dop_9_two_more_cards_each_nine_adds_two() -> None:
 
 
 def test_dop_9_draws_for_cards_he_cannot_play() -> None:
+    """dop.9: for each card he cannot play he draws one."""
     state = game(["D9,S7,SA", "H7", "HA", "S10"], discard="C7,D10", stock="HK,SQ")
     state.push_text("0 play D9")
     assert legal(state) == {"0 draw"}
@@ -78,6 +84,7 @@ def test_dop_9_draws_for_cards_he_cannot_play() -> None:
 
 
 def test_dop_7_chain_and_the_taker_may_play_at_once() -> None:
+    """dop.7: sevens chain by two; the taker may play right after drawing."""
     state = game(["C7,H8", "D7,D8", "DA,HK", "S9"], discard="C10,C9", stock="H9,S10,SK,SQ")
     state.push_text("0 play C7")
     state.push_text("1 play D7")
@@ -87,6 +94,7 @@ def test_dop_7_chain_and_the_taker_may_play_at_once() -> None:
 
 
 def test_dop_8_passed_on_or_skipped() -> None:
+    """dop.8: an eight is passed on with an eight, else the player is skipped."""
     state = game(["C8,H8", "D8,D7", "DA,HK", "S9"], discard="C10,C9")
     state.push_text("0 play C8")
     assert legal(state) == {"1 play D8", "1 draw"}
@@ -95,6 +103,7 @@ def test_dop_8_passed_on_or_skipped() -> None:
 
 
 def test_dop_out_the_player_sits_out_and_his_last_card_counts() -> None:
+    """dop.out: a player out sits out, and his last card still takes effect."""
     state = game(["C8", "D8,D7", "CA,HK", "S9,H9"], discard="C10,C9")
     state.push_text("0 play C8")
     assert state.situation_for(1).players == 3
@@ -106,6 +115,7 @@ def test_dop_out_the_player_sits_out_and_his_last_card_counts() -> None:
 
 
 def test_dop_lastcard_two_no_going_out_with_an_8_or_9() -> None:
+    """dop.lastcard.two: of the last two players nobody goes out with an 8 or 9."""
     state = game(["", "D9", "", "S9,H7"], discard="C10,C9", stock="HK,SQ,S8", seat=1)
     state.out = [True, False, True, False]
     state.out_order = [0, 2]
@@ -114,6 +124,7 @@ def test_dop_lastcard_two_no_going_out_with_an_8_or_9() -> None:
 
 
 def test_dop_game_the_team_out_first_wins() -> None:
+    """dop.game: the team whose two players are out first wins."""
     state = game(["C8", "D8,D7", "", "S9,H9"], discard="C10,C9")
     state.out[2] = True
     state.out_order = [2]

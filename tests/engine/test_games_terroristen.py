@@ -31,6 +31,7 @@ def seed_with_start(rank: str) -> GameState:
 
 
 def test_ter_decks_for_the_players_and_six_cards_each() -> None:
+    """I: ceil(players × 15 / 32) decks shuffled together, six cards each."""
     state = new_game("terroristen", 10, seed=3)
     assert sum(state.all_cards().values()) == 5 * 32  # I: ceil(10 × 15 / 32) decks
     assert str(state.top()) == "S8" and {len(hand) for hand in state.hands} == {6}
@@ -42,6 +43,7 @@ def test_ter_decks_for_the_players_and_six_cards_each() -> None:
 ])
 def test_ter_start_a_special_card_is_the_dealers(rank: str, actor: int, pending: str | None,
                                                  direction: int) -> None:
+    """ter.start: a special turned-up card counts as played by the dealer."""
     state = seed_with_start(rank)
     assert (state.actor, state.direction) == (actor, direction)
     situation = state.situation_for(actor)
@@ -52,11 +54,13 @@ def test_ter_start_a_special_card_is_the_dealers(rank: str, actor: int, pending:
 
 
 def test_ter_start_a_jack_lets_the_dealer_name_any_suit() -> None:
+    """ter.start: a turned-up jack lets the dealer name any suit."""
     state = seed_with_start("J")
     assert legal(state) == {f"0 name {suit}" for suit in "CSHD"}
 
 
 def test_ter_jack_on_anything_but_a_jack() -> None:
+    """ter.jack: a jack on any card but a jack; then the wished suit."""
     state = game(["CJ,H8", "S7", "SA"], discard="C7,D9")
     assert legal(state) == {*(f"0 play CJ wish={suit}" for suit in "CSHD"), "0 draw"}
     state = game(["CJ,H8,C8", "S7", "SA"], discard="C7,DJ", wish="H")
@@ -64,18 +68,21 @@ def test_ter_jack_on_anything_but_a_jack() -> None:
 
 
 def test_ter_7_the_next_draws_two_and_loses_his_turn() -> None:
+    """ter.7: the next draws two and loses his turn."""
     state = game(["C7,H8", "S7", "SA"], discard="C8,C9", stock="D7,D8,D9")
     state.push_text("0 play C7")
     assert len(state.hands[1]) == 3 and state.actor == 2
 
 
 def test_ter_8_skips_and_cannot_be_passed_on() -> None:
+    """ter.8: the next is skipped; no eight passes it on."""
     state = game(["C8,H8", "S8", "SA"], discard="C7,C9")
     state.push_text("0 play C8")
     assert state.actor == 2
 
 
 def test_ter_9_the_previous_player_draws_and_may_pass_it_back() -> None:
+    """ter.9: the previous player draws, or passes the chain back with a nine."""
     state = game(["C9,H8", "S8", "SA", "S9,D8"], discard="C7,C10", stock="D7,D10,DA,DQ")
     state.push_text("0 play C9")
     assert state.actor == 3 and legal(state) == {"3 play S9", "3 draw"}
@@ -86,6 +93,7 @@ def test_ter_9_the_previous_player_draws_and_may_pass_it_back() -> None:
 
 
 def test_ter_10_reverses_once_per_card() -> None:
+    """ter.10: each ten reverses, so two tens keep the direction."""
     state = game(["C10,H10,H8", "S8", "SA"], discard="C7,C9")
     assert "0 play C10,H10" in legal(state)
     state.push_text("0 play C10,H10")
@@ -93,6 +101,7 @@ def test_ter_10_reverses_once_per_card() -> None:
 
 
 def test_ter_ace_one_more_serving_card_per_ace() -> None:
+    """ter.ace: one more serving card per ace, no draw while one serves."""
     state = game(["CA,HA,HK,H9,S7", "S8", "SA"], discard="C7,C9")
     state.push_text("0 play CA,HA")
     assert state.situation_for(0).pending is not None
@@ -105,12 +114,14 @@ def test_ter_ace_one_more_serving_card_per_ace() -> None:
 
 
 def test_ter_ace_a_last_ace_is_not_out() -> None:
+    """ter.ace: a player whose last card is an ace is not out."""
     state = game(["CA", "S8", "SA"], discard="C7,C9")
     state.push_text("0 play CA")
     assert not state.is_over() and legal(state) == {"0 draw"}
 
 
 def test_ter_multi_same_rank_first_one_serves() -> None:
+    """ter.multi: several cards of a rank, the first serving; effects multiply."""
     state = game(["S7,D7,C7,H8", "S8,S9", "SA"], discard="H9,H7")
     assert "0 play S7,C7,D7" in legal(state) and "0 play D7,C7,S7" in legal(state)
     state.push_text("0 play S7,C7,D7")  # three sevens: the next draws 6
@@ -118,6 +129,7 @@ def test_ter_multi_same_rank_first_one_serves() -> None:
 
 
 def test_ter_wedding_out_of_turn_without_changing_the_order() -> None:
+    """ter.wedding: the counterpart out of turn; the order of play stays."""
     state = game(["HQ,C8", "S8,S9", "HK,D9", "HK,C9"], discard="H9,H7")
     state.push_text("0 play HQ")
     assert state.actor == 2 and legal(state) == {"2 play HK", "2 pass"}
@@ -127,6 +139,7 @@ def test_ter_wedding_out_of_turn_without_changing_the_order() -> None:
 
 
 def test_ter_first_player_out_wins() -> None:
+    """The first player out wins (no points kept): the round body names him."""
     state = game(["H8", "S8,S9", "HK"], discard="H9,H7")
     state.push_text("0 play H8")
     assert state.result().round_body() == {"winner": 0}

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from app.engine import RULE_KINDS
@@ -15,6 +13,7 @@ from app.engine import deck
 from app.engine import judge
 from app.engine import judge_start
 from app.engine import legal_actions
+from tests.engine.verdicts import has
 
 WRONG_CARD = {"take_back": True, "draw": 2}
 
@@ -22,12 +21,6 @@ WRONG_CARD = {"take_back": True, "draw": 2}
 def ask(situation: str, action: str, lang: str = "en") -> Verdict:
     """Judge a one-line Deluxe situation and action."""
     return judge(Situation.parse(f"deluxe {situation}"), Action.parse(action), lang)
-
-
-def has(verdict: Verdict, type: str, **fields: Any) -> bool:
-    """True when an effect of ``type`` carries all ``fields`` (JSON names)."""
-    return any(e["type"] == type and all(e.get(k) == v for k, v in fields.items())
-               for e in (effect.to_json() for effect in verdict.effects))
 
 
 CASES = [

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from app.engine import RULE_KINDS
@@ -15,22 +13,13 @@ from app.engine import deck
 from app.engine import judge
 from app.engine import judge_start
 from app.engine import legal_actions
+from tests.engine.verdicts import effects
+from tests.engine.verdicts import has
 
 
 def ask(situation: str, action: str, lang: str = "en") -> Verdict:
     """Judge a one-line situation and action."""
     return judge(Situation.parse(f"dynamisch {situation}"), Action.parse(action), lang)
-
-
-def effects(verdict: Verdict) -> list[dict[str, Any]]:
-    """The verdict's effects as API.md JSON objects."""
-    return [effect.to_json() for effect in verdict.effects]
-
-
-def has(verdict: Verdict, type: str, **fields: Any) -> bool:
-    """True when an effect of ``type`` carries all ``fields``."""
-    return any(e["type"] == type and all(e.get(k) == v for k, v in fields.items())
-               for e in effects(verdict))
 
 
 # (situation, action, legal, rule) — the id names the rule the case is about.

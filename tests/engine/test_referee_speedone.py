@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 import pytest
 
@@ -17,17 +16,12 @@ from app.engine import find_problem
 from app.engine import judge
 from app.engine import judge_start
 from app.engine import legal_actions
+from tests.engine.verdicts import has
 
 
 def ask(situation: str, action: str, lang: str = "en") -> Verdict:
     """Judge a one-line Speedone situation and action."""
     return judge(Situation.parse(f"speedone {situation}"), Action.parse(action), lang)
-
-
-def has(verdict: Verdict, type: str, **fields: Any) -> bool:
-    """True when an effect of ``type`` carries all ``fields`` (JSON names)."""
-    return any(e["type"] == type and all(e.get(k) == v for k, v in fields.items())
-               for e in (effect.to_json() for effect in verdict.effects))
 
 
 CASES = [

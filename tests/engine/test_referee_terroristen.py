@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from app.engine import Action
@@ -14,6 +12,7 @@ from app.engine import deck
 from app.engine import judge
 from app.engine import judge_start
 from app.engine import legal_actions
+from tests.engine.verdicts import has
 
 MANNERS = {"take_back": True, "draw": None, "rule": "ter.manners"}
 
@@ -21,12 +20,6 @@ MANNERS = {"take_back": True, "draw": None, "rule": "ter.manners"}
 def ask(situation: str, action: str, lang: str = "en") -> Verdict:
     """Judge a one-line Terroristen situation and action."""
     return judge(Situation.parse(f"terroristen {situation}"), Action.parse(action), lang)
-
-
-def has(verdict: Verdict, type: str, **fields: Any) -> bool:
-    """True when an effect of ``type`` carries all ``fields`` (JSON names)."""
-    return any(e["type"] == type and all(e.get(k) == v for k, v in fields.items())
-               for e in (effect.to_json() for effect in verdict.effects))
 
 
 CASES = [

@@ -64,6 +64,7 @@ def check_result(variant: str, players: int, game_result: object) -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_game_ends_or_stops_at_the_cap_with_a_reason(variant: str) -> None:
+    """Seeded random games finish, or stop at the move cap and say so."""
     capped = Counter[bool]()
     for seed in range(EAGER_GAMES[variant] + UNIFORM_GAMES):
         players = players_for(variant, seed)
@@ -99,6 +100,7 @@ def conserved_run(game: GameState, expected: Counter[int], choose: random.Random
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_cards_are_conserved_in_seeded_self_play(variant: str) -> None:
+    """No card appears or vanishes along the internal fast path."""
     for seed in range(150):
         players = players_for(variant, seed)
         game = new_game(variant, players, seed, options_for(variant, seed))
@@ -111,6 +113,7 @@ def test_cards_are_conserved_in_seeded_self_play(variant: str) -> None:
        share=st.integers(0, 10), eager=st.booleans())
 def test_cards_are_conserved_after_every_push(variant: str, seed: int, share: int,
                                               eager: bool) -> None:
+    """No card appears or vanishes through the public push."""
     low, high = GAMES[variant].PLAYERS
     players = low + share % (high - low + 1)
     game = new_game(variant, players, seed, options_for(variant, seed))
@@ -126,6 +129,7 @@ def test_cards_are_conserved_after_every_push(variant: str, seed: int, share: in
 @settings(max_examples=40, deadline=None)
 @given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 2**32 - 1))
 def test_pop_undoes_push_and_moves_read_back(variant: str, seed: int) -> None:
+    """pop restores the state push changed; every move reads back from its text."""
     game = new_game(variant, players_for(variant, seed), seed, options_for(variant, seed))
     choose = random.Random(seed)
     for _ in range(60):
@@ -143,11 +147,13 @@ def test_pop_undoes_push_and_moves_read_back(variant: str, seed: int) -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_seed_replays_exactly(variant: str) -> None:
+    """The same seed plays the same game."""
     players = GAMES[variant].PLAYERS[0]
     assert play_random(variant, players, 99) == play_random(variant, players, 99)
 
 
 def test_an_illegal_move_names_itself_and_the_situation() -> None:
+    """An illegal or unreadable move is refused with a message naming it."""
     game = new_game("dynamisch", 4, seed=1)
     game.arrange(["H7,C9", "S9", "HK", "SA"], discard="C10,H10")
     with pytest.raises(IllegalMoveError, match=r"'0 play C9'|0 play C9 is not legal .*top=H10"):
@@ -157,5 +163,6 @@ def test_an_illegal_move_names_itself_and_the_situation() -> None:
 
 
 def test_results_only_when_over() -> None:
+    """A game has no result before it is over."""
     with pytest.raises(ValueError, match="not over yet"):
         new_game("speedone", 3, seed=1).result()

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from app import store
 from app.db import db
 from app.models import Group
 from tests.groups.samples import PLAYERS
 from tests.groups.samples import SAMPLES
+from tests.helpers import played_table
 
 TableMaker = Callable[..., str]
 
@@ -34,15 +34,14 @@ def make_table(app: Flask) -> TableMaker:
         """The id of a new table with the sample's (or the given) options and rounds."""
         sample_options, sample_rounds = SAMPLES[variant]
         with app.app_context():
-            table, _token = store.create_table(
+            table = played_table(
                 variant,
-                name,
                 players or PLAYERS,
                 sample_options if options is None else options,
+                sample_rounds if rounds is None else rounds,
+                name,
                 group_id,
             )
-            for body in sample_rounds if rounds is None else rounds:
-                store.add_round(table, body)
             if created_at is not None:
                 table.created_at = created_at
                 db.session.commit()

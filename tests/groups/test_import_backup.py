@@ -27,6 +27,7 @@ from tests.groups.conftest import TableMaker
 from tests.groups.samples import SAMPLES
 from tests.groups.samples import day
 from tests.groups.samples import error_texts
+from tests.helpers import played_table
 
 GroupMaker = Callable[..., tuple[str, str]]
 Backup = dict[str, Any]
@@ -380,9 +381,7 @@ def test_group_round_trip_on_postgresql(pg_app: Flask) -> None:
         db.session.commit()
         group_id = group.id
         options, rounds = SAMPLES["speedone"]
-        table, _token = store.create_table("speedone", "", group.players, options, group_id)
-        for body in rounds:
-            store.add_round(table, body)
+        table = played_table("speedone", group.players, options, rounds, group_id=group_id)
         history(pg_app, table.id)
     original = backup_of(client, f"/g/{group_id}/export.json")
     response = upload(client, json.dumps(original).encode(), csrf=True)

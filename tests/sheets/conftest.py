@@ -11,11 +11,11 @@ import pytest
 from flask import Flask
 from pypdf import PdfReader
 
-from app import store
 from app.scoring import standing
 from app.scoring import validate_round
 from app.scoring import validate_table
 from app.sheets.record import TableRecord
+from tests.helpers import played_table
 
 
 def read_pdf(data: bytes) -> PdfReader:
@@ -51,10 +51,7 @@ def make_table(app: Flask) -> Any:
     ) -> str:
         """The table's id after all rounds are entered."""
         with app.app_context():
-            table, _token = store.create_table(variant, name, players, options)
-            for body in rounds:
-                store.add_round(table, body)
-            return str(table.id)
+            return str(played_table(variant, players, options, rounds, name).id)
 
     return make
 

@@ -15,6 +15,7 @@ from app.engine.cards import Card
 from app.engine.rules import INTERPRETATIONS
 from app.engine.situation import Action
 from app.engine.situation import Situation
+from app.engine.situation import Wish
 from app.engine.texts import Text
 from app.engine.texts import card_text
 from app.engine.texts import choices_text
@@ -136,6 +137,13 @@ class Variant:
         """An illegal verdict with the variant's penalty (``penalty=True``) or the one given."""
         chosen = self.penalty if penalty is True else (penalty or None)
         return Ruling(False, rule, reason, interpretation, chosen if chosen else None)
+
+    def not_wished(self, rule: str, wish: Wish, card: Card) -> Ruling:
+        """Illegal: ``card`` is not of the suit (colour) a jack on top wishes."""
+        wished, name = wish_text(wish.target), card_text(card)
+        return self.illegal(rule, Text(
+            f"Gewünscht ist {wished.de}; {name.de} passt nicht.",
+            f"{wished.en.capitalize()} is wished; the {name.en} does not fit."))
 
     def wish_effect(self, situation: Situation, action: Action, card: Card,
                     rule: str) -> Effect | Ruling:

@@ -8,7 +8,6 @@ from app.engine.situation import Action
 from app.engine.situation import Situation
 from app.engine.texts import Text
 from app.engine.texts import card_text
-from app.engine.texts import wish_text
 from app.engine.variants.base import Ruling
 from app.engine.variants.base import Variant
 from app.engine.variants.base import remaining
@@ -43,10 +42,7 @@ class Doppel(Variant):
             return self.illegal("dop.jack", Text("Bube auf Bube stinkt!",
                                                  "A jack on a jack is not allowed."))
         if top.rank == "J" and wish is not None and card.suit != wish.suit:
-            wished = wish_text(wish.target)
-            return self.illegal("dop.jack", Text(
-                f"Gewünscht ist {wished.de}; {name.de} passt nicht.",
-                f"{wished.en.capitalize()} is wished; the {name.en} does not fit."))
+            return self.not_wished("dop.jack", wish, card)
         if card.rank != "J" and top.rank != "J" and not serves(card, top):
             return self.illegal(rule, Text(
                 f"{name.de} bedient {card_text(top).de} nicht.",

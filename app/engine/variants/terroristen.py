@@ -10,7 +10,6 @@ from app.engine.situation import Situation
 from app.engine.texts import Text
 from app.engine.texts import card_text
 from app.engine.texts import count_text
-from app.engine.texts import wish_text
 from app.engine.variants.base import Ruling
 from app.engine.variants.base import Variant
 from app.engine.variants.base import remaining
@@ -78,10 +77,7 @@ class Terroristen(Variant):
             return self.illegal("ter.jack", Text("Ein Bube darf nicht auf einen Buben.",
                                                  "A jack may not go on a jack."))
         if top.rank == "J" and wish is not None and first.suit != wish.suit:
-            wished = wish_text(wish.target)
-            return self.illegal("ter.jack", Text(
-                f"Gewünscht ist {wished.de}; {name.de} passt nicht.",
-                f"{wished.en.capitalize()} is wished; the {name.en} does not fit."))
+            return self.not_wished("ter.jack", wish, first)
         if first.rank != "J" and top.rank != "J" and not serves(first, top):
             others = [card for card in action.play[1:] if serves(card, top)]
             hint = Text(f" Leg {card_text(others[0]).de} zuerst.",
