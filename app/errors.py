@@ -24,7 +24,9 @@ def handle_http_error(error: HTTPException) -> tuple[Response | str, int]:
     status = error.code or 500
     if wants_json():
         return jsonify(error=error.description or error.name, field=None), status
-    return render_template("error.html", status=status, message=error.description), status
+    # Werkzeug's stock descriptions are English sentences: a page shows only our own heading then.
+    own = error.description if error.description != type(error).description else None
+    return render_template("error.html", status=status, message=own), status
 
 
 def handle_csrf_error(error: CSRFError) -> tuple[str, int]:

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from typing import Any
 from typing import TypeVar
 
+from flask import abort
+from flask_babel import gettext as _
 from sqlalchemy import func
 from sqlalchemy import select
 from sqlalchemy import update
@@ -61,8 +63,11 @@ class RoundConflict(Exception):
 
 # -- reading --------------------------------------------------------------------------------
 def get_table(table_id: str) -> Table:
-    """The table, or 404."""
-    return db.get_or_404(Table, table_id, description="Unknown table.")
+    """The table, or 404 with a sentence in the page's or request's language."""
+    table = db.session.get(Table, table_id)
+    if table is None:
+        abort(404, description=_("There is no table with this link."))
+    return table
 
 
 def round_rows(table_id: str) -> list[Round]:

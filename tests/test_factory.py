@@ -153,3 +153,10 @@ def test_secret_key_is_kept_in_instance(tmp_path: Path) -> None:
     second = create_app(config)
     assert first.config["SECRET_KEY"] == second.config["SECRET_KEY"]
     assert len(first.config["SECRET_KEY"]) >= 32
+
+
+def test_stock_error_text_is_not_shown_in_english_on_a_german_page(client) -> None:  # type: ignore[no-untyped-def]
+    """Werkzeug's default 404 sentence is English: the German page shows its own words only."""
+    page = client.get("/does-not-exist").get_data(as_text=True)
+    assert "Nicht gefunden" in page
+    assert "requested URL" not in page

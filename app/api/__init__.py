@@ -1,4 +1,8 @@
-"""The JSON API of API.md: one blueprint, errors as `{"error": ..., "field": ...}`."""
+"""The JSON API of API.md: one blueprint, errors as `{"error": ..., "field": ...}`.
+
+Error sentences are in the request's language: `?lang=`, else Accept-Language, else German
+(`app.i18n.select_locale`).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from flask import Blueprint
 from flask import Response
 from flask import jsonify
 from flask import request
+from flask_babel import get_locale
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -29,13 +34,28 @@ def handle_api_error(error: ApiError) -> tuple[Response, int]:
     return jsonify(error=error.message, field=error.field), error.status
 
 
+def say(en: str, de: str) -> str:
+    """The sentence in the request's language."""
+    return en if str(get_locale()) == "en" else de
+
+
 def json_body() -> dict[str, Any]:
     """The request's JSON object, or a 400 that says what is wrong with the body."""
     data = request.get_json(silent=True)
     if data is None:
-        raise ApiError("The request body must be JSON (Content-Type: application/json).")
+        raise ApiError(
+            say(
+                "The request body must be JSON (Content-Type: application/json).",
+                "Der Anfragetext muss JSON sein (Content-Type: application/json).",
+            )
+        )
     if not isinstance(data, dict):
-        raise ApiError("The request body must be a JSON object.")
+        raise ApiError(
+            say(
+                "The request body must be a JSON object.",
+                "Der Anfragetext muss ein JSON-Objekt sein.",
+            )
+        )
     return data
 
 

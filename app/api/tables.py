@@ -19,15 +19,11 @@ from app import store
 from app.api import ApiError
 from app.api import bp
 from app.api import json_body
+from app.api import say
 from app.models import Table
 from app.scoring import InputError
 
 TABLE_KEYS = {"variant", "name", "players", "options"}
-
-
-def say(en: str, de: str) -> str:
-    """The sentence in the request's language."""
-    return en if str(get_locale()) == "en" else de
 
 
 @contextmanager

@@ -1,8 +1,9 @@
 """QR codes of a table's links, drawn on the server as SVG (segno; no third-party service).
 
 The view QR is public like the view link itself. The edit QR ("hand the pen to someone
-else") carries the edit token, so only a phone that may edit the table gets it: the token
-comes from this device's session (app.tables.device), never from the request.
+else") carries an edit token, so only a phone that may edit the table gets it: the link is the
+one the table page shows (`app.tables.device.edit_link`: the table's own edit link, or the
+group's for a group editor), built from this device's session, never from the request.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from flask_babel import gettext as _
 
 from app import store
 from app.extras import bp
-from app.tables.device import edit_token
+from app.tables.device import edit_link
 
 SVG_TYPE = "image/svg+xml"
 MODULE_PX = 8  # intrinsic size only; the page scales the vector image
@@ -55,11 +56,10 @@ def qr_view(table_id: str) -> Response:
 def qr_edit(table_id: str) -> Response:
     """The edit link as a QR code, only for a phone that may edit this table (else 403)."""
     table = store.get_table(table_id)
-    token = edit_token(table)
-    if token is None:
+    link = edit_link(table)
+    if link is None:
         abort(403, description=_("Only a phone that may edit this table can hand on the pen."))
-    link = url_for("tables.claim", table_id=table.id, token=token, _external=True)
-    response = Response(qr_svg(link, _("Edit link")), mimetype=SVG_TYPE)
+    response = Response(qr_svg(link.url, _("Edit link")), mimetype=SVG_TYPE)
     # It carries the secret token: keep it out of every cache.
     response.headers["Cache-Control"] = "no-store, private"
     return response

@@ -5,10 +5,9 @@ Flask-free, like the sheet builders: plain data in, plain data out.
 
 from __future__ import annotations
 
+from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 
-# Doppel partners sit opposite (dop.teams): team A = seats 0+2, team B = seats 1+3.
-TEAM_SEATS = {"A": (0, 2), "B": (1, 3)}
 Series = list[tuple[str, list[float]]]
 
 

@@ -1,6 +1,6 @@
 """What this device may do with groups: the groups remembered in the session cookie.
 
-Session keys, the same shape as the tables' (`app.tables.device`):
+Session keys, the same shape as the tables' (both kept by `app.device`):
 - `session["groups"]`: ids of the groups made, imported or opened here, newest first;
 - `session["group_tokens"]`: `{group_id: edit_token}` for the groups this device may edit
   (made or imported here, or their edit link opened here).
@@ -12,10 +12,12 @@ A token is checked against the stored hash on every use (`check_edit_token`).
 from __future__ import annotations
 
 from flask import abort
-from flask import session
 from flask_babel import gettext as _
 
 from app.db import db
+from app.device import remember
+from app.device import remembered_ids
+from app.device import remembered_token
 from app.models import Group
 
 GROUPS_KEY = "groups"
@@ -26,23 +28,17 @@ REMEMBERED = 12
 
 def device_group_ids() -> list[str]:
     """Ids of the groups made or opened on this device, newest first."""
-    value = session.get(GROUPS_KEY, [])
-    return [str(i) for i in value] if isinstance(value, list) else []
+    return remembered_ids(GROUPS_KEY)
 
 
 def remember_group(group_id: str, token: str | None = None) -> None:
     """Put a group first in this device's list; with a token, this device may edit it."""
-    kept = ([group_id] + [i for i in device_group_ids() if i != group_id])[:REMEMBERED]
-    tokens = {k: v for k, v in session.get(TOKENS_KEY, {}).items() if k in kept}
-    if token is not None:
-        tokens[group_id] = token
-    session[GROUPS_KEY] = kept
-    session[TOKENS_KEY] = tokens
+    remember(GROUPS_KEY, TOKENS_KEY, group_id, token, REMEMBERED)
 
 
 def group_token(group: Group) -> str | None:
     """This device's valid edit token of the group, or None for a mere viewer."""
-    token = session.get(TOKENS_KEY, {}).get(group.id)
+    token = remembered_token(TOKENS_KEY, group.id)
     return token if group.check_edit_token(token) else None
 
 

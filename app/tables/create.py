@@ -11,11 +11,11 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from app import store
-from app.db import db
-from app.models import Group
+from app.groups.access import editable_group
 from app.tables import bp
 from app.tables.device import remember_table
 from app.tables.forms import NewTableForm
+from app.tables.forms import group_refusal
 from app.tables.home import device_tables
 
 RECENT_NAMES = 24
@@ -39,7 +39,18 @@ def new() -> Response | str:
         remember_table(table.id, token)
         flash(_("Table created. Share the view link below with the others at the table."))
         return redirect(url_for("tables.view", table_id=table.id))
-    group = db.session.get(Group, request.args["group"]) if "group" in request.args else None
-    if group is not None and not form.is_submitted():
-        form.prefill(group)
-    return render_template("tables/new.html", form=form, recent_names=recent_names())
+    notice = None
+    if request.args.get("group") and not form.is_submitted():
+        notice = start_in_group(form, request.args["group"])
+    return render_template(
+        "tables/new.html", form=form, recent_names=recent_names(), group_notice=notice
+    )
+
+
+def start_in_group(form: NewTableForm, group_id: str) -> str | None:
+    """`?group=<id>` from the group page: prefill a group this device may edit, else say why not."""
+    group = editable_group(group_id)
+    if group is None:
+        return group_refusal(group_id)
+    form.prefill(group)
+    return None

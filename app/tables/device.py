@@ -1,15 +1,25 @@
-"""What this device remembers in its session: its tables (newest first) and their edit tokens.
+"""What this device may do with a table: the one place that decides edit rights on the pages.
 
-The edit token lives in the session, not in the address bar: the edit link is claimed once
-(`tables.claim`) and from then on this phone may change the table.
+The device remembers its tables (newest first) and their edit tokens in its session
+(`app.device`). The edit token lives in the session, not in the address bar: the edit link is
+claimed once (`tables.claim`) and from then on this phone may change the table. A phone that
+may edit a group (its edit token in `session["group_tokens"]`, `app.groups.access`) may also
+change every table of that group, from any phone. The JSON API stays per table (X-Edit-Token,
+API.md): this module is for the pages only.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from flask import abort
-from flask import session
+from flask import url_for
 from flask_babel import gettext as _
 
+from app.device import remember
+from app.device import remembered_ids
+from app.device import remembered_token
+from app.groups.access import group_token
 from app.models import Table
 
 TABLES_KEY = "tables"
@@ -18,33 +28,63 @@ TOKENS_KEY = "edit_tokens"
 REMEMBERED = 30
 
 
+class EditLink(NamedTuple):
+    """The link that hands the pen on; `whole_group` when it is the group's edit link."""
+
+    url: str
+    whole_group: bool
+
+
 def device_table_ids() -> list[str]:
     """Ids of the tables made or opened on this device, newest first."""
-    return list(session.get(TABLES_KEY, []))
+    return remembered_ids(TABLES_KEY)
 
 
 def remember_table(table_id: str, token: str | None = None) -> None:
     """Put a table first in this device's list; with a token, this device may edit it."""
-    if token is None and device_table_ids()[:1] == [table_id]:
-        return  # already first: leave the session cookie as it is
-    ids = [table_id] + [i for i in device_table_ids() if i != table_id]
-    kept = ids[:REMEMBERED]
-    tokens = {k: v for k, v in session.get(TOKENS_KEY, {}).items() if k in kept}
-    if token is not None:
-        tokens[table_id] = token
-    session[TABLES_KEY] = kept
-    session[TOKENS_KEY] = tokens
+    remember(TABLES_KEY, TOKENS_KEY, table_id, token, REMEMBERED)
 
 
 def edit_token(table: Table) -> str | None:
-    """This device's valid edit token for the table, or None for a mere viewer."""
-    token = session.get(TOKENS_KEY, {}).get(table.id)
+    """This device's valid edit token of the table itself, or None."""
+    token = remembered_token(TOKENS_KEY, table.id)
     return token if table.check_edit_token(token) else None
 
 
-def require_editor(table: Table) -> str:
-    """The edit token, or 403: a viewer may look but never change anything."""
+def table_group_token(table: Table) -> str | None:
+    """This device's valid edit token of the table's group, or None (no group, or a viewer)."""
+    return group_token(table.group) if table.group is not None else None
+
+
+def can_edit(table: Table) -> bool:
+    """May this device enter, correct, delete and undo rounds: the table's or its group's editor."""
+    return edit_token(table) is not None or table_group_token(table) is not None
+
+
+def require_editor(table: Table) -> None:
+    """403 unless this device may edit the table: a viewer may look but never change anything."""
+    if not can_edit(table):
+        abort(
+            403,
+            description=_(
+                "Only a phone that opened the edit link of this table or of its group "
+                "may change this table."
+            ),
+        )
+
+
+def edit_link(table: Table) -> EditLink | None:
+    """The edit link this device may pass on, or None for a viewer.
+
+    The table's own link when this phone has it. Only the hash of a table's token is stored,
+    so a group editor without it can hand on nothing narrower than the group's edit link.
+    """
     token = edit_token(table)
-    if token is None:
-        abort(403, description=_("Only a phone that opened the edit link may change this table."))
-    return token
+    if token is not None:
+        url = url_for("tables.claim", table_id=table.id, token=token, _external=True)
+        return EditLink(url, whole_group=False)
+    group_edit_token = table_group_token(table)
+    if group_edit_token is None:
+        return None
+    url = url_for("groups.claim", group_id=table.group_id, token=group_edit_token, _external=True)
+    return EditLink(url, whole_group=True)

@@ -13,11 +13,10 @@ from flask_babel import gettext as _
 from app import scoring
 from app.models import Table
 from app.navigation import current_lang
+from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
-
-# Partners sit opposite (dop, spd.opt.partner): team A = seats 1+3, team B = seats 2+4.
-TEAM_SEATS = {"A": (0, 2), "B": (1, 3)}
+from app.scoring.types import team_of
 
 
 def variant_label(variant: str) -> str:
@@ -122,6 +121,7 @@ def display_helpers() -> dict[str, Any]:
         "has_teams": has_teams,
         "team_names": team_names,
         "team_label": team_label,
+        "team_of": team_of,
         "winner_text": winner_text,
         "progress_text": progress_text,
         "options_text": options_text,

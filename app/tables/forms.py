@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField
 from wtforms import FieldList
@@ -17,6 +18,7 @@ from wtforms.validators import ValidationError
 
 from app import scoring
 from app.db import db
+from app.groups.access import editable_group
 from app.models import Group
 from app.navigation import current_lang
 from app.scoring.types import InputError
@@ -35,6 +37,18 @@ def count_field(label: Any, **kwargs: Any) -> IntegerField:
 def whole_or_raw(value: str | None) -> int | str | None:
     """A tapped number as int; anything else unchanged, so the scoring module can quote it."""
     return int(value) if value and value.isdigit() else value
+
+
+def group_refusal(group_id: str) -> str | None:
+    """Why this device may not start a table in the group, or None when it may."""
+    if editable_group(group_id) is not None:
+        return None
+    if db.session.get(Group, group_id) is None:
+        return _("This group does not exist (any more). The table will not belong to a group.")
+    return _(
+        "Only a phone that opened the group's edit link may start tables in it. "
+        "The table will not belong to the group."
+    )
 
 
 def option_default(variant: str, option: str) -> Any:
@@ -89,9 +103,15 @@ class NewTableForm(ScoringForm):
         self.table_input: tuple[str, str, list[str], dict[str, Any]] | None = None
 
     def validate_group(self, field: HiddenField) -> None:
-        """A table started from a group belongs to it; the group must still exist."""
-        if field.data and db.session.get(Group, field.data) is None:
-            raise ValidationError(_l("This group does not exist (any more)."))
+        """A table started from a group belongs to it: only a group editor may start one there.
+
+        The refused form no longer carries the group (the sentence says so), so sending it
+        again starts the table outside the group instead of failing forever.
+        """
+        refusal = group_refusal(field.data) if field.data else None
+        if refusal is not None:
+            field.data = ""
+            raise ValidationError(refusal)
 
     def prefill(self, group: Group) -> None:
         """Start from a group's regular players (the groups pages link here)."""

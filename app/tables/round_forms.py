@@ -167,7 +167,7 @@ def round_form(
         data["idempotency_key"] = uuid.uuid4().hex
     if version is not None:
         data["version"] = str(version)
-    form = form_class(table, data=data)
+    form: RoundForm = form_class(table, data=data)
     seat_choices = [SelectChoice(str(seat), name) for seat, name in enumerate(table.players)]
     if isinstance(form.next_dealer, RadioField):
         form.next_dealer.choices = seat_choices

@@ -21,7 +21,7 @@ from app.navigation import current_lang
 from app.scoring.types import InputError
 from app.tables import bp
 from app.tables.device import require_editor
-from app.tables.round_forms import RoundForm
+from app.tables.round_base import RoundForm
 from app.tables.round_forms import round_form
 
 

@@ -17,7 +17,8 @@ from app import store
 from app.models import Change
 from app.models import Table
 from app.tables import bp
-from app.tables.device import edit_token
+from app.tables.device import can_edit
+from app.tables.device import edit_link
 from app.tables.device import remember_table
 from app.tables.device import require_editor
 
@@ -35,7 +36,8 @@ def page_context(table: Table) -> dict[str, Any]:
     return {
         "table": table,
         "standing": store.table_state(table),
-        "token": edit_token(table),
+        "can_edit": can_edit(table),
+        "edit_link": edit_link(table),
         "sheet_url": url_for(SHEET_ENDPOINT, table_id=table.id) if has_sheet else None,
         "with_extras": EXTRAS_BLUEPRINT in current_app.blueprints,
     }

@@ -164,12 +164,26 @@
         });
         var worth = mode === "hands"
           ? number(field(player, "numbers")) + 20 * number(field(player, "actions")) + 50 * number(field(player, "wilds"))
-          : number(field(player, "points"));
+          : number(player.querySelector("[data-entry='points'] input"));
         player.querySelector("[data-hand-points]").textContent = won ? "" : say(form.getAttribute("data-text-points"), worth);
       });
       // A hidden winner's inputs stay enabled (zeros) so the body keeps one entry per seat.
       all(form, "[data-entry='" + mode + "'] input").forEach(function (input) { input.disabled = false; });
     }
+
+    function quickAdd(button) {
+      // Speedone: +10 / +20 / +50 onto a player's points, within the input's limits.
+      var input = document.getElementById(button.getAttribute("data-add-to"));
+      var max = input.max === "" ? Infinity : parseInt(input.max, 10);
+      input.value = String(Math.min(max, number(input) + parseInt(button.getAttribute("data-add"), 10)));
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    all(form, "[data-quick-adds]").forEach(function (row) { row.hidden = false; });
+    form.addEventListener("click", function (event) {
+      var button = event.target.closest("[data-add-to]");
+      if (button) quickAdd(button);
+    });
 
     var render = variant === "dynamisch" ? renderDynamisch : variant === "speedone" ? renderSpeedone : null;
     if (!render) return;

@@ -215,6 +215,33 @@ def test_speedone_points_and_breakdown(live_server: Any, page: Page) -> None:
     expect(page.locator(".result")).to_contain_text("Gewinner: Anna")
 
 
+def test_speedone_big_hand_by_quick_taps(live_server: Any, page: Page) -> None:
+    """87 points in 7 taps: +50 +20 +10 +10, then − three times; typing still works beside."""
+    start_table(page, live_server.url, "speedone", ["Anna", "Ben", "Cem"])
+
+    def big_hand() -> None:
+        """Ben by quick taps, Cem typed; Anna went out."""
+        choose(page, "winner-choice", "Anna")
+        expect(page.locator("[data-seat='0'] [data-quick-adds]")).to_be_hidden()
+        for amount in (50, 20, 10, 10):
+            page.locator(f"[data-add-to='points-1'][data-add='{amount}']").tap()
+        plus(page, "points-1", 3, step=-1)
+        expect(page.locator("#points-1")).to_have_value("87")
+        expect(page.locator("[data-seat='1'] [data-hand-points]")).to_have_text("87 Punkte")
+        page.fill("#points-2", "9")
+        page.locator("[data-add-to='points-2'][data-add='20']").tap()
+        expect(page.locator("#points-2")).to_have_value("29")
+        assert_fits(page)
+        sizes: list[list[float]] = page.eval_on_selector_all(
+            "[data-seat='1'] [data-add-to]",
+            "els => els.map(e => e.getBoundingClientRect()).map(r => [r.width, r.height])",
+        )
+        assert len(sizes) == 3 and all(w >= TAP and h >= TAP for w, h in sizes), sizes
+
+    enter_round(page, big_hand)
+    expect(page.locator("[data-progress]")).to_contain_text("116 / 500 Punkte")
+
+
 def test_terroristen_ten_players_fit_the_phone(live_server: Any, page: Page) -> None:
     """Ten seats added by tap; the wide grid scrolls inside its box, not the page."""
     names = [f"Spieler {n}" for n in range(1, 11)]

@@ -7,8 +7,12 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
 import segno
+from flask import Flask
 from flask.testing import FlaskClient
 
+from app import store
+from app.db import db
+from app.models import Group
 from tests.extras.conftest import TableMaker
 
 SVG = "{http://www.w3.org/2000/svg}svg"
@@ -81,6 +85,31 @@ def test_edit_qr_of_another_table_is_refused(
     other, _ = make_table()
     become_editor(client, mine, token)
     assert client.get(f"/t/{other}/qr-edit.svg").status_code == 403
+
+
+def test_a_group_editor_gets_the_groups_edit_link_as_qr(app: Flask, client: FlaskClient) -> None:
+    """A table of a group, opened on a phone that only has the group's edit link: the edit QR
+    carries the group's edit link (the table's own token is stored as a hash only), with a
+    warning saying so; a phone with the group's view link gets no edit QR."""
+    with app.app_context():
+        group = Group(name="Stammtisch", players=["Anna", "Ben"])
+        group_token = group.set_edit_token()
+        db.session.add(group)
+        db.session.commit()
+        table, _table_token = store.create_table(
+            "deluxe", "", ["Anna", "Ben"], {"rounds": 10}, group.id
+        )
+        group_id, table_id = group.id, table.id
+    assert client.get(f"/t/{table_id}/qr-edit.svg").status_code == 403
+    client.get(f"/g/{group_id}/edit/{group_token}")
+    answer = client.get(f"/t/{table_id}/qr-edit.svg")
+    assert answer.status_code == 200
+    assert answer.headers["Cache-Control"] == "no-store, private"
+    assert answer.data == expected_svg(
+        f"http://localhost/g/{group_id}/edit/{group_token}", "Bearbeiten-Link"
+    )
+    page = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "qr-edit.svg" in page and "Das ist der Bearbeiten-Link der Gruppe" in page
 
 
 def test_qr_of_an_unknown_table_is_404(client: FlaskClient) -> None:

@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import func
+from sqlalchemy import select
 from werkzeug.test import TestResponse
 
 from app.db import db
@@ -109,16 +111,23 @@ def test_recent_names_are_offered(client: FlaskClient) -> None:
     assert 'data-name="Ben"' in html
 
 
-def test_group_prefills_players_and_links_the_table(app: Flask, client: FlaskClient) -> None:
-    """`/t/new?group=<id>`: the group's players prefilled; the table belongs to the group."""
+def make_group(app: Flask, players: list[str]) -> tuple[str, str]:
+    """A group made directly in the database: its id and edit token."""
     with app.app_context():
-        group = Group(name="Stammtisch", players=["Ida", "Jan", "Kai"])
-        group.set_edit_token()
+        group = Group(name="Stammtisch", players=players)
+        token = group.set_edit_token()
         db.session.add(group)
         db.session.commit()
-        group_id = group.id
+        return group.id, token
+
+
+def test_group_prefills_players_and_links_the_table(app: Flask, client: FlaskClient) -> None:
+    """`/t/new?group=<id>` for a group editor: players prefilled; the table belongs to the group."""
+    group_id, token = make_group(app, ["Ida", "Jan", "Kai"])
+    assert client.get(f"/g/{group_id}/edit/{token}").status_code == 302
     html = client.get(f"/t/new?group={group_id}").get_data(as_text=True)
     assert 'value="Ida"' in html and 'value="Kai"' in html
+    assert f'value="{group_id}"' in html
     response = client.post(
         "/t/new",
         data={"variant": "terroristen", "group": group_id, **per_seat("players", [])}
@@ -127,6 +136,38 @@ def test_group_prefills_players_and_links_the_table(app: Flask, client: FlaskCli
     table_id = response.headers["Location"].rsplit("/", 1)[1]
     with app.app_context():
         assert db.session.get(Table, table_id).group_id == group_id
+
+
+def test_a_group_viewer_cannot_start_tables_in_the_group(app: Flask, client: FlaskClient) -> None:
+    """The view link of a group is not enough: no prefill, a sentence, and never a table in it."""
+    group_id, _token = make_group(app, ["Ida", "Jan", "Kai"])
+    assert client.get(f"/g/{group_id}").status_code == 200  # a viewer, like anyone with the link
+    response = client.get(f"/t/new?group={group_id}")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert 'value="Ida"' not in html and f'value="{group_id}"' not in html
+    assert "Nur ein Handy, das den Bearbeiten-Link der Gruppe" in text(response)
+    seats = {"players-0": "Ida", "players-1": "Jan", "players-2": "Kai"}
+    data = {"variant": "terroristen", "group": group_id, **per_seat("players", []), **seats}
+    refused = client.post("/t/new", data=data)
+    assert refused.status_code == 200
+    assert "Nur ein Handy, das den Bearbeiten-Link der Gruppe" in text(refused)
+    # The refused form no longer carries the group: sending it again starts a table outside it.
+    assert f'value="{group_id}"' not in refused.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Table)) == 0
+        assert db.session.get(Group, group_id).tables == []
+    response = client.post("/t/new", data={**data, "group": ""})
+    table_id = response.headers["Location"].rsplit("/", 1)[1]
+    with app.app_context():
+        assert db.session.get(Table, table_id).group_id is None
+
+
+def test_an_unknown_group_in_the_new_form_is_named(client: FlaskClient) -> None:
+    """A group link that leads nowhere: the plain form with a sentence, the post refused."""
+    assert "Diese Gruppe gibt es (nicht mehr)" in text(client.get("/t/new?group=nope"))
+    data = {"variant": "terroristen", "group": "nope", "players-0": "Ida", "players-1": "Jan"}
+    assert "Diese Gruppe gibt es (nicht mehr)" in text(client.post("/t/new", data=data))
 
 
 # -- playing each variant to the end -------------------------------------------------------
@@ -213,6 +254,24 @@ def test_speedone_partner_mode_to_the_target(client: FlaskClient) -> None:
     edit = client.get(f"/t/{table_id}/rounds/2").get_data(as_text=True)
     assert re.search(r'<input checked[^>]*name="entry"[^>]*value="hands"', edit)
     assert 'id="hands-1-numbers" value="17"' in edit and 'id="hands-1-wilds" value="1"' in edit
+
+
+def test_speedone_points_have_quick_taps_beside_the_stepper(client: FlaskClient) -> None:
+    """Big hands by few taps: +10, +20 (an action card), +50 (a wild) for each player's points,
+    shown by table.js only (they need it); the number input stays for typing."""
+    table_id = new_table(client, "speedone", ["Anna", "Ben", "Cem"], target=200)
+    html = client.get(f"/t/{table_id}/rounds/new").get_data(as_text=True)
+    sections = re.findall(
+        r'<div class="entry-points" data-entry="points">(.*?)<div class="entry-hands"', html, re.S
+    )
+    assert len(sections) == 3
+    for seat, section in enumerate(sections):
+        assert f'<input type="number" inputmode="numeric" name="points-{seat}"' in section
+        quick = re.search(r'<div class="quick-adds"[^>]* hidden>(.*?)</div>', section, re.S)
+        assert quick is not None
+        buttons = re.findall(r'<button type="button"([^>]*)>\+(\d+)</button>', quick.group(1))
+        assert [amount for _attrs, amount in buttons] == ["10", "20", "50"]
+        assert all(f'data-add-to="points-{seat}"' in attrs for attrs, _amount in buttons)
 
 
 def test_terroristen_counts_wins(client: FlaskClient) -> None:
@@ -349,9 +408,97 @@ def test_edit_link_grants_editing_and_leaves_the_address_bar(
     saved(add_round(other, played, per_seat("cards", [0, 1, 1])))
 
 
+def group_table(app: Flask, client: FlaskClient) -> tuple[str, str, str]:
+    """A group made by `client` and a Deluxe table of it with one round: (group, token, table)."""
+    group_id, token = make_group(app, ["Ida", "Jan", "Kai"])
+    assert client.get(f"/g/{group_id}/edit/{token}").status_code == 302
+    data = {"variant": "deluxe", "group": group_id, "rounds": "10", "rate_cents": "0"}
+    response = client.post(
+        "/t/new",
+        data=data
+        | per_seat("players", [0, 0, 0])
+        | {"players-0": "Ida", "players-1": "Jan", "players-2": "Kai"},
+    )
+    assert response.status_code == 302, text(response)
+    table_id = response.headers["Location"].rsplit("/", 1)[1]
+    saved(add_round(client, table_id, per_seat("cards", [3, 0, 2])))
+    return group_id, token, table_id
+
+
+def test_a_group_editor_edits_the_groups_tables_from_any_phone(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Another phone with the group's edit link enters, corrects, deletes and undoes rounds."""
+    group_id, token, table_id = group_table(app, client)
+    other = app.test_client()
+    assert other.get(f"/g/{group_id}/edit/{token}").status_code == 302
+    page = other.get(f"/t/{table_id}").get_data(as_text=True)
+    assert f"/t/{table_id}/rounds/new" in page and f"/t/{table_id}/undo" in page
+    assert f"/t/{table_id}/rounds/1" in page
+    saved(add_round(other, table_id, per_seat("cards", [0, 1, 1])))
+    assert totals(other, table_id) == ["3", "1", "3"]
+    corrected = other.post(
+        f"/t/{table_id}/rounds/2", data={"version": "1"} | per_seat("cards", [0, 4, 1])
+    )
+    assert corrected.status_code == 302, text(corrected)
+    assert totals(other, table_id) == ["3", "4", "3"]
+    assert other.post(f"/t/{table_id}/undo").status_code == 302
+    assert totals(other, table_id) == ["3", "1", "3"]
+    deleted = other.post(f"/t/{table_id}/rounds/1/delete", data={"confirm": "yes"})
+    assert deleted.status_code == 302
+    assert totals(other, table_id) == ["0", "1", "1"]
+
+
+def test_group_rights_stop_at_the_group(app: Flask, client: FlaskClient) -> None:
+    """A group viewer may only look; a group editor gets nothing at tables outside the group."""
+    group_id, _token, table_id = group_table(app, client)
+    viewer = app.test_client()
+    assert viewer.get(f"/g/{group_id}").status_code == 200
+    assert f"/t/{table_id}/rounds/new" not in viewer.get(f"/t/{table_id}").get_data(as_text=True)
+    assert viewer.post(f"/t/{table_id}/undo").status_code == 403
+    assert viewer.get(f"/t/{table_id}/rounds/new").status_code == 403
+    outside = new_table(client, "deluxe", ["Ida", "Jan"], rounds=10, rate_cents=0)
+    editor = app.test_client()
+    assert editor.get(f"/g/{group_id}/edit/{_token}").status_code == 302
+    assert editor.get(f"/t/{outside}/rounds/new").status_code == 403
+    assert editor.post(f"/t/{outside}/undo").status_code == 403
+    # The JSON API stays per table (API.md): a group editor's session is no X-Edit-Token.
+    answer = editor.post(f"/api/v1/tables/{table_id}/rounds", json={"cards": [1, 0, 2]})
+    assert answer.status_code == 401
+
+
+def test_a_group_editor_hands_on_the_groups_edit_link(app: Flask, client: FlaskClient) -> None:
+    """Only the hash of a table token is stored: a group editor passes on the group's link."""
+    group_id, token, table_id = group_table(app, client)
+    own = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert f'id="edit-link" value="http://localhost/t/{table_id}/edit/' in own
+    other = app.test_client()
+    other.get(f"/g/{group_id}/edit/{token}")
+    response = other.get(f"/t/{table_id}")
+    html = response.get_data(as_text=True)
+    assert f'id="edit-link" value="http://localhost/g/{group_id}/edit/{token}"' in html
+    assert "Bearbeiten-Link der Gruppe" in text(response)
+
+
+def test_table_page_links_the_downloads_and_its_group(app: Flask, client: FlaskClient) -> None:
+    """CSV and JSON downloads for everyone; a table of a group links back to the group."""
+    group_id, _token, table_id = group_table(app, client)
+    viewer = app.test_client()
+    html = viewer.get(f"/t/{table_id}").get_data(as_text=True)
+    for link in (f"/t/{table_id}/export.csv", f"/t/{table_id}/export.json", f"/g/{group_id}"):
+        assert f'href="{link}"' in html
+        assert viewer.get(link).status_code == 200
+    assert "Stammtisch" in text(viewer.get(f"/t/{table_id}"))
+    alone = new_table(client, "deluxe", ["Ida", "Jan"], rounds=10, rate_cents=0)
+    html = viewer.get(f"/t/{alone}").get_data(as_text=True)
+    assert f'href="/t/{alone}/export.csv"' in html and 'href="/g/' not in html
+
+
 def test_unknown_table_and_round_are_404(client: FlaskClient, played: str) -> None:
     """Never a 500 for a wrong address."""
-    assert client.get("/t/nope").status_code == 404
+    missing = client.get("/t/nope")
+    assert missing.status_code == 404 and "Zu diesem Link gibt es keinen Tisch." in text(missing)
+    assert "There is no table with this link." in text(client.get("/t/nope?lang=en"))
     assert client.get(f"/t/{played}/rounds/99").status_code == 404
     assert client.post(f"/t/{played}/rounds/99/delete").status_code == 404
 
