@@ -19,13 +19,25 @@ def wants_json() -> bool:
     return request.path.startswith("/api/")
 
 
+def stock_sentence(status: int) -> str:
+    """Our own sentence for an error Werkzeug raised with its stock (English-only) text."""
+    sentences = {
+        404: _("There is nothing at this address."),
+        405: _("This address does not accept this method."),
+        413: _("The request is too large: at most 1 MB."),
+    }
+    return sentences.get(
+        status, _("The request could not be handled (HTTP %(status)s).", status=status)
+    )
+
+
 def handle_http_error(error: HTTPException) -> tuple[Response | str, int]:
     """Render any 4xx/5xx raised by Flask or a view."""
     status = error.code or 500
-    if wants_json():
-        return jsonify(error=error.description or error.name, field=None), status
-    # Werkzeug's stock descriptions are English sentences: a page shows only our own heading then.
+    # Werkzeug's stock descriptions are English sentences: use our own, in the page's language.
     own = error.description if error.description != type(error).description else None
+    if wants_json():
+        return jsonify(error=own or stock_sentence(status), field=None), status
     return render_template("error.html", status=status, message=own), status
 
 
@@ -44,7 +56,7 @@ def handle_unexpected(error: Exception) -> tuple[Response | str, int]:
 
     current_app.logger.exception("Unhandled error", exc_info=error)
     if wants_json():
-        return jsonify(error="Internal error: please report it.", field=None), 500
+        return jsonify(error=_("Internal error: please report it."), field=None), 500
     return render_template("error.html", status=500, message=None), 500
 
 

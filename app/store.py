@@ -36,6 +36,7 @@ from app.scoring import Standing
 T = TypeVar("T")
 ATTEMPTS = 6
 ROUND_LIMIT = 1000  # rounds per table: far beyond any evening, a guard against runaway clients
+ID_LIMIT = 16  # tables.id
 
 
 class TableFinished(Exception):
@@ -63,8 +64,13 @@ class RoundConflict(Exception):
 
 # -- reading --------------------------------------------------------------------------------
 def get_table(table_id: str) -> Table:
-    """The table, or 404 with a sentence in the page's or request's language."""
-    table = db.session.get(Table, table_id)
+    """The table, or 404 with a sentence in the page's or request's language.
+
+    An id that no table can have (longer than the column, or with NUL, which PostgreSQL
+    refuses in any text) is not looked up: it would be a database error instead of a 404.
+    """
+    possible = len(table_id) <= ID_LIMIT and "\x00" not in table_id
+    table = db.session.get(Table, table_id) if possible else None
     if table is None:
         abort(404, description=_("There is no table with this link."))
     return table
@@ -201,6 +207,9 @@ def add_round(table: Table, body: Any, idempotency_key: str | None = None) -> Ro
     created is returned (the API answers with the response stored for it).
     Raises InputError (bad body), TableFinished (409), LookupError (table gone).
     """
+    replay = idempotency_key is not None and remembered_response(table, idempotency_key)
+    if not replay and table_state(table).finished:  # 409 before complaints about the body
+        raise TableFinished(table.id)
     data = scoring.validate_round(table.variant, table.players, table.options, body)
     if idempotency_key is not None and not 1 <= len(idempotency_key) <= 100:
         raise InputError(
@@ -270,6 +279,8 @@ def remembered_response(table: Table, idempotency_key: str) -> tuple[int, dict[s
 
 def numbered(table: Table, number: int) -> Round:
     """Round `number` of the table, or LookupError (API 404)."""
+    if not 1 <= number <= ROUND_LIMIT:  # a huge number would overflow the database's integer
+        raise LookupError(f"table {table.id} has no round {number}")
     found: Round | None = db.session.scalar(
         select(Round).where(Round.table_id == table.id, Round.number == number)
     )
@@ -297,6 +308,7 @@ def edit_round(table: Table, number: int, body: Any, expected_version: int | Non
     Raises RoundConflict when `expected_version` is given and the round has moved on,
     LookupError for an unknown round, InputError for a bad body.
     """
+    numbered(table, number)  # 404 before any complaint about the body (API.md)
     data = scoring.validate_round(table.variant, table.players, table.options, body)
 
     def work() -> Round:

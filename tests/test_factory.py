@@ -133,10 +133,24 @@ def test_unknown_page_is_a_german_404_page(client) -> None:  # type: ignore[no-u
 
 
 def test_unknown_api_url_is_json(client) -> None:  # type: ignore[no-untyped-def]
-    """API clients never get an HTML page (API.md)."""
+    """API clients never get an HTML page (API.md), and the sentence is in their language."""
     response = client.get("/api/v1/does-not-exist")
     assert response.status_code == 404
-    assert set(response.get_json()) == {"error", "field"}
+    assert response.get_json() == {"error": "Unter dieser Adresse gibt es nichts.", "field": None}
+    english = client.get("/api/v1/does-not-exist?lang=en").get_json()
+    assert english["error"] == "There is nothing at this address."
+
+
+def test_wrong_method_and_oversized_body_are_json(client) -> None:  # type: ignore[no-untyped-def]
+    """405 and 413 from the API are JSON sentences too, never HTML."""
+    response = client.delete("/api/v1/referee?lang=en")
+    assert response.status_code == 405
+    assert response.get_json()["error"] == "This address does not accept this method."
+    big = client.post(
+        "/api/v1/referee", data=b"x" * (2 * 1024 * 1024), content_type="application/json"
+    )
+    assert big.status_code == 413
+    assert "1 MB" in big.get_json()["error"]
 
 
 def test_session_cookie_outlives_the_browser_session(client) -> None:  # type: ignore[no-untyped-def]

@@ -22,13 +22,16 @@ from app.api import json_body
 from app.api import say
 from app.models import Table
 from app.scoring import InputError
+from app.scoring.checks import shown
 
 TABLE_KEYS = {"variant", "name", "players", "options"}
+VERSION_DIGITS = 9  # a round version is a small counter
 
 
 @contextmanager
-def as_api_errors() -> Iterator[None]:
-    """Turn the store's exceptions into the contract's statuses (400, 404, 409)."""
+def as_api_errors(number: int | None = None) -> Iterator[None]:
+    """Turn the store's exceptions into the contract's statuses (400, 404, 409); `number` is
+    the round the URL names, for the 404 sentence."""
     try:
         yield
     except InputError as error:
@@ -43,7 +46,13 @@ def as_api_errors() -> Iterator[None]:
         ) from error
     except LookupError as error:
         raise ApiError(
-            say("There is no such round.", "Diese Runde gibt es nicht."), status=404
+            say(
+                f"There is no round {number} at this table (rounds are numbered from 1).",
+                f"Runde {number} gibt es an diesem Tisch nicht (Runden zählen ab 1).",
+            )
+            if number is not None
+            else say("There is no such round.", "Diese Runde gibt es nicht."),
+            status=404,
         ) from error
 
 
@@ -74,8 +83,8 @@ def create_table() -> tuple[Response, int]:
     if unknown:
         raise ApiError(
             say(
-                f"Unknown field {unknown[0]!r}; known: name, options, players, variant.",
-                f"Unbekanntes Feld {unknown[0]!r}; bekannt: name, options, players, variant.",
+                f"Unknown field {shown(unknown[0])}; known: name, options, players, variant.",
+                f"Unbekanntes Feld {shown(unknown[0])}; bekannt: name, options, players, variant.",
             ),
             unknown[0],
         )
@@ -117,14 +126,14 @@ def add_round(table_id: str) -> tuple[Response, int]:
     return jsonify({**answer, "round": answer["rounds"][round_.number - 1]}), 201
 
 
-@bp.put("/tables/<table_id>/rounds/<int:number>")
+@bp.put("/tables/<table_id>/rounds/<int(signed=True):number>")
 def edit_round(table_id: str, number: int) -> Response | tuple[Response, int]:
     """Correct round `number`; with `version` (body) or If-Match, a stale edit gets 409."""
     table = editable(table_id)
     body = dict(json_body())
     expected = expected_version(body.pop("version", None))
     try:
-        with as_api_errors():
+        with as_api_errors(number):
             store.edit_round(table, number, body, expected)
     except store.RoundConflict as conflict:
         message = say(
@@ -140,11 +149,7 @@ def edit_round(table_id: str, number: int) -> Response | tuple[Response, int]:
 def expected_version(given: Any) -> int | None:
     """The round version the edit started from: body `version`, else the If-Match header."""
     if given is None:
-        tags = [
-            tag.strip().removeprefix("W/").strip('"')
-            for tag in request.headers.get("If-Match", "").split(",")
-        ]
-        given = int(tags[0]) if tags and tags[0].isdigit() else None
+        given = if_match_version()
     if given is not None and (isinstance(given, bool) or not isinstance(given, int) or given < 1):
         raise ApiError(
             say(
@@ -157,11 +162,32 @@ def expected_version(given: Any) -> int | None:
     return given
 
 
-@bp.delete("/tables/<table_id>/rounds/<int:number>")
+def if_match_version() -> int | None:
+    """The version in an If-Match header ("3" or W/"3"; the first tag counts); none for `*`.
+
+    Only ASCII digits are a version: `int()` would take "²" or a 5000-digit tag and fail.
+    """
+    header = request.headers.get("If-Match", "").strip()
+    if not header or header == "*":
+        return None
+    tag = header.split(",")[0].strip().removeprefix("W/").strip('"')
+    if tag.isascii() and tag.isdigit() and len(tag) <= VERSION_DIGITS:
+        return int(tag)
+    raise ApiError(
+        say(
+            f"The If-Match header must name the round's version, like \"3\"; got {header[:20]!r}.",
+            f"Der Header If-Match muss die Version der Runde nennen, etwa \"3\"; erhalten: "
+            f"{header[:20]!r}.",
+        ),
+        "If-Match",
+    )
+
+
+@bp.delete("/tables/<table_id>/rounds/<int(signed=True):number>")
 def delete_round(table_id: str, number: int) -> Response:
     """Remove round `number`; later rounds move up, everything is recomputed."""
     table = editable(table_id)
-    with as_api_errors():
+    with as_api_errors(number):
         store.delete_round(table, number)
     return jsonify(store.table_json(table))
 

@@ -21,6 +21,16 @@ SPECIAL_DELUXE_RANKS = ("10", "J", "Q", "K", "A")
 SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D", "♧": "C", "♤": "S", "♡": "H", "♢": "D"}
 
 
+QUOTE_LIMIT = 40  # characters of client input quoted in a message
+
+
+def quoted(value: object) -> str:
+    """``repr(value)`` for quoting client input in a message, cut to 40 characters (a
+    megabyte of nonsense is not echoed back)."""
+    text = repr(value)
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."
+
+
 class InvalidCardError(ValueError):
     """A card code that is not one of RULES.md's codes; the message quotes the input.
 
@@ -59,8 +69,8 @@ class Card:
         """Read a card code; symbols (♥7) and lower case are accepted, whitespace ignored."""
         if not isinstance(text, str):
             raise InvalidCardError(
-                f"{text!r} is not a card code: expected a string like 'H7'.",
-                f"{text!r} ist kein Kartencode: erwartet ist ein Text wie 'H7'.")
+                f"{quoted(text)} is not a card code: expected a string like 'H7'.",
+                f"{quoted(text)} ist kein Kartencode: erwartet ist ein Text wie 'H7'.")
         code = text.strip().upper()
         if code[:1] in SYMBOLS:
             code = SYMBOLS[code[:1]] + code[1:]
@@ -72,10 +82,10 @@ class Card:
         if suit in COLOURS and rank in VALUES[:13]:
             return cls(suit, rank)
         raise InvalidCardError(
-            f"{text!r} is not a card code: expected a suit C/S/H/D (or ♣♠♥♦) and a rank "
+            f"{quoted(text)} is not a card code: expected a suit C/S/H/D (or ♣♠♥♦) and a rank "
             "7, 8, 9, 10, J, Q, K, A like 'H7', or a Speedone card like 'R5', 'GS', 'BR', "
             "'Y+2', 'W', 'W+4'.",
-            f"{text!r} ist kein Kartencode: erwartet ist eine Farbe C/S/H/D (oder ♣♠♥♦) und "
+            f"{quoted(text)} ist kein Kartencode: erwartet ist eine Farbe C/S/H/D (oder ♣♠♥♦) und "
             "ein Wert 7, 8, 9, 10, J, Q, K, A wie 'H7' (Kreuz C, Pik S, Herz H, Karo D; "
             "Bube J, Dame Q, König K, Ass A) oder eine Speedone-Karte wie 'R5', 'GS', 'BR', "
             "'Y+2', 'W', 'W+4'.",

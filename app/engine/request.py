@@ -14,6 +14,7 @@ from typing import Any
 
 from app.engine.cards import Card
 from app.engine.cards import InvalidCardError
+from app.engine.cards import quoted
 from app.engine.checks import find_problem
 from app.engine.judge import judge_checked
 from app.engine.situation import ACTORS
@@ -94,8 +95,8 @@ def read_question(obj: dict[str, Any]) -> Situation:
     """The answer language must be known; then the situation is read."""
     lang = obj.get("lang", "de")
     if lang not in LANGS:
-        raise RequestError.of(Text(f"lang ist {lang!r}: erwartet ist 'de' oder 'en'.",
-                                   f"lang is {lang!r}: expected 'de' or 'en'."), "lang")
+        raise RequestError.of(Text(f"lang ist {quoted(lang)}: erwartet ist 'de' oder 'en'.",
+                                   f"lang is {quoted(lang)}: expected 'de' or 'en'."), "lang")
     return read_situation(obj)
 
 
@@ -109,22 +110,22 @@ def check(situation: Situation, action: Action) -> None:
 def read_situation(obj: dict[str, Any]) -> Situation:
     """The Situation of a request body (everything but the action)."""
     variant = obj["variant"]
-    if variant not in VARIANTS:
+    if not isinstance(variant, str) or variant not in VARIANTS:  # a list/object is unhashable
         ids = ", ".join(VARIANT_IDS)
         raise RequestError.of(Text(
-            f"variant ist {variant!r}: Diese Variante gibt es nicht, erwartet ist eine von "
+            f"variant ist {quoted(variant)}: Diese Variante gibt es nicht, erwartet ist eine von "
             f"{ids}.",
-            f"variant {variant!r} is unknown: expected one of {ids}."), "variant")
+            f"variant {quoted(variant)} is unknown: expected one of {ids}."), "variant")
     players = obj.get("players", 4)
     if type(players) is not int:
-        raise RequestError.of(Text(f"players ist {players!r}: erwartet ist eine ganze Zahl.",
-                                   f"players is {players!r}: expected a whole number."),
+        raise RequestError.of(Text(f"players ist {quoted(players)}: erwartet ist eine ganze Zahl.",
+                                   f"players is {quoted(players)}: expected a whole number."),
                               "players")
     actor = obj.get("actor", "on_turn")
     if actor not in ACTORS:
-        raise RequestError.of(Text(f"actor ist {actor!r}: erwartet ist 'on_turn' oder 'other'.",
-                                   f"actor is {actor!r}: expected 'on_turn' or 'other'."),
-                              "actor")
+        raise RequestError.of(Text(
+            f"actor ist {quoted(actor)}: erwartet ist 'on_turn' oder 'other'.",
+            f"actor is {quoted(actor)}: expected 'on_turn' or 'other'."), "actor")
     options = expect_object(obj.get("options", {}), "options", OPTION_KEYS)
     seen = expect_object(obj["situation"], "situation", SITUATION_KEYS)
     if "top" not in seen:
@@ -136,8 +137,8 @@ def read_situation(obj: dict[str, Any]) -> Situation:
     return Situation(
         variant=variant,
         top=read_card(seen["top"], "situation.top"),
-        below=read_card(seen["below"], "situation.below") if seen.get("below") else None,
-        wish=read_wish(seen["wish"], "situation.wish") if seen.get("wish") else None,
+        below=None if seen.get("below") is None else read_card(seen["below"], "situation.below"),
+        wish=None if seen.get("wish") is None else read_wish(seen["wish"], "situation.wish"),
         pending=read_pending(seen.get("pending")),
         hand=None if hand is None else read_cards(hand, "situation.hand"),
         players=players,
@@ -156,7 +157,7 @@ def read_action(value: Any) -> Action:
         raise RequestError.of(Text("action.play ist leer: Nenne mindestens eine Karte.",
                                    "action.play is empty: name at least one card."),
                               "action.play")
-    wish = read_wish(obj["wish"], "action.wish") if obj.get("wish") else None
+    wish = None if obj.get("wish") is None else read_wish(obj["wish"], "action.wish")
     return Action(play=play, wish=wish, draw=draw)
 
 
@@ -174,8 +175,8 @@ def read_cards(value: Any, field: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
         raise RequestError.of(Text(
             f"{field} muss eine Liste von Kartencodes wie [\"H7\", \"CJ\"] sein, nicht "
-            f"{value!r}.",
-            f"{field} must be a list of card codes like [\"H7\", \"CJ\"], not {value!r}."),
+            f"{quoted(value)}.",
+            f"{field} must be a list of card codes like [\"H7\", \"CJ\"], not {quoted(value)}."),
             field)
     return tuple(read_card(item, f"{field}[{i}]") for i, item in enumerate(value))
 
@@ -187,8 +188,8 @@ def read_wish(value: Any, field: str) -> Wish:
     texts = {key: obj[key] for key in ("suit", "rank") if obj.get(key) is not None}
     for key, text in texts.items():
         if not isinstance(text, str):
-            raise RequestError.of(Text(f"{field}.{key} ist {text!r}: erwartet ist ein Text.",
-                                       f"{field}.{key} is {text!r}: expected a string."),
+            raise RequestError.of(Text(f"{field}.{key} ist {quoted(text)}: erwartet ist ein Text.",
+                                       f"{field}.{key} is {quoted(text)}: expected a string."),
                                   f"{field}.{key}")
     if len(texts) != 1:
         raise RequestError.of(Text(
@@ -214,9 +215,9 @@ def read_pending(value: Any) -> Pending | None:
     for key, count in obj.items():
         if type(count) is not int or not 0 <= count <= 200:
             raise RequestError.of(Text(
-                f"situation.pending.{key} ist {count!r}: erwartet ist eine ganze Zahl von 0 "
+                f"situation.pending.{key} ist {quoted(count)}: erwartet ist eine ganze Zahl von 0 "
                 "bis 200.",
-                f"situation.pending.{key} is {count!r}: expected a whole number from 0 to "
+                f"situation.pending.{key} is {quoted(count)}: expected a whole number from 0 to "
                 "200."), f"situation.pending.{key}")
         counts[key] = count
     pending = Pending(**counts)
@@ -227,9 +228,9 @@ def read_flag(obj: dict[str, Any], key: str, path: str) -> bool:
     """An optional boolean (default false)."""
     value = obj.get(key, False)
     if not isinstance(value, bool):
-        raise RequestError.of(Text(f"{path}.{key} ist {value!r}: erwartet ist true oder false.",
-                                   f"{path}.{key} is {value!r}: expected true or false."),
-                              f"{path}.{key}")
+        raise RequestError.of(Text(
+            f"{path}.{key} ist {quoted(value)}: erwartet ist true oder false.",
+            f"{path}.{key} is {quoted(value)}: expected true or false."), f"{path}.{key}")
     return value
 
 
@@ -237,8 +238,8 @@ def expect_object(value: Any, field: str | None, keys: tuple[str, ...]) -> dict[
     """A JSON object with only the known keys."""
     if not isinstance(value, dict):
         raise RequestError.of(Text(
-            f"{field or 'Die Anfrage'} muss ein JSON-Objekt sein, nicht {value!r}.",
-            f"{field or 'The request body'} must be a JSON object, not {value!r}."), field)
+            f"{field or 'Die Anfrage'} muss ein JSON-Objekt sein, nicht {quoted(value)}.",
+            f"{field or 'The request body'} must be a JSON object, not {quoted(value)}."), field)
     for key in value:
         if key not in keys:
             path = f"{field}.{key}" if field else key

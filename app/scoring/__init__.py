@@ -6,6 +6,7 @@ Stored rounds are the normalised bodies `validate_round` returns (API.md §2).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
@@ -61,6 +62,18 @@ def variant_of(variant: Any) -> Variant:
     return _VARIANTS[variant]
 
 
+def check_characters(text: str, field: Field) -> None:
+    """No control characters (NUL, line breaks ...) and no lone surrogates in a name: the
+    database and the UTF-8 pages cannot hold them (PostgreSQL refuses NUL, UTF-8 surrogates)."""
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cs")), None)
+    if bad is not None:
+        raise field.fail(
+            f"must not contain control characters or broken Unicode; found U+{ord(bad):04X}.",
+            f"darf keine Steuerzeichen oder kaputtes Unicode enthalten; gefunden: "
+            f"U+{ord(bad):04X}.",
+        )
+
+
 def validate_name(name: Any) -> str:
     """The table's name: at most 80 characters, outer blanks removed (may be empty)."""
     field = Field("name", "The table name", "Der Tischname")
@@ -72,6 +85,7 @@ def validate_name(name: Any) -> str:
             f"muss ein Text mit höchstens {NAME_LIMIT} Zeichen sein; erhalten: "
             f"{checks.shown(name)}.",
         )
+    check_characters(name, field)
     return name.strip()
 
 
@@ -97,6 +111,7 @@ def validate_players(variant: Variant, players: Any) -> list[str]:
                 f"muss ein Text mit 1 bis {PLAYER_NAME_LIMIT} Zeichen sein; erhalten: "
                 f"{checks.shown(name)}.",
             )
+        check_characters(name, field)
         if name.strip().casefold() in (n.casefold() for n in names):
             raise field.fail(
                 f"repeats the name {checks.shown(name.strip())}: every player needs a different "

@@ -118,6 +118,22 @@ BAD = [
                  "situation.wish.by_you", id="deluxe-flag-elsewhere"),
     pytest.param(body(situation={"top": "H7", "hend": []}), "situation.hend",
                  id="unknown-field"),
+    # Found by the contract check: a list or object as variant was a 500 (unhashable).
+    pytest.param(body(variant=["dynamisch"]), "variant", id="variant-a-list"),
+    pytest.param(body(variant={"id": "dynamisch"}), "variant", id="variant-an-object"),
+    pytest.param(body(players=True), "players", id="players-a-boolean"),
+    pytest.param(body(players=4.0), "players", id="players-a-float"),
+    # Found by the contract check: falsy values were silently taken as "not given".
+    pytest.param(body(situation={"top": "HQ", "below": 0}), "situation.below",
+                 id="below-zero"),
+    pytest.param(body(situation={"top": "HQ", "below": ""}), "situation.below",
+                 id="below-empty"),
+    pytest.param(body(situation={"top": "HJ", "wish": {}}), "situation.wish",
+                 id="situation-wish-empty"),
+    pytest.param(body(action={"play": ["CJ"], "wish": {}}), "action.wish",
+                 id="action-wish-empty"),
+    pytest.param(body(action={"play": ["CJ"], "wish": []}), "action.wish",
+                 id="action-wish-a-list"),
 ]
 
 
@@ -218,3 +234,94 @@ def test_dop_draw_situation_drew(client: FlaskClient, request_body: dict[str, An
         assert "already drew" in data["reason"]
     else:
         assert data["field"] == field
+
+
+PLAIN = {"dynamisch": "H8", "deluxe": "H7", "speedone": "R5", "terroristen": "H8",
+         "doppel": "H10"}
+RANGES = {"dynamisch": (2, 6), "deluxe": (2, 8), "speedone": (2, 10), "terroristen": (2, 10),
+          "doppel": (2, 4)}
+
+
+@pytest.mark.parametrize("variant", list(RANGES))
+def test_players_range_per_variant(client: FlaskClient, variant: str) -> None:
+    """players: each variant's range (Doppel 2–4, players go out); outside it a 400."""
+    low, high = RANGES[variant]
+    for players, status in ((low - 1, 400), (low, 200), (high, 200), (high + 1, 400)):
+        response = client.post(URL, json=body(variant=variant, players=players,
+                                              situation={"top": PLAIN[variant]},
+                                              action={"draw": True}))
+        assert response.status_code == status, (players, response.get_json())
+        if status == 400:
+            assert response.get_json()["field"] == "players"
+
+
+def test_defaults_players_actor_options(client: FlaskClient) -> None:
+    """players 4, actor on_turn and Speedone's stack2/stack4 false are the defaults."""
+    question = body(variant="speedone", players=None, actor=None,
+                    situation={"top": "Y+2", "pending": {"draw": 2}}, action={"play": ["R+2"]})
+    explicit = {**question, "players": 4, "actor": "on_turn",
+                "options": {"stack2": False, "stack4": False}}
+    answer = client.post(URL, json=question).get_json()
+    assert answer == client.post(URL, json=explicit).get_json()
+    assert (answer["legal"], answer["rule"]) == (False, "spd.opt.stack2")
+    stacked = client.post(URL, json={**question, "options": {"stack2": True}}).get_json()
+    assert stacked["legal"] is True
+
+
+TAKEN = [
+    ("dynamisch", {"top": "C7", "pending": {"draw": 3}}, 3),
+    ("deluxe", {"top": "CK", "pending": {"draw": 4}}, 4),
+    ("speedone", {"top": "Y+2", "pending": {"draw": 2}}, 2),
+    ("speedone", {"top": "W+4", "wish": {"suit": "R"}, "pending": {"draw": 8}}, 8),
+    ("terroristen", {"top": "H7", "pending": {"draw": 4}}, 4),
+    ("terroristen", {"top": "D9", "pending": {"draw": 2}}, 2),
+    ("doppel", {"top": "D7", "pending": {"draw": 4}}, 4),
+]
+
+
+@pytest.mark.parametrize(("variant", "situation", "count"), TAKEN)
+def test_pending_draw_taken_is_a_draw_for_you(client: FlaskClient, variant: str,
+                                              situation: dict[str, Any], count: int) -> None:
+    """API.md: a pending draw that is taken yields {"type": "draw", "who": "you", "count": N}."""
+    data = client.post(URL, json=body(variant=variant, situation=situation,
+                                      action={"draw": True})).get_json()
+    assert data["legal"] is True
+    draw = data["effects"][0]
+    assert {key: draw[key] for key in ("type", "who", "count")} == {
+        "type": "draw", "who": "you", "count": count}
+
+
+PASSED = [
+    ("dynamisch", {}, {"top": "C7", "pending": {"draw": 3}}, ["H7"], "next", 4),
+    ("deluxe", {}, {"top": "CK", "pending": {"draw": 2}}, ["HK"], "next", 4),
+    ("deluxe", {}, {"top": "CK", "pending": {"draw": 2}}, ["HK", "HK"], "next", 6),
+    ("speedone", {"stack2": True}, {"top": "Y+2", "pending": {"draw": 2}}, ["R+2"], "next", 4),
+    ("terroristen", {}, {"top": "D9", "pending": {"draw": 1}}, ["S9", "H9"], "previous", 3),
+    ("doppel", {}, {"top": "D7", "pending": {"draw": 2}}, ["H7"], "next", 4),
+]
+
+
+@pytest.mark.parametrize(("variant", "options", "situation", "play", "who", "count"), PASSED)
+def test_pending_draw_passed_on_grows_for_the_new_victim(
+        client: FlaskClient, variant: str, options: dict[str, bool], situation: dict[str, Any],
+        play: list[str], who: str, count: int) -> None:
+    """API.md: a pending draw passed on yields a draw effect for the new victim with the
+    increased count (dyn.7, dlx.king, spd.draw2, ter.9, dop.7)."""
+    data = client.post(URL, json=body(variant=variant, options=options, situation=situation,
+                                      action={"play": play})).get_json()
+    assert data["legal"] is True
+    draws = [effect for effect in data["effects"] if effect["type"] == "draw"]
+    assert [(effect["who"], effect["count"]) for effect in draws] == [(who, count)]
+
+
+@pytest.mark.parametrize("request_body", [
+    body(variant="x" * 100_000), body(situation={"top": "H" * 100_000}),
+    body(situation=["H7"] * 20_000), body(lang="e" * 100_000)])
+def test_errors_quote_long_input_shortly(client: FlaskClient,
+                                         request_body: dict[str, Any]) -> None:
+    """Found by the contract check: the 400 echoed the whole bad value (100 kB back); the
+    sentence quotes at most 40 characters of it."""
+    response = client.post(URL, json=request_body)
+    assert response.status_code == 400
+    assert "..." in response.get_json()["error"]
+    assert len(response.get_json()["error"]) < 400

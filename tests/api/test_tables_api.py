@@ -7,6 +7,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from app import create_app
+
 FOUR = ["Anna", "Ben", "Cem", "Dora"]
 DYN_ROUND = {
     "hands": [
@@ -484,3 +486,134 @@ def test_doppel_played_to_its_end(client: FlaskClient) -> None:
     )
     assert body["rounds"][0]["points"] == {"A": 1, "B": 0}
     add(client, table, headers, {"winner": "B"}, 409)
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "defaults"),
+    [
+        ("dynamisch", FOUR, {"games": 8, "rate_cents": 0}),
+        ("deluxe", FOUR, {"rounds": 10, "rate_cents": 0}),
+        (
+            "speedone",
+            FOUR,
+            {
+                "target": 500,
+                "scoring": "winner-takes",
+                "partner": False,
+                "stack2": False,
+                "stack4": False,
+                "rate_cents": 0,  # the project's money option (own-points without partners)
+            },
+        ),
+        ("terroristen", FOUR, {"games": None}),
+        ("doppel", FOUR, {}),
+    ],
+)
+def test_option_defaults_per_variant(
+    client: FlaskClient, variant: str, players: list[str], defaults: dict[str, Any]
+) -> None:
+    """API.md §2's option table: each variant's defaults; no money means settlement null."""
+    response = client.post("/api/v1/tables", json={"variant": variant, "players": players})
+    assert response.status_code == 201
+    assert response.json["options"] == defaults
+    assert response.json["settlement"] is None
+    assert response.json["teams"] == ({"A": 0, "B": 0} if variant == "doppel" else None)
+
+
+def test_ties_keep_seat_order_and_tied_winners_are_a_list(client: FlaskClient) -> None:
+    """ranking: ties keep seat order; winner: a list of seats when tied; the settlement of
+    tied seats shares their positions' amounts (dyn.money I: ties) and stays zero-sum."""
+    table, headers = create(client, games=1, rate_cents=10)
+    hands = [{"jacks": 0, "others": n} for n in (4, 0, 4, 0)]
+    body = add(client, table, headers, {"hands": hands, "jack_suit": None})
+    assert (body["ranking"], body["winner"], body["finished"]) == ([1, 3, 0, 2], [1, 3], True)
+    assert body["settlement"]["amounts_cents"] == [-40, 40, -40, 40]
+    assert len(body["settlement"]["transfers"]) <= 3
+
+
+def test_if_match_that_names_no_version_is_400(client: FlaskClient) -> None:
+    """Found by the contract check: If-Match "²" or a 5000-digit tag was a 500 (int() of a
+    non-ASCII digit / beyond Python's digit limit). Now 400 naming If-Match; `*` checks nothing."""
+    table, headers = create(client)
+    add(client, table, headers, DYN_ROUND)
+    url = f"/api/v1/tables/{table}/rounds/1"
+    for tag in ("²", "9" * 5000, "-1", "abc", '"1.5"'):
+        response = client.put(url, json=DYN_ROUND, headers={**headers, "If-Match": tag})
+        assert response.status_code == 400, tag
+        assert response.json["field"] == "If-Match"
+    assert client.put(url, json=DYN_ROUND, headers={**headers, "If-Match": "*"}).status_code == 200
+    assert client.get(f"/api/v1/tables/{table}").json["rounds"][0]["version"] == 2
+
+
+def test_round_numbers_beyond_any_table_are_404(client: FlaskClient) -> None:
+    """Found by the contract check: PUT round 10^23 overflowed SQLite's integer (500); a
+    negative number answered Werkzeug's generic 404. Both are the API's 404 sentence now."""
+    table, headers = create(client)
+    add(client, table, headers, DYN_ROUND)
+    for number in ("99999999999999999999999", "-1", "0"):
+        url = f"/api/v1/tables/{table}/rounds/{number}?lang=en"
+        for response in (
+            client.put(url, json=DYN_ROUND, headers=headers),
+            client.delete(url, headers=headers),
+        ):
+            assert response.status_code == 404
+            assert response.json == {
+                "error": f"There is no round {int(number)} at this table "
+                "(rounds are numbered from 1).",
+                "field": None,
+            }
+
+
+def test_unknown_round_is_404_before_the_body_is_checked(client: FlaskClient) -> None:
+    """Found by the contract check: PUT to an unknown round with a bad body answered 400;
+    no body can correct a round that does not exist, so it is 404 (API.md: unknown round)."""
+    table, headers = create(client)
+    add(client, table, headers, DYN_ROUND)
+    response = client.put(f"/api/v1/tables/{table}/rounds/2", json={"hands": []}, headers=headers)
+    assert response.status_code == 404
+
+
+def test_finished_table_is_409_before_the_body_is_checked(client: FlaskClient) -> None:
+    """Found by the contract check: a bad round for a finished table answered 400; no body can
+    be added, so it is 409. A repeated Idempotency-Key of the final round still replays 201."""
+    table, headers = create(client, games=1)
+    keyed = {**headers, "Idempotency-Key": "last-round"}
+    first = client.post(f"/api/v1/tables/{table}/rounds", json=DYN_ROUND, headers=keyed)
+    assert (first.status_code, first.json["finished"]) == (201, True)
+    assert add(client, table, headers, {"hands": []}, 409)["field"] is None
+    again = client.post(f"/api/v1/tables/{table}/rounds", json=DYN_ROUND, headers=keyed)
+    assert (again.status_code, again.json) == (201, first.json)
+
+
+@pytest.mark.parametrize("raw", ['"Fr\\u0000eitag"', '"Fr\\ud800"'])
+def test_names_the_database_cannot_hold_are_400(client: FlaskClient, raw: str) -> None:
+    """Found by the contract check: a name with NUL (PostgreSQL) or a lone surrogate (UTF-8)
+    was a 500 when stored; it is a 400 naming the field."""
+    data = '{"variant": "doppel", "players": ["A", "B", "C", "D"], "name": ' + raw + "}"
+    response = client.post("/api/v1/tables", data=data, content_type="application/json")
+    assert (response.status_code, response.json["field"]) == (400, "name")
+
+
+def test_impossible_table_ids_are_404(client: FlaskClient) -> None:
+    """Found by the contract check: an id with NUL was a 500 on PostgreSQL (it refuses NUL in
+    any text); ids longer than the column or with NUL are not looked up: 404."""
+    for table_id in ("a%00b", "z" * 3000):
+        response = client.get(f"/api/v1/tables/{table_id}")
+        assert response.status_code == 404
+        assert set(response.json) == {"error", "field"}
+
+
+def test_the_api_needs_no_csrf_token() -> None:
+    """API.md: the API is not cookie-authenticated, so it needs no CSRF token; the app exactly
+    as API.md builds it (CSRF on) takes JSON changes with the edit token alone."""
+    client = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"}).test_client()
+    referee = client.post(
+        "/api/v1/referee",
+        json={"variant": "doppel", "situation": {"top": "H7"}, "action": {"play": ["H8"]}},
+    )
+    assert referee.status_code == 200
+    table, headers = create(client, "terroristen")
+    add(client, table, headers, {"winner": 0})
+    url = f"/api/v1/tables/{table}/rounds/1"
+    assert client.put(url, json={"winner": 1}, headers=headers).status_code == 200
+    assert client.delete(url, headers=headers).status_code == 200

@@ -74,3 +74,36 @@ def test_dyn_money_settlement_is_zero_sum_and_settled_by_its_transfers(
                 assert result.amounts_cents[better] >= result.amounts_cents[worse]
     if len(set(totals)) == len(totals) and rate:
         assert len(result.transfers) == len(totals) // 2
+
+
+@given(st.lists(st.integers(0, 500), min_size=2, max_size=10, unique=True), st.integers(1, 1000))
+def test_dyn_money_without_ties_exactly_the_pairs(totals: list[int], rate: int) -> None:
+    """dyn.money, I (transfers): without ties exactly last → first, second-last → second, …,
+    each the difference of their totals × rate; an odd middle seat does not appear."""
+    order = sorted(range(len(totals)), key=lambda seat: totals[seat])
+    pairs = [
+        (order[-1 - k], order[k], (totals[order[-1 - k]] - totals[order[k]]) * rate)
+        for k in range(len(totals) // 2)
+    ]
+    result = settle(totals, rate)
+    assert [(t.payer, t.payee, t.cents) for t in result.transfers] == pairs
+
+
+@given(st.lists(st.integers(0, 6), min_size=2, max_size=9), st.integers(1, 99))
+def test_dyn_money_ties_get_the_mean_of_their_positions(totals: list[int], rate: int) -> None:
+    """dyn.money, I (ties): each tied seat gets the mean of its positions' amounts in whole
+    cents (within one cent), the remainder cents going to the earlier seats."""
+    count = len(totals)
+    ordered = sorted(totals)
+    by_position = [0] * count
+    for k in range(count // 2):
+        by_position[k] = (ordered[-1 - k] - ordered[k]) * rate
+        by_position[-1 - k] = -by_position[k]
+    amounts = settle(totals, rate).amounts_cents
+    for total in set(totals):
+        seats = [seat for seat in range(count) if totals[seat] == total]
+        positions = [k for k in range(count) if ordered[k] == total]
+        share = sum(by_position[k] for k in positions)
+        assert sum(amounts[seat] for seat in seats) == share
+        got = [amounts[seat] for seat in seats]
+        assert got == sorted(got, reverse=True) and got[0] - got[-1] <= 1

@@ -73,6 +73,12 @@ def test_empty_table_standing(variant: str) -> None:
         ("terroristen", "", FOUR, {"games": 0}, "options.games", "1 to 100"),
         ("terroristen", "", FOUR, {"rate_cents": 5}, "options.rate_cents", "games"),
         ("doppel", "", FOUR, {"games": 3}, "options.games", "none"),
+        # Found by the contract check: PostgreSQL refuses NUL, UTF-8 lone surrogates (500s).
+        ("dynamisch", "Fr\x00eitag", FOUR, {}, "name", "U+0000"),
+        ("dynamisch", "Fr\ud800", FOUR, {}, "name", "U+D800"),
+        ("dynamisch", "", ["Anna", "Ben\x00"], {}, "players[1]", "U+0000"),
+        ("dynamisch", "", ["Anna\ud83d", "Ben"], {}, "players[0]", "U+D83D"),
+        ("dynamisch", "", ["Anna", "Ben\nCem"], {}, "players[1]", "control characters"),
     ],
 )
 def test_bad_table_names_field_and_limit(
