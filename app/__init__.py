@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from datetime import timedelta
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 
 from flask import Flask
 from flask import Response
+from flask import abort
 from flask import session
 from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
@@ -19,6 +21,7 @@ from app.db import db
 csrf = CSRFProtect()
 migrate = Migrate()
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -68,6 +71,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from app.errors import register_error_handlers
 
     register_error_handlers(app)
+    app.url_value_preprocessor(check_public_ids)
     app.before_request(keep_session)
     app.after_request(security_headers)
 
@@ -109,6 +113,18 @@ def instance_secret(instance: Path) -> str:
         path.write_text(secrets.token_hex(32))
         path.chmod(0o600)
     return path.read_text().strip()
+
+
+def check_public_ids(_endpoint: str | None, values: dict[str, Any] | None) -> None:
+    """A table or group id in a URL that no id can be is a 404 before any database lookup.
+
+    Ids are `token_urlsafe` strings (models.new_public_id); anything else (a NUL byte, which
+    PostgreSQL refuses in any text, or a 10 kB string) would otherwise reach the database.
+    """
+    for key in ("table_id", "group_id"):
+        value = (values or {}).get(key)
+        if isinstance(value, str) and not PUBLIC_ID.fullmatch(value):
+            abort(404)
 
 
 def keep_session() -> None:

@@ -174,3 +174,16 @@ def test_stock_error_text_is_not_shown_in_english_on_a_german_page(client) -> No
     page = client.get("/does-not-exist").get_data(as_text=True)
     assert "Nicht gefunden" in page
     assert "requested URL" not in page
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/t/a%00b", "/g/a%00b", "/t/" + "x" * 200, "/api/v1/tables/a%00b", "/g/a%00b/export.csv"],
+)
+def test_impossible_ids_are_404_before_the_database(path: str) -> None:
+    """On PostgreSQL a NUL in an id would be a database error (500); it is a plain 404."""
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": postgres_url()})
+    response = app.test_client().get(path)
+    assert response.status_code == 404
+    with app.app_context():
+        db.engine.dispose()
