@@ -351,3 +351,25 @@ def test_status_says_out_of_date_when_the_server_is_gone(table: Table, page: Pag
     expect(page.locator(".live-status")).to_contain_text("Stand")
     page.unroute("**/version")
     expect(page.locator(".live-status")).to_have_text("Aktuell", timeout=LIVE)
+
+
+def dot_colour(page: Page) -> str:
+    """The computed background colour of the live status dot."""
+    return str(page.eval_on_selector(".live-dot", "dot => getComputedStyle(dot).backgroundColor"))
+
+
+def test_status_dot_is_green_when_current_and_red_when_offline(table: Table, page: Page) -> None:
+    """The dot's colour carries the state at a glance: green current, red offline."""
+    page.goto(table.view_link)
+    expect(page.locator(".live-status")).to_have_text("Aktuell")
+    current = dot_colour(page)
+    r, g, _b = (int(x) for x in current[current.index("(") + 1 : current.index(")")].split(","))
+    assert g > r, f"current state should be green, is {current}"
+    page.context.set_offline(True)
+    try:
+        expect(page.locator(".live-status")).to_contain_text("Offline", timeout=LIVE)
+        offline = dot_colour(page)
+        r, g, _b = (int(x) for x in offline[offline.index("(") + 1 : offline.index(")")].split(","))
+        assert r > g, f"offline state should be red, is {offline}"
+    finally:
+        page.context.set_offline(False)
