@@ -9,24 +9,25 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import click
 from flask import Flask
 from flask import Response
 from flask import abort
 from flask import session
-from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
+from jinja2 import FileSystemBytecodeCache
 
 from app.db import db
+from app.serve.links import MautischApp
 
 csrf = CSRFProtect()
-migrate = Migrate()
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: config, database (created or upgraded on start), blueprints."""
-    app = Flask(
+    app = MautischApp(
         __name__,
         instance_relative_config=True,
         template_folder=str(PROJECT_ROOT / "templates"),
@@ -45,21 +46,39 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         MAX_CONTENT_LENGTH=1024 * 1024,
         AUTO_MIGRATE=True,
+        # The address in share links and QR codes (None: the one each phone used), and how many
+        # reverse proxies stand in front (their X-Forwarded-* headers are believed only then).
+        PUBLIC_URL=None,
+        PROXY_COUNT=0,
     )
     app.config.from_pyfile("config.py", silent=True)
     if os.environ.get("DATABASE_URL"):
         app.config["SQLALCHEMY_DATABASE_URI"] = normalise_db_url(os.environ["DATABASE_URL"])
     if os.environ.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
+    for name in ("PUBLIC_URL", "PROXY_COUNT"):
+        if os.environ.get(name):
+            app.config[name] = os.environ[name]
     if test_config is not None:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path))
+    # Compiled templates outlive the process (in a private temporary folder, keyed by each
+    # template's source): the first page after a start skips Jinja's compiler.
+    app.jinja_options = {**app.jinja_options, "bytecode_cache": FileSystemBytecodeCache()}
     app.config["SQLALCHEMY_DATABASE_URI"] = normalise_db_url(app.config["SQLALCHEMY_DATABASE_URI"])
 
     db.init_app(app)
-    migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"))
     csrf.init_app(app)
+
+    from app.dbsetup import register_migrations
+    from app.serve import init_serving
+
+    init_serving(app)
+    # Alembic costs a third of the start-up: a served app loads it only when it must migrate
+    # (app.dbsetup); an app built by the flask command line gets Flask-Migrate's `flask db …`.
+    if click.get_current_context(silent=True) is not None:
+        register_migrations(app)
 
     from app.i18n import init_i18n
     from app.navigation import init_navigation

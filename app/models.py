@@ -25,6 +25,8 @@ from sqlalchemy.orm import mapped_column
 from sqlalchemy.orm import relationship
 
 from app.db import db
+from app.variants import Variant
+from app.variants import find_variant
 
 
 def utcnow() -> datetime:
@@ -101,6 +103,11 @@ class Table(TokenMixin, db.Model):  # type: ignore[name-defined,misc]
     changes: Mapped[list[Change]] = relationship(
         back_populates="table", order_by="Change.id", cascade="all, delete-orphan"
     )
+
+    @property
+    def definition(self) -> Variant:
+        """The table's variant: what it plays like, how it is scored and shown."""
+        return find_variant(self.variant)
 
 
 class Round(db.Model):  # type: ignore[name-defined,misc]

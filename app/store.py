@@ -23,7 +23,7 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.exc import OperationalError
 
-from app import scoring
+from app import variants
 from app.db import db
 from app.models import Change
 from app.models import IdempotencyKey
@@ -85,7 +85,7 @@ def round_rows(table_id: str) -> list[Round]:
 
 def state_of(table: Table, rounds: list[Round]) -> Standing:
     """The standing after the given rounds."""
-    return scoring.standing(table.variant, table.players, table.options, [r.data for r in rounds])
+    return variants.standing(table.variant, table.players, table.options, [r.data for r in rounds])
 
 
 def table_state(table: Table) -> Standing:
@@ -111,7 +111,7 @@ def json_of(table: Table, rounds: list[Round]) -> dict[str, Any]:
         "variant": table.variant,
         "name": table.name,
         "players": list(table.players),
-        "options": dict(table.options),
+        "options": table.definition.stored_options(table.options),
         "group_id": table.group_id,
         "version": table.version,
         "rounds": [round_json(r, p) for r, p in zip(rounds, state.round_points, strict=True)],
@@ -141,12 +141,12 @@ def create_table(
     options: Any,
     group_id: str | None = None,
 ) -> tuple[Table, str]:
-    """A new table (input checked by app.scoring); returns it with its edit token (shown once).
+    """A new table (input checked by its variant); returns it with its edit token (shown once).
 
     `name`, `players`, `options` may be what a client sent: they are checked here (InputError).
     `group_id` must name an existing group (the caller's job).
     """
-    clean_name, names, clean_options = scoring.validate_table(variant, name, players, options)
+    clean_name, names, clean_options = variants.validate_table(variant, name, players, options)
     table = Table(
         variant=variant,
         name=clean_name,
@@ -201,7 +201,7 @@ def locked_write(table: Table, work: Callable[[], T]) -> T:
 
 
 def add_round(table: Table, body: Any, idempotency_key: str | None = None) -> Round:
-    """Append a round (checked by app.scoring); numbered after the last one, atomically.
+    """Append a round (checked by its variant); numbered after the last one, atomically.
 
     With an `idempotency_key` already used for this table nothing is added: the round that key
     created is returned (the API answers with the response stored for it).
@@ -210,7 +210,7 @@ def add_round(table: Table, body: Any, idempotency_key: str | None = None) -> Ro
     replay = idempotency_key is not None and remembered_response(table, idempotency_key)
     if not replay and table_state(table).finished:  # 409 before complaints about the body
         raise TableFinished(table.id)
-    data = scoring.validate_round(table.variant, table.players, table.options, body)
+    data = variants.validate_round(table.variant, table.players, table.options, body)
     if idempotency_key is not None and not 1 <= len(idempotency_key) <= 100:
         raise InputError(
             "Idempotency-Key",
@@ -291,7 +291,7 @@ def numbered(table: Table, number: int) -> Round:
 
 def refuse_early_end(table: Table, rounds: list[dict[str, Any]]) -> None:
     """A correction may not finish the table before its last round (later rounds would be void)."""
-    end = scoring.finished_after(table.variant, table.players, table.options, rounds)
+    end = variants.finished_after(table.variant, table.players, table.options, rounds)
     if end is not None and end < len(rounds):
         raise InputError(
             None,
@@ -309,7 +309,7 @@ def edit_round(table: Table, number: int, body: Any, expected_version: int | Non
     LookupError for an unknown round, InputError for a bad body.
     """
     numbered(table, number)  # 404 before any complaint about the body (API.md)
-    data = scoring.validate_round(table.variant, table.players, table.options, body)
+    data = variants.validate_round(table.variant, table.players, table.options, body)
 
     def work() -> Round:
         """Inside the lock: compare versions, check the whole table, log the change."""

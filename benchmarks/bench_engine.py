@@ -9,7 +9,9 @@ is not installed is skipped with a note.
 
 Self-play players are eager (they play whenever they can and draw only when stuck), the
 action space RLCard's UNO players have, so the games per second compare like for like.
-Rates count CPU time of this one process, the best of several interleaved slices.
+Every move of self-play asks the variant's rules (the referee's) about each candidate
+action, so a game costs a few hundred rulings. Rates count CPU time of this one process,
+the best of several interleaved slices.
 """
 
 from __future__ import annotations
@@ -102,7 +104,7 @@ def judged_rate(questions: list[tuple[Situation, Action]], seconds: float) -> fl
 
 
 def request_body(situation: Situation, action: Action) -> dict[str, Any]:
-    """The API.md §1 request for a situation and action."""
+    """The docs/api.md §1 request for a situation and action."""
     def wish(value: Any) -> dict[str, Any]:
         """A wish as JSON, with Deluxe's flags that are set."""
         flags = {flag: True for flag in ("by_you", "anyone_served", "you_served")
@@ -126,9 +128,8 @@ def request_body(situation: Situation, action: Action) -> dict[str, Any]:
                             {"play": [str(card) for card in action.play]}}
     if action.wish:
         body["action"]["wish"] = wish(action.wish)
-    if situation.variant == "speedone":
-        body["options"] = {"stack2": situation.options.stack2,
-                           "stack4": situation.options.stack4}
+    if situation.options.changed():
+        body["options"] = situation.options.changed()
     return body
 
 
@@ -251,8 +252,7 @@ def main() -> None:
         print(f"  {name:<24} {rate:>9,.0f} games/s")
     if uno is not None:
         print(f"  Speedone / RLCard UNO (2 players): "
-              f"{rates['speedone 2 players'] / rates['RLCard UNO 2 players']:.2f}× "
-              "(goal: at least 2×)")
+              f"{rates['speedone 2 players'] / rates['RLCard UNO 2 players']:.2f}×")
     for name in spiel:
         print(f"  Speedone / {name} (5 players): "
               f"{rates['speedone 5 players'] / rates[name]:.2f}×")

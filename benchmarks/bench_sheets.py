@@ -22,16 +22,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from reportlab.lib.pagesizes import A4  # noqa: E402
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 
-from app.scoring import VARIANTS  # noqa: E402
-from app.scoring import standing  # noqa: E402
-from app.scoring import validate_round  # noqa: E402
-from app.scoring import validate_table  # noqa: E402
 from app.sheets.blank import build_blank  # noqa: E402
 from app.sheets.layout import Lang  # noqa: E402
 from app.sheets.layout import register_fonts  # noqa: E402
 from app.sheets.params import BlankSheet  # noqa: E402
 from app.sheets.record import TableRecord  # noqa: E402
 from app.sheets.table_sheet import build_table_sheet  # noqa: E402
+from app.variants import VARIANTS  # noqa: E402
+from app.variants import standing  # noqa: E402
+from app.variants import validate_round  # noqa: E402
+from app.variants import validate_table  # noqa: E402
 
 ENGLISH = Lang("en", str)
 EIGHT = ("Anna", "Ben", "Cem", "Dora", "Émile", "Jürgen", "Zoë", "Maximilian")
@@ -60,11 +60,11 @@ def median_seconds(build: Callable[[], bytes], repeats: int) -> float:
 def record(
     variant: str, players: list[str], options: dict[str, Any], bodies: list[Any]
 ) -> TableRecord:
-    """A table as its filled sheet gets it, scored by app.scoring."""
+    """A table as its filled sheet gets it, scored by its variant."""
     name, players, options = validate_table(variant, "Benchmark", players, options)
     rounds = [validate_round(variant, players, options, body) for body in bodies]
     state = standing(variant, players, options, rounds)
-    label = VARIANTS[variant].label_en
+    label = VARIANTS[variant].label.en
     return TableRecord(name, variant, label, date(2025, 11, 21), players, options, rounds, state)
 
 

@@ -1,4 +1,4 @@
-"""POST /api/v1/referee (API.md §1): ask the rules engine whether an action is legal."""
+"""POST /api/v1/referee (docs/api.md §1): ask the rules engine whether an action is legal."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Score keeping over JSON (API.md §2): tables, their rounds, a cheap change poll.
+"""Score keeping over JSON (docs/api.md §2): tables, their rounds, a cheap change poll.
 
 Views only translate between HTTP and `app.store` / `app.scoring`; errors are
 `{"error", "field"}` in the request's language (`?lang=`, else Accept-Language, else German).

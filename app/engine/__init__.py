@@ -16,9 +16,9 @@ from app.engine.cards import SUITS
 from app.engine.cards import VALUES
 from app.engine.cards import Card
 from app.engine.cards import InvalidCardError
-from app.engine.cards import deck
 from app.engine.checks import Problem
 from app.engine.checks import find_problem
+from app.engine.houserules import HouseRule
 from app.engine.judge import judge
 from app.engine.judge import judge_start
 from app.engine.judge import legal_actions
@@ -37,7 +37,8 @@ from app.engine.situation import Situation
 from app.engine.situation import Wish
 from app.engine.variants import PLAYER_RANGE
 from app.engine.variants import VARIANT_IDS
-from app.engine.variants import Variant
+from app.engine.variants import Rules
+from app.engine.variants import deck
 from app.engine.variants import find_variant
 from app.engine.verdict import Effect
 from app.engine.verdict import Penalty
@@ -45,8 +46,8 @@ from app.engine.verdict import Verdict
 
 __all__ = [
     "COLOURS", "INTERPRETATIONS", "PLAYER_RANGE", "RANKS", "RULE_IDS", "RULE_KINDS", "SUITS",
-    "VALUES", "VARIANT_IDS", "Action", "Card", "Effect", "InvalidCardError",
+    "VALUES", "VARIANT_IDS", "Action", "Card", "Effect", "HouseRule", "InvalidCardError",
     "InvalidNotationError", "Options", "Penalty", "Pending", "Problem", "RequestError",
-    "Situation", "Variant", "Verdict", "Wish", "deck", "find_problem", "find_variant", "judge",
+    "Rules", "Situation", "Verdict", "Wish", "deck", "find_problem", "find_variant", "judge",
     "judge_request", "judge_start", "legal_actions", "request_lang", "situation_from_request",
 ]

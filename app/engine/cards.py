@@ -1,4 +1,4 @@
-"""Cards, card codes and decks of the five variants (RULES.md, "Card codes").
+"""Cards, card codes and the decks the variants are played with ("Card codes").
 
 A card is a small frozen value with a compact code, like python-chess's ``Move``:
 ``Card.parse("♥10") == Card("H", "10")`` and ``str(Card("H", "10")) == "H10"``.
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from dataclasses import field
 
 SUITS = ("C", "S", "H", "D")
 RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
@@ -32,7 +33,7 @@ def quoted(value: object) -> str:
 
 
 class InvalidCardError(ValueError):
-    """A card code that is not one of RULES.md's codes; the message quotes the input.
+    """A card code that is not one of the codes of the rules digest; the message quotes the input.
 
     ``message`` is English (also ``str(error)``), ``message_de`` German.
     """
@@ -54,6 +55,9 @@ class Card:
 
     suit: str | None
     rank: str
+    # Cards are compared and hashed over and over while whole games are played: the hash
+    # is made once.
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         """Refuse impossible combinations, so every Card has a valid code."""
@@ -63,6 +67,21 @@ class Card:
         if not (skat or colour_card or wild):
             raise InvalidCardError(f"Card({self.suit!r}, {self.rank!r}) is not a card.",
                                    f"Card({self.suit!r}, {self.rank!r}) ist keine Karte.")
+        object.__setattr__(self, "_hash", hash((self.suit, self.rank)))
+
+    def __eq__(self, other: object) -> bool:
+        """Twins are equal: same suit (colour) and rank (value)."""
+        if isinstance(other, Card):
+            return self.rank == other.rank and self.suit == other.suit
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        """The hash made once by ``__post_init__``."""
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str | None, str]]:
+        """Pickle and copy by suit and rank (a hash belongs to one process)."""
+        return (Card, (self.suit, self.rank))
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -144,7 +163,7 @@ def skat_deck(copies: int = 1, ranks: tuple[str, ...] = RANKS) -> list[Card]:
 
 
 def speedone_deck() -> list[Card]:
-    """The 108 Speedone cards (I: four W and four W+4, as RULES.md settles)."""
+    """The 108 Speedone cards (I: four W and four W+4, as the rules digest settles)."""
     cards: list[Card] = []
     for colour in COLOURS:
         cards.append(Card(colour, "0"))
@@ -156,19 +175,3 @@ def speedone_deck() -> list[Card]:
 def terroristen_decks(players: int) -> int:
     """I: number of Skat decks = ceil(players × 15 / 32), at least 2."""
     return max(2, math.ceil(players * 15 / 32))
-
-
-def deck(variant: str, players: int = 4) -> list[Card]:
-    """All cards of a variant's game for ``players`` players, twins included."""
-    if variant == "dynamisch":
-        return skat_deck(2)
-    if variant == "deluxe":
-        return skat_deck(2, ("7", "10", "J", "Q", "K", "A"))
-    if variant == "speedone":
-        return speedone_deck()
-    if variant == "terroristen":
-        return skat_deck(terroristen_decks(players))
-    if variant == "doppel":
-        return skat_deck(1)
-    raise ValueError(f"{variant!r} is not a variant: expected one of dynamisch, deluxe, "
-                     "speedone, terroristen, doppel.")

@@ -1,9 +1,9 @@
 """Is a question well-formed? Problems with a situation or action, as values.
 
-A :class:`Problem` is one sentence in English and German naming the field (a JSON path of
-API.md §1, e.g. ``situation.top`` or ``action.play[0]``) and the limit, quoting the bad
-value. The referee API answers it with a 400; :func:`app.engine.judge` turns it into an
-illegal verdict, because questions never raise.
+A :class:`Problem` is one sentence in German and English (a ``Text``) naming the field (a
+JSON path of docs/api.md §1, e.g. ``situation.top`` or ``action.play[0]``) and the limit,
+quoting the bad value. The referee API answers it with a 400; :func:`app.engine.judge`
+turns it into an illegal verdict, because questions never raise.
 """
 
 from __future__ import annotations
@@ -11,58 +11,57 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from app.engine.cards import COLOURS
-from app.engine.cards import SUITS
 from app.engine.cards import Card
-from app.engine.cards import deck
+from app.engine.cards import quoted
+from app.engine.houserules import HouseRule
 from app.engine.situation import ACTORS
+from app.engine.situation import WISH_FLAGS
 from app.engine.situation import Action
+from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.situation import Wish
 from app.engine.texts import Text
 from app.engine.variants import PLAYER_RANGE
 from app.engine.variants import VARIANT_IDS
 from app.engine.variants import VARIANTS
-from app.engine.variants import Variant
+from app.engine.variants import Rules
 
-DECK_HINTS = {
-    "dynamisch": Text("zwei Skatblätter: C/S/H/D mit 7, 8, 9, 10, J, Q, K, A",
-                      "two Skat decks: C/S/H/D with 7, 8, 9, 10, J, Q, K, A"),
-    "deluxe": Text("zwei Skatblätter ohne 8 und 9: C/S/H/D mit 7, 10, J, Q, K, A",
-                   "two Skat decks without 8s and 9s: C/S/H/D with 7, 10, J, Q, K, A"),
-    "speedone": Text("R/G/B/Y mit 0–9, S, R, +2 und die Farbjoker W und W+4",
-                     "R/G/B/Y with 0–9, S, R, +2, and the wild cards W and W+4"),
-    "terroristen": Text("Skatblätter: C/S/H/D mit 7, 8, 9, 10, J, Q, K, A",
-                        "Skat decks: C/S/H/D with 7, 8, 9, 10, J, Q, K, A"),
-    "doppel": Text("ein Skatblatt: C/S/H/D mit 7, 8, 9, 10, J, Q, K, A",
-                   "one Skat deck: C/S/H/D with 7, 8, 9, 10, J, Q, K, A"),
-}
 KINDS = {"suit": "eine Farbe (suit)", "rank": "einen Wert (rank)"}  # in German, with the key
 
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """Why a question cannot be judged: a sentence (English, German) and the bad field."""
+    """Why a question cannot be judged: a sentence in both languages and the bad field."""
 
-    message: str
-    message_de: str
+    text: Text
     field: str | None
+
+    @property
+    def message(self) -> str:
+        """The sentence in English."""
+        return self.text.en
+
+    @property
+    def message_de(self) -> str:
+        """The sentence in German."""
+        return self.text.de
 
     def message_for(self, lang: str) -> str:
         """The sentence in ``lang`` (German for anything but "en")."""
-        return self.message if lang == "en" else self.message_de
+        return self.text.get(lang)
 
 
 def problem(text: Text, field: str | None) -> Problem:
     """A problem from a two-language sentence."""
-    return Problem(text.en, text.de, field)
+    return Problem(text, field)
 
 
 @lru_cache(maxsize=64)
 def deck_counts(variant: str, players: int) -> Counter[Card]:
     """How many copies of each card the variant's game holds."""
-    return Counter(deck(variant, players))
+    return Counter(VARIANTS[variant].deck(players))
 
 
 def find_problem(situation: Situation, action: Action) -> Problem | None:
@@ -73,11 +72,12 @@ def find_problem(situation: Situation, action: Action) -> Problem | None:
             f"variant ist {situation.variant!r}: Diese Variante gibt es nicht, erwartet ist eine "
             f"von {ids}.",
             f"variant {situation.variant!r} is unknown: expected one of {ids}."), "variant")
-    variant = VARIANTS[situation.variant]
-    return (players_problem(situation) or options_problem(situation)
-            or cards_problem(situation, action) or situation_wish_problem(variant, situation)
-            or pending_problem(variant, situation) or drew_problem(situation)
-            or action_problem(variant, situation, action))
+    rules = VARIANTS[situation.variant]
+    return (players_problem(situation) or options_problem(rules, situation.options)
+            or cards_problem(rules, situation, action)
+            or situation_wish_problem(rules, situation) or pending_problem(rules, situation)
+            or drew_problem(rules, situation) or waiting_problem(rules, situation)
+            or action_problem(rules, situation, action))
 
 
 def players_problem(situation: Situation) -> Problem | None:
@@ -95,18 +95,53 @@ def players_problem(situation: Situation) -> Problem | None:
     return None
 
 
-def options_problem(situation: Situation) -> Problem | None:
-    """Only Speedone has options (spd.opt.stack2, spd.opt.stack4)."""
-    for name in ("stack2", "stack4"):
-        if getattr(situation.options, name) and situation.variant != "speedone":
-            return problem(Text(
-                f"options.{name} gibt es nur bei speedone, nicht bei {situation.variant}.",
-                f"options.{name} is only a speedone option, not one of "
-                f"{situation.variant}."), f"options.{name}")
+def options_problem(rules: Rules, options: Options) -> Problem | None:
+    """Every switch away from its default must be one of the variant's house rules, set to
+    a value it allows."""
+    for name, value in options.changed().items():
+        found = option_problem(rules, name, value)
+        if found:
+            return found
     return None
 
 
-def cards_problem(situation: Situation, action: Action) -> Problem | None:
+def option_problem(rules: Rules, name: str, value: Any) -> Problem | None:
+    """``options.<name>`` must be a house rule of the variant and ``value`` one of its
+    choices; the sentence names the switch as players say it and lists what is allowed."""
+    switch = house_rule(rules, name)
+    field = f"options.{name}"
+    if switch is None:
+        if not rules.house_rules:
+            return problem(Text(
+                f"{field} ist angegeben, aber {rules.name} hat keine Hausregeln: Lass "
+                "options leer.",
+                f"{field} is given, but {rules.name} has no house rules: leave options "
+                "empty."), field)
+        known = Text(*(", ".join(f"{rule.option} („{rule.title.de}“)" if lang == "de" else
+                                 f'{rule.option} ("{rule.title.en}")'
+                                 for rule in rules.house_rules) for lang in ("de", "en")))
+        return problem(Text(
+            f"{field} ist keine Hausregel von {rules.name}: erlaubt sind {known.de}.",
+            f"{field} is not a house rule of {rules.name}: allowed are {known.en}."), field)
+    if switch.accepts(value):
+        return None
+    allowed = ", ".join(choice_text(choice) for choice in switch.values)
+    return problem(Text(
+        f"{field} ist {quoted(value)}: Für „{switch.title.de}“ erlaubt sind {allowed}.",
+        f"{field} is {quoted(value)}: \"{switch.title.en}\" allows {allowed}."), field)
+
+
+def choice_text(value: bool | str) -> str:
+    """A switch's value as JSON writes it: ``true``, ``"pass"``."""
+    return str(value).lower() if isinstance(value, bool) else f'"{value}"'
+
+
+def house_rule(rules: Rules, name: str) -> HouseRule | None:
+    """The variant's switch with this option name, if it has one."""
+    return next((rule for rule in rules.house_rules if rule.option == name), None)
+
+
+def cards_problem(rules: Rules, situation: Situation, action: Action) -> Problem | None:
     """Every card must exist in the variant's deck; played cards must be in a given hand."""
     name = situation.variant
     counts = deck_counts(name, situation.players)
@@ -115,7 +150,7 @@ def cards_problem(situation: Situation, action: Action) -> Problem | None:
     named += [(f"action.play[{i}]", card) for i, card in enumerate(action.play)]
     for field, card in named:
         if card is not None and card not in counts:
-            hint = DECK_HINTS[name]
+            hint = rules.deck_hint
             return problem(Text(
                 f"{field} ist {str(card)!r}, das ist keine Karte von {name} ({hint.de}).",
                 f"{field} is {str(card)!r}, which is not a card of {name} ({hint.en})."),
@@ -142,7 +177,7 @@ def cards_problem(situation: Situation, action: Action) -> Problem | None:
     return None
 
 
-def wish_value_problem(variant: Variant, wish: Wish, field: str,
+def wish_value_problem(rules: Rules, wish: Wish, field: str,
                        kinds: tuple[str, ...]) -> Problem | None:
     """A wish names exactly one suit (colour) or rank of the variant, of an allowed kind."""
     if (wish.suit is None) == (wish.rank is None):
@@ -155,8 +190,7 @@ def wish_value_problem(variant: Variant, wish: Wish, field: str,
             f"{' oder '.join(KINDS[k] for k in kinds)} wünschen.",
             f"{field} names a {kind} ({wish.target!r}), but here only a "
             f"{' or '.join(kinds)} can be wished."), f"{field}.{kind}")
-    suits = COLOURS if variant.name == "speedone" else SUITS
-    ranks = tuple(dict.fromkeys(card.rank for card in deck_counts(variant.name, 4)))
+    suits, ranks = rules.suits, rules.ranks
     allowed = ", ".join(suits if kind == "suit" else ranks)
     if wish.target not in (suits if kind == "suit" else ranks):
         return problem(Text(f"{field}.{kind} ist {wish.target!r}: erwartet ist eins von "
@@ -166,27 +200,30 @@ def wish_value_problem(variant: Variant, wish: Wish, field: str,
     return None
 
 
-def situation_wish_problem(variant: Variant, situation: Situation) -> Problem | None:
-    """The active wish: of the variant's kind, on a card that wishes, flags only in Deluxe."""
-    wish, top, name = situation.wish, situation.top, variant.name
+def situation_wish_problem(rules: Rules, situation: Situation) -> Problem | None:
+    """The active wish: of the variant's kind, on a card that wishes, with the flags of the
+    variant's wishes (Deluxe's, dlx.wish)."""
+    wish, top, name = situation.wish, situation.top, rules.name
     if wish is None:
-        return missing_wish_problem(variant, situation)
-    if variant.wish_on_top and top.rank not in variant.wish_on_top:
+        return missing_wish_problem(rules, situation)
+    if rules.wish_on_top and top.rank not in rules.wish_on_top:
         return problem(Text(
             f"situation.wish ist angegeben, aber die oberste Karte {str(top)!r} kann in "
             f"{name} keinen Wunsch tragen.",
             f"situation.wish is given, but the top card {str(top)!r} cannot carry a wish in "
             f"{name}."), "situation.wish")
-    kinds = tuple(dict.fromkeys(variant.wish_kinds.values()))
-    found = wish_value_problem(variant, wish, "situation.wish", kinds)
+    kinds = tuple(dict.fromkeys(rules.wish_kinds.values()))
+    found = wish_value_problem(rules, wish, "situation.wish", kinds)
     if found:
         return found
-    for flag in ("by_you", "anyone_served", "you_served"):
-        if getattr(wish, flag) and name != "deluxe":
+    for flag in WISH_FLAGS:
+        if getattr(wish, flag) and flag not in rules.wish_flags:
+            owners = [other.name for other in VARIANTS.values() if flag in other.wish_flags]
             return problem(Text(
-                f"situation.wish.{flag} gibt es nur bei deluxe, nicht bei {name}.",
-                f"situation.wish.{flag} is a deluxe flag, not one of {name}."),
-                f"situation.wish.{flag}")
+                f"situation.wish.{flag} gibt es nur bei {' und '.join(owners)}, nicht bei "
+                f"{name}.",
+                f"situation.wish.{flag} is a flag of {' and '.join(owners)}, not one of "
+                f"{name}."), f"situation.wish.{flag}")
     if wish.you_served and not wish.anyone_served:
         return problem(Text(
             "situation.wish.you_served ist true, also muss anyone_served auch true sein.",
@@ -195,13 +232,13 @@ def situation_wish_problem(variant: Variant, situation: Situation) -> Problem | 
     return None
 
 
-def missing_wish_problem(variant: Variant, situation: Situation) -> Problem | None:
+def missing_wish_problem(rules: Rules, situation: Situation) -> Problem | None:
     """A top card that wishes needs its wish; spd.start (I): a wild start card names none,
     but a W+4 that still makes somebody draw was played, so its player named a colour."""
     top = situation.top
-    if top.rank not in variant.wish_on_top:
+    if top.rank not in rules.wish_on_top:
         return None
-    if variant.wish_optional_on_top and not situation.due.draw:
+    if rules.wish_optional_on_top and not situation.due.draw:
         return None
     return problem(Text(
         f"situation.wish fehlt: Die oberste Karte {str(top)!r} trägt den Wunsch, den ihr "
@@ -210,7 +247,7 @@ def missing_wish_problem(variant: Variant, situation: Situation) -> Problem | No
         "named; give it as {\"suit\": ...}."), "situation.wish")
 
 
-def pending_problem(variant: Variant, situation: Situation) -> Problem | None:
+def pending_problem(rules: Rules, situation: Situation) -> Problem | None:
     """At most one pending effect, not negative, left by a top card that can leave it."""
     due, top = situation.due, str(situation.top)
     given = [name for name in ("draw", "skip", "again") if getattr(due, name)]
@@ -227,26 +264,28 @@ def pending_problem(variant: Variant, situation: Situation) -> Problem | None:
             "anstehen.",
             f"situation.pending gives {' and '.join(given)}: at most one effect can be "
             "pending."), "situation.pending")
-    if given and situation.top.rank not in variant.pending_ranks.get(given[0], ()):
+    if given and situation.top.rank not in rules.pending_tops(situation.options).get(
+            given[0], ()):
         return problem(Text(
             f"situation.pending.{given[0]} ist angegeben, aber nach der obersten Karte {top!r} "
-            f"kann in {variant.name} kein {given[0]} anstehen.",
+            f"kann in {rules.name} kein {given[0]} anstehen.",
             f"situation.pending.{given[0]} is given, but the top card {top!r} leaves no "
-            f"pending {given[0]} in {variant.name}."), f"situation.pending.{given[0]}")
+            f"pending {given[0]} in {rules.name}."), f"situation.pending.{given[0]}")
     return None
 
 
-def drew_problem(situation: Situation) -> Problem | None:
-    """situation.drew (dop.draw): only in Doppel, where a player may play after drawing;
-    only for the player on turn, and nothing can be pending after his draw."""
+def drew_problem(rules: Rules, situation: Situation) -> Problem | None:
+    """situation.drew (dop.draw): only where a player may play after drawing; only for the
+    player on turn, and nothing can be pending after his draw."""
     if not situation.drew:
         return None
-    if situation.variant != "doppel":
+    if not rules.play_after_draw:
+        owners = [other.name for other in VARIANTS.values() if other.play_after_draw]
         return problem(Text(
-            f"situation.drew gibt es nur bei doppel (dop.draw); in {situation.variant} endet "
-            "der Zug mit dem Ziehen.",
-            f"situation.drew is only used in doppel (dop.draw); in {situation.variant} the "
-            "turn ends with the draw."), "situation.drew")
+            f"situation.drew gibt es nur bei {' und '.join(owners)} (dop.draw); in "
+            f"{rules.name} endet der Zug mit dem Ziehen.",
+            f"situation.drew is only used in {' and '.join(owners)} (dop.draw); in "
+            f"{rules.name} the turn ends with the draw."), "situation.drew")
     if not situation.on_turn:
         return problem(Text(
             "situation.drew gilt für den Spieler am Zug, nicht für actor 'other'.",
@@ -261,7 +300,23 @@ def drew_problem(situation: Situation) -> Problem | None:
     return None
 
 
-def action_problem(variant: Variant, situation: Situation, action: Action) -> Problem | None:
+def waiting_problem(rules: Rules, situation: Situation) -> Problem | None:
+    """situation.waiting (ter.multi): only where effects wait for the turn to pass, only for
+    the player on turn, and never negative."""
+    waiting = situation.waiting
+    if waiting is None:
+        return None
+    if not rules.waits or not situation.on_turn or min(waiting.draw, waiting.skip) < 0 \
+            or waiting.again:
+        return problem(Text(
+            f"situation.waiting gilt nur für den Spieler am Zug in Varianten, in denen "
+            f"Wirkungen warten (nicht in {rules.name}), mit draw und skip ab 0.",
+            f"situation.waiting is only for the player on turn in variants where effects "
+            f"wait (not in {rules.name}), with draw and skip from 0."), "situation.waiting")
+    return None
+
+
+def action_problem(rules: Rules, situation: Situation, action: Action) -> Problem | None:
     """Play cards or draw (not both, not neither); a wish only with a card that wishes."""
     if action.draw == bool(action.play):
         return problem(Text(
@@ -276,11 +331,11 @@ def action_problem(variant: Variant, situation: Situation, action: Action) -> Pr
             "action.wish ist beim Ziehen angegeben: Nur eine gespielte Karte wünscht.",
             "action.wish is given with a draw: only a played card wishes."), "action.wish")
     card = action.play[0]
-    kind = variant.wish_kinds.get(card.rank)
+    kind = rules.wish_kinds.get(card.rank)
     if kind is None:
         return problem(Text(
-            f"action.wish ist angegeben, aber {str(card)!r} kann in {variant.name} nichts "
+            f"action.wish ist angegeben, aber {str(card)!r} kann in {rules.name} nichts "
             "wünschen.",
-            f"action.wish is given, but {str(card)!r} cannot wish in {variant.name}."),
+            f"action.wish is given, but {str(card)!r} cannot wish in {rules.name}."),
             "action.wish")
-    return wish_value_problem(variant, action.wish, "action.wish", (kind,))
+    return wish_value_problem(rules, action.wish, "action.wish", (kind,))

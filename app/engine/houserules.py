@@ -114,14 +114,16 @@ NINE = HouseRule(
     ),
 )
 
-# The switches of each variant, by variant ID (the variant definitions read them from here).
-HOUSE_RULES: dict[str, tuple[HouseRule, ...]] = {
-    "dynamisch": (),
-    "deluxe": (STRICT_DRAW,),
-    "speedone": (STACK2, STACK4, HANDLIMIT),
-    "terroristen": (SEVEN, MULTI),
-    "doppel": (NINE,),
-}
+
+def __getattr__(name: str) -> dict[str, tuple[HouseRule, ...]]:
+    """``HOUSE_RULES``: the switches of each variant by variant ID, as each rules class
+    declares them (``house_rules``). Read from the registry when first asked for, because
+    the rules classes import the switches from here."""
+    if name == "HOUSE_RULES":
+        from app.engine.variants import VARIANTS
+
+        return {variant: rules.house_rules for variant, rules in VARIANTS.items()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def defaults(rules: tuple[HouseRule, ...]) -> dict[str, Value]:

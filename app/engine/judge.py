@@ -9,17 +9,18 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from app.engine.cards import COLOURS
-from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.checks import deck_counts
 from app.engine.checks import find_problem
+from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
+from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.situation import Wish
 from app.engine.texts import Text
 from app.engine.variants import VARIANTS
-from app.engine.variants import Variant
+from app.engine.variants import Rules
+from app.engine.variants import Ruling
 from app.engine.variants import find_variant
 from app.engine.verdict import Verdict
 
@@ -28,9 +29,9 @@ def judge(situation: Situation, action: Action, lang: str = "de") -> Verdict:
     """Is ``action`` legal in ``situation``, by which rule, and what follows?"""
     problem = find_problem(situation, action)
     if problem is not None:
-        variant = VARIANTS.get(situation.variant)
-        return Verdict(False, variant.serve_rule if variant else "", Text(
-            f"Ungültige Frage: {problem.message_de}", problem.message).get(lang))
+        rules = VARIANTS.get(situation.variant)
+        return Verdict(False, rules.serve_rule if rules else "", Text(
+            f"Ungültige Frage: {problem.text.de}", problem.text.en).get(lang))
     return judge_checked(situation, action, lang)
 
 
@@ -40,10 +41,11 @@ def judge_checked(situation: Situation, action: Action, lang: str = "de") -> Ver
     return VARIANTS[situation.variant].judge(situation, action).verdict(lang)
 
 
-def judge_start(variant: str, card: Card, players: int = 4, lang: str = "de") -> Verdict:
+def judge_start(variant: str, card: Card, players: int = 4, lang: str = "de",
+                options: Options = DEFAULT_OPTIONS) -> Verdict:
     """What the turned-up first discard does (dyn.start, dlx.start, spd.start, ter.start,
     dop.deal); "you" in the effects is the dealer. Raises ValueError for an unknown variant."""
-    return find_variant(variant).start_effects(card, players).verdict(lang)
+    return find_variant(variant).start_effects(card, players, options).verdict(lang)
 
 
 def legal_actions(situation: Situation) -> list[Action]:
@@ -52,38 +54,46 @@ def legal_actions(situation: Situation) -> list[Action]:
     allows them, and ``Action(draw=True)`` when drawing is legal."""
     if find_problem(situation, Action(draw=True)) is not None:
         return []
-    variant = VARIANTS[situation.variant]
-    legal: list[Action] = []
-    for play in candidate_plays(variant, situation):
-        with_wish = [Action(play, wish) for wish in wishes(variant, play[0])]
-        chosen = [a for a in with_wish if variant.judge(situation, a).legal]
-        if chosen or variant.judge(situation, Action(play)).legal:
-            legal += chosen or [Action(play)]
-    if variant.judge(situation, Action(draw=True)).legal:
-        legal.append(Action(draw=True))
+    return [action for action, _ in judged_actions(VARIANTS[situation.variant], situation)]
+
+
+def judged_actions(rules: Rules, situation: Situation) -> list[tuple[Action, Ruling | None]]:
+    """The legal actions of a well-formed situation with their rulings.
+
+    Every candidate play is judged once without a wish: a card that wishes is legal with
+    exactly the wishes its ruling offers (its ``wish`` effect's choices), so those actions
+    are listed with ``None`` for a ruling that is judged when one is chosen.
+    """
+    legal: list[tuple[Action, Ruling | None]] = []
+    for play in candidate_plays(rules, situation):
+        action = Action(play)
+        ruling = rules.judge(situation, action)
+        if not ruling.legal:
+            continue
+        choices = next((effect.choices for effect in ruling.effects
+                        if effect.type == "wish" and effect.choices), None)
+        if choices is None:
+            legal.append((action, ruling))
+            continue
+        kind = rules.wish_kinds[play[0].rank]
+        legal += [(Action(play, Wish(suit=choice) if kind == "suit" else Wish(rank=choice)),
+                   None) for choice in choices]
+    draw = Action(draw=True)
+    ruling = rules.judge(situation, draw)
+    if ruling.legal:
+        legal.append((draw, ruling))
     return legal
 
 
-def wishes(variant: Variant, card: Card) -> list[Wish]:
-    """Every wish of the right kind a card could name (the judge decides which are allowed)."""
-    kind = variant.wish_kinds.get(card.rank)
-    if kind == "suit":
-        return [Wish(suit=suit) for suit in (COLOURS if card.is_speedone else SUITS)]
-    if kind == "rank":
-        return [Wish(rank=rank) for rank in dict.fromkeys(
-            c.rank for c in deck_counts(variant.name, 4))]
-    return []
-
-
-def candidate_plays(variant: Variant, situation: Situation) -> list[tuple[Card, ...]]:
+def candidate_plays(rules: Rules, situation: Situation) -> list[tuple[Card, ...]]:
     """Single cards, and the groups the variant lets a player play together."""
     pool = list(situation.hand) if situation.hand is not None else \
-        list(deck_counts(variant.name, situation.players))
+        list(deck_counts(rules.name, situation.players))
     singles: list[tuple[Card, ...]] = [(card,) for card in dict.fromkeys(pool)]
-    if not situation.on_turn or not variant.multi_play:
+    if not situation.on_turn or not rules.multi_play:
         return singles
     held = Counter(pool) if situation.hand is not None else Counter(pool * 2)
-    if variant.multi_play == "twins":
+    if rules.multi_play == "twins":
         return singles + [(card, card) for card, count in held.items() if count >= 2]
     if situation.hand is None:
         return singles

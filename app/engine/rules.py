@@ -1,4 +1,4 @@
-"""The rule IDs of RULES.md, what kind of rule each is, and the `I:` interpretations.
+"""The rule IDs of the rules digest, what kind of rule each is, and the `I:` interpretations.
 
 ``RULE_KINDS`` says how the referee treats a rule: ``play`` rules decide verdicts and
 effects, ``manners`` rules appear as ``remind`` effects, ``setup`` rules (dealing, start
@@ -45,8 +45,8 @@ RULE_KINDS: dict[str, str] = {
 
 RULE_IDS: tuple[str, ...] = tuple(RULE_KINDS)
 
-# The `I:` lines of RULES.md the referee can decide a case with, keyed by rule ID: the
-# English text exactly as RULES.md words it, and its German translation.
+# The `I:` lines of the rules digest the referee can decide a case with, keyed by rule ID: the
+# English text exactly as the rules digest words it, and its German translation.
 INTERPRETATIONS: dict[str, Text] = {
     "dyn.jack.wish": Text(
         "„Die darunter befindliche Karte“ ist die Karte, die wirklich unter dem Buben liegt; "
@@ -54,9 +54,11 @@ INTERPRETATIONS: dict[str, Text] = {
         '"the card below" is the card physically under the jack; its own suit counts, even '
         "if that card was itself played under a wish."),
     "dyn.ace": Text(
-        "Solange er eine Karte auf der Hand hat, die bedient, darf er nicht stattdessen "
-        "ziehen.",
-        "while his hand holds a card that serves, he may not draw instead."),
+        "Solange er eine Karte auf der Hand hat, die er auf das Ass legen darf – eine "
+        "bedienende Karte oder einen Buben, den dyn.jack.match erlaubt –, darf er nicht "
+        "stattdessen ziehen.",
+        "while his hand holds a card he may legally play on the ace — a serving card, or a "
+        "jack that dyn.jack.match allows — he may not draw instead."),
     "dyn.wedding": Text(
         "Wird nach einer Dame oder einem König keine Hochzeit verkündet, geht das Spiel wie "
         "üblich mit dem nächsten Spieler weiter; die Hochzeit gibt es nur mit dem genauen "
@@ -95,15 +97,20 @@ INTERPRETATIONS: dict[str, Text] = {
         "ein).",
         "a wild-draw-four may be played at any time (the seed gives no restriction)."),
     "spd.start": Text(
-        "Die aufgedeckte Startkarte hat keine Wirkung (die Vorlage gibt ihr keine).",
-        "the turned-up start card has no effect (the seed gives it none)."),
+        "Die aufgedeckte Startkarte hat keine Wirkung (die Vorlage gibt ihr keine). Ein "
+        "aufgedeckter Farbjoker nennt keine Farbe: Der Startspieler darf jede Karte darauf "
+        "legen (als hätte er die Farbe der Karte genannt, die er legt).",
+        "the turned-up start card has no effect (the seed gives it none). A wild card turned "
+        "up names no colour: the starting player may play any card on it (as if he named the "
+        "colour of the card he plays)."),
     "ter.7": Text(
         "Die Vorlage nennt die Sieben als Sonderkarte, gibt ihr aber keine Wirkung; das "
         "Projekt nimmt die übliche Mau-Mau-Regel: Der nächste Spieler zieht 2 Karten und "
-        "sein Zug endet. Sie kann nicht weitergegeben werden.",
+        "sein Zug endet. Sie kann nicht weitergegeben werden (die Hausregel ter.house.seven "
+        "wählt anders).",
         "the seed lists the 7 as special but gives no effect; the project uses the common "
         "Mau-Mau rule: the next player draws 2 cards and his turn ends. It cannot be passed "
-        "on."),
+        "on (house rule ter.house.seven chooses otherwise)."),
     "ter.multi": Text(
         "„Gleiche Karten“ heißt gleicher Wert, beliebige Farbe.",
         '"gleiche Karten" means same rank, any suit'),

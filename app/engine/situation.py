@@ -9,11 +9,14 @@ Both are frozen values with a one-line text form, like FEN and UCI in python-che
 Keys: ``top`` (required), ``below``, ``wish`` (a suit, Speedone colour or rank, then the
 Deluxe flags ``by_you``, ``anyone_served``, ``you_served`` separated by ``:``), the pending
 effect ``draw=N``, ``skip=N``, ``again=N``, ``hand`` (comma-separated, may be empty),
-``players`` (default 4), ``options`` (``stack2``, ``stack4``), ``actor`` (``on_turn`` or
-``other``), ``drew`` (``true`` or ``false``, default false: the acting player has already
-drawn this turn — Doppel only, where he may play right after drawing, ``dop.draw``; the API
-calls it ``situation.drew``). ``str()`` writes the keys in this order and leaves defaults
-out::
+``players`` (default 4), ``options`` (the house rules away from their default: a bare
+name switches one on, ``name:value`` sets it, e.g. ``stack2,seven:pass,handlimit:false``),
+``actor`` (``on_turn`` or ``other``), ``drew`` (``true`` or ``false``, default false: the
+acting player has already drawn this turn — where he may play right after drawing,
+``dop.draw``; the API calls it ``situation.drew``), ``waiting`` (``draw:N,skip:N``: what his
+earlier cards of this turn do to the next players once his turn passes, ``ter.multi``; whole
+games track it, the API has no field for it). ``str()`` writes the keys in this order and
+leaves defaults out::
 
     doppel top=C10 hand=C7,H9 drew=true
 
@@ -22,8 +25,11 @@ Actions: ``CJ wish=D``, ``D7,D7``, ``draw``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import fields
+from dataclasses import replace
+from typing import Any
 
 from app.engine.cards import COLOURS
 from app.engine.cards import RANKS
@@ -84,7 +90,7 @@ class Wish:
 
 @dataclass(frozen=True, slots=True)
 class Pending:
-    """What the last card still demands of the acting player (API.md §1)."""
+    """What the last card still demands of the acting player (docs/api.md §1)."""
 
     draw: int = 0
     skip: int = 0
@@ -95,12 +101,63 @@ class Pending:
         return bool(self.draw or self.skip or self.again)
 
 
+NO_PENDING = Pending()
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Variant options; Speedone's stacking switches (spd.opt.stack2, spd.opt.stack4)."""
+    """The table's house rules (app.engine.houserules), each switch at its value.
 
-    stack2: bool = False
-    stack4: bool = False
+    The defaults are the readings of the rules digest, so ``Options()`` changes nothing;
+    the rules consult the switches, callers never branch on them.
+    """
+
+    stack2: bool = False  # spd.opt.stack2
+    stack4: bool = False  # spd.opt.stack4
+    handlimit: bool = True  # spd.house.handlimit
+    strict_draw: bool = False  # dlx.house.strictdraw
+    seven: str = "draw2"  # ter.house.seven
+    multi: str = "rank"  # ter.house.multi
+    nine: str = "must"  # dop.house.nine
+
+    @classmethod
+    def parse(cls, text: str) -> Options:
+        """Read ``stack2,seven:pass,handlimit:false`` (a bare name switches it on)."""
+        values: dict[str, bool | str] = {}
+        defaults = cls()
+        for item in filter(None, text.split(",")):
+            name, _, value = item.partition(":")
+            if name not in OPTION_NAMES or name in values:
+                raise ValueError(f"{item!r} is not an option (options: "
+                                 f"{', '.join(OPTION_NAMES)})")
+            if isinstance(getattr(defaults, name), bool):
+                if value not in ("", "true", "false"):
+                    raise ValueError(f"option {name} is true or false, not {value!r}")
+                values[name] = value != "false"
+            else:
+                values[name] = value
+        return replace_options(cls(), values)
+
+    def changed(self) -> dict[str, bool | str]:
+        """The switches away from their default, by option name."""
+        defaults = Options()
+        return {name: getattr(self, name) for name in OPTION_NAMES
+                if getattr(self, name) != getattr(defaults, name)}
+
+    def __str__(self) -> str:
+        """The inverse of :meth:`parse` for the switches away from their default."""
+        return ",".join(name if value is True else f"{name}:{str(value).lower()}"
+                        for name, value in self.changed().items())
+
+
+OPTION_NAMES = tuple(f.name for f in fields(Options))
+DEFAULT_OPTIONS = Options()
+
+
+def replace_options(options: Options, values: Mapping[str, bool | str]) -> Options:
+    """``options`` with the switches named in ``values`` set (the names are checked)."""
+    changes: dict[str, Any] = dict(values)
+    return replace(options, **changes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +174,9 @@ class Situation:
     options: Options = Options()
     actor: str = "on_turn"
     drew: bool = False  # dop.draw: he has drawn this turn and may still play
+    # ter.multi, ter.ace: what his earlier cards of this turn do to the next players once
+    # his turn passes (he still plays the cards he owes); whole games track it.
+    waiting: Pending | None = None
 
     @property
     def on_turn(self) -> bool:
@@ -126,7 +186,7 @@ class Situation:
     @property
     def due(self) -> Pending:
         """The pending effect, never None."""
-        return self.pending or Pending()
+        return self.pending or NO_PENDING
 
     @classmethod
     def parse(cls, text: str) -> Situation:
@@ -151,9 +211,6 @@ class Situation:
         """Build a situation from the parsed key=value pairs."""
         pending = Pending(**{key: int(values[key]) for key in ("draw", "skip", "again")
                              if key in values})
-        options = set(filter(None, values.get("options", "").split(",")))
-        if options - {"stack2", "stack4"}:
-            raise ValueError(f"unknown options {sorted(options)}")
         actor = values.get("actor", "on_turn")
         if actor not in ACTORS:
             raise ValueError(f"actor must be on_turn or other, not {actor!r}")
@@ -168,9 +225,10 @@ class Situation:
             pending=pending if pending else None,
             hand=parse_cards(values["hand"]) if "hand" in values else None,
             players=int(values.get("players", "4")),
-            options=Options(stack2="stack2" in options, stack4="stack4" in options),
+            options=Options.parse(values.get("options", "")),
             actor=actor,
             drew=drew == "true",
+            waiting=read_waiting(values["waiting"]) if "waiting" in values else None,
         )
 
     def __str__(self) -> str:
@@ -186,18 +244,34 @@ class Situation:
             parts.append(f"hand={format_cards(self.hand)}")
         if self.players != 4:
             parts.append(f"players={self.players}")
-        options = [f.name for f in fields(Options) if getattr(self.options, f.name)]
-        if options:
-            parts.append(f"options={','.join(options)}")
+        if str(self.options):
+            parts.append(f"options={self.options}")
         if self.actor != "on_turn":
             parts.append(f"actor={self.actor}")
         if self.drew:
             parts.append("drew=true")
+        if self.waiting:
+            parts.append("waiting=" + ",".join(f"{name}:{getattr(self.waiting, name)}"
+                                               for name in ("draw", "skip")
+                                               if getattr(self.waiting, name)))
         return " ".join(parts)
 
 
 SITUATION_KEYS = ("top", "below", "wish", "draw", "skip", "again", "hand", "players",
-                  "options", "actor", "drew")
+                  "options", "actor", "drew", "waiting")
+
+
+def read_waiting(text: str) -> Pending | None:
+    """``draw:2,skip:1``: the cards the next player draws and the players skipped once the
+    acting player's turn passes (ter.multi)."""
+    counts: dict[str, int] = {}
+    for item in filter(None, text.split(",")):
+        name, _, count = item.partition(":")
+        if name not in ("draw", "skip") or name in counts or not count.isdigit():
+            raise ValueError(f"{item!r} is not draw:N or skip:N")
+        counts[name] = int(count)
+    waiting = Pending(**counts)
+    return waiting if waiting else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from app.engine.cards import Card
@@ -48,8 +49,9 @@ def card_name(card: Card, lang: str) -> str:
     return f"{suit} {RANK_NAMES[lang][card.rank]}"
 
 
+@lru_cache(maxsize=256)
 def card_text(card: Card) -> Text:
-    """One card's name in both languages."""
+    """One card's name in both languages (a game names the same few cards over and over)."""
     return Text(card_name(card, "de"), card_name(card, "en"))
 
 
@@ -64,6 +66,7 @@ def wish_name(target: str, lang: str) -> str:
     return SUIT_NAMES[lang].get(target) or RANK_NAMES[lang].get(target, target)
 
 
+@lru_cache(maxsize=64)
 def wish_text(target: str) -> Text:
     """A wished suit, colour or rank in both languages."""
     return Text(wish_name(target, "de"), wish_name(target, "en"))

@@ -1,4 +1,4 @@
-"""The referee's answer: a Verdict with its Effects and Penalty, as API.md §1 shapes them."""
+"""The referee's answer: a Verdict with its Effects and Penalty, as docs/api.md §1 shapes them."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ class Effect:
     rule: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The API.md object: ``type`` plus the fields that are set."""
+        """The docs/api.md object: ``type`` plus the fields that are set."""
         data: dict[str, Any] = {"type": self.type}
         for name, key in FIELD_KEYS:
             value = getattr(self, name)

@@ -58,7 +58,7 @@ def table_backup(table: Table) -> dict[str, Any]:
         "variant": table.variant,
         "name": table.name,
         "players": list(table.players),
-        "options": dict(table.options),
+        "options": table.definition.stored_options(table.options),
         "created_at": stamp(table.created_at),
         "rounds": [
             {
@@ -118,7 +118,7 @@ def csv_rows(table: Table) -> Iterator[list[Any]]:
         zip(state.round_points, state.running_totals, strict=True), 1
     ):
         for seat, player in enumerate(table.players):
-            key = team_of(seat) if table.variant == "doppel" else seat
+            key = team_of(seat) if table.definition.team_scores else seat
             yield [
                 title,
                 table.variant,

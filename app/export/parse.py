@@ -2,9 +2,9 @@
 
 `parse_backup(raw)` checks the whole file and raises an InputError naming the first problem
 (field path and both languages): not JSON, another format or a newer version, unknown or
-missing keys, wrong types; names, options and every round through `app.scoring`; points,
-totals and winner that do not follow from the rounds; a change log that does not lead to the
-rounds (undo would go wrong). The result is a plan for `restore.restore`.
+missing keys, wrong types; names, options and every round through the variant
+(`app.variants`); points, totals and winner that do not follow from the rounds; a change log
+that does not lead to the rounds (undo would go wrong). The result is a plan for `restore.restore`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app import scoring
+from app import variants
 from app.export.backup import FORMAT_GROUP
 from app.export.backup import FORMAT_TABLE
 from app.export.checks import each
@@ -57,9 +57,9 @@ class Game:
     options: dict[str, Any]
 
     def body(self, value: Any, path: str, lead_en: str, lead_de: str) -> dict[str, Any]:
-        """A round body checked by app.scoring, its errors placed at `path`."""
+        """A round body checked by the variant, its errors placed at `path`."""
         with within(path, lead_en, lead_de):
-            return scoring.validate_round(self.variant, self.players, self.options, value)
+            return variants.validate_round(self.variant, self.players, self.options, value)
 
 
 def round_plan(game: Game, item: Any, at: str, index: int) -> RoundPlan:
@@ -107,7 +107,7 @@ def change_plan(game: Game, item: Any, at: str, index: int) -> ChangePlan:
 def check_results(game: Game, data: dict[str, Any], rounds: list[RoundPlan], path: str) -> None:
     """No round after the end; points, totals, finished and winner as the rounds give them."""
     bodies = [r.data for r in rounds]
-    end = scoring.finished_after(game.variant, game.players, game.options, bodies)
+    end = variants.finished_after(game.variant, game.players, game.options, bodies)
     if end is not None and end < len(rounds):
         raise InputError(
             path + "rounds",
@@ -115,7 +115,7 @@ def check_results(game: Game, data: dict[str, Any], rounds: list[RoundPlan], pat
             f"the file has {len(rounds)} rounds (rounds).",
             f"Der Tisch war nach Runde {end} beendet; die Datei hat {len(rounds)} Runden (rounds).",
         )
-    state = scoring.standing(game.variant, game.players, game.options, bodies)
+    state = variants.standing(game.variant, game.players, game.options, bodies)
     for i, points in enumerate(state.round_points):
         at = f"{path}rounds[{i}].points"
         same(
@@ -148,7 +148,7 @@ def check_table(data: Any, path: str = "") -> TablePlan:
             "must be a text.", "muss ein Text sein."
         )
     with within(path.rstrip(".")):
-        name, players, options = scoring.validate_table(
+        name, players, options = variants.validate_table(
             data["variant"], data["name"], data["players"], data["options"]
         )
     game = Game(data["variant"], players, options)

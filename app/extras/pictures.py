@@ -15,8 +15,10 @@ from markupsafe import escape
 from app.charts import line_chart_svg
 from app.extras.series import chart_series
 from app.models import Table
+from app.navigation import current_lang
 from app.scoring.types import Standing
 from app.scoring.types import Transfer
+from app.variants import find_variant
 
 WIDTH = 360
 ROW = 52
@@ -25,8 +27,8 @@ NAME_CHARS = 13
 
 
 def chart_title(variant: str) -> str:
-    """What the lines show."""
-    if variant == "doppel":
+    """What the lines show: games won in the current set where games make sets (dop.set)."""
+    if find_variant(variant).has_sets:
         return _("Games won in the set, game by game")
     return _("Running totals, game by game")
 
@@ -42,22 +44,7 @@ def running_totals_chart(table: Table, standing: Standing) -> Markup | None:
 
 def chart_note(table: Table) -> str:
     """How to read the lines of this variant: which direction is good (spd.opt.scoring)."""
-    if table.variant == "speedone":
-        target = table.options.get("target")
-        if table.options.get("scoring") == "own-points":
-            return _(
-                "Own points: the lowest line is best; at %(target)s the game ends.", target=target
-            )
-        return _(
-            "Points won: the highest line is best; at %(target)s the game ends.", target=target
-        )
-    notes = {
-        "dynamisch": _("Minus points: the lowest line is best."),
-        "deluxe": _("Penalty points: the lowest line is best."),
-        "terroristen": _("Games won: the highest line is best."),
-        "doppel": _("Games won in the current set; a new set starts at 0."),
-    }
-    return notes.get(table.variant, "")
+    return table.definition.chart_note(table.options).get(current_lang())
 
 
 def money(cents: int) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 
-import segno
 from flask import Response
 from flask import abort
 from flask import url_for
@@ -26,6 +25,8 @@ MODULE_PX = 8  # intrinsic size only; the page scales the vector image
 
 def qr_svg(link: str, title: str) -> bytes:
     """The link as a QR code: black on white with the quiet zone, so it scans in dark mode too."""
+    import segno  # imported on the first QR code, not on every start of the app
+
     out = io.BytesIO()
     segno.make(link, error="m").save(
         out,

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
+from app.variants import find_variant
 
 Series = list[tuple[str, list[float]]]
 
 
 def chart_series(variant: str, players: list[str], standing: Standing) -> Series:
-    """Each player's (Doppel: each team's) total after every round, starting from 0."""
-    if variant == "doppel":
+    """Each player's (team scores: each team's) total after every round, starting from 0."""
+    if find_variant(variant).team_scores:
         # dop.set: the games start again from 0 in every set, so the lines fall back to 0.
         return [
             (

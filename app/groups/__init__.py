@@ -80,7 +80,6 @@ def view(group_id: str) -> str:
         wins_chart=page.wins_chart(results, group.players),
         money_chart=page.money_chart(results, group.players),
         edit_url=edit_link(group, token),
-        averaged_variants=stats.AVERAGED,
         page=page,
     )
 

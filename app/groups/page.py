@@ -18,7 +18,7 @@ from app.charts import line_chart_svg
 from app.groups import stats
 from app.groups.stats import TableResult
 from app.navigation import current_lang
-from app.scoring import VARIANTS
+from app.variants import find_variant
 
 
 @dataclass(frozen=True)
@@ -35,8 +35,7 @@ class TableLine:
 
 def variant_label(variant: str) -> str:
     """The variant's name in the page's language."""
-    info = VARIANTS[variant]
-    return info.label_de if current_lang() == "de" else info.label_en
+    return find_variant(variant).label.get(current_lang())
 
 
 def winner_names(result: TableResult) -> str:

@@ -16,15 +16,12 @@ from dataclasses import field
 from datetime import datetime
 from typing import Any
 
-from app.scoring import VARIANTS
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
 from app.scoring.types import team_of
-
-# Variants whose round points are minus/penalty points: the average per game means something
-# (dyn.score, dlx.out); Speedone points depend on the table's scoring option, the others count wins.
-AVERAGED = ("dynamisch", "deluxe")
+from app.variants import VARIANTS
+from app.variants import find_variant
 
 
 @dataclass(frozen=True)
@@ -45,7 +42,9 @@ class LeaderRow:
     """One player's line of a variant's leaderboard."""
 
     player: str
-    averaged: bool = False  # the variant counts minus/penalty points (AVERAGED)
+    # The variant counts minus/penalty points, so an average per game means something
+    # (dyn.score, dlx.out: the definition's average_label); others count wins.
+    averaged: bool = False
     tables_played: int = 0
     tables_won: int = 0
     games_played: int = 0
@@ -110,12 +109,8 @@ def seats_of(winner: Winner) -> set[int]:
 
 
 def game_winners(variant: str, data: Mapping[str, Any]) -> set[int]:
-    """Who won one game/round, read from the entered body (API.md §2)."""
-    if variant == "dynamisch":
-        return {s for s, hand in enumerate(data["hands"]) if not hand["jacks"] + hand["others"]}
-    if variant == "deluxe":
-        return {s for s, cards in enumerate(data["cards"]) if cards == 0}
-    return seats_of(data["winner"])  # speedone, terroristen: a seat; doppel: a team
+    """Who won one game/round, read from the entered body (docs/api.md §2)."""
+    return find_variant(variant).round_winners(data)
 
 
 def leaderboards(
@@ -129,7 +124,8 @@ def leaderboards(
         won = seats_of(result.standing.winner) if result.standing.finished else set()
         for seat, raw in enumerate(result.players):
             name = roster.name(raw)
-            row = board.setdefault(name, LeaderRow(name, averaged=result.variant in AVERAGED))
+            averaged = find_variant(result.variant).average_label is not None
+            row = board.setdefault(name, LeaderRow(name, averaged=averaged))
             row.tables_played += 1
             row.tables_won += seat in won
             row.games_played += len(result.rounds)

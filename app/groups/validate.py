@@ -1,6 +1,6 @@
 """The checks of a group's input, shared by the group form and the backup import.
 
-Pure (no Flask): errors are InputErrors naming the field, as for tables (API.md paths).
+Pure (no Flask): errors are InputErrors naming the field, as for tables (docs/api.md paths).
 """
 
 from __future__ import annotations

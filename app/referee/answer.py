@@ -1,4 +1,4 @@
-"""The engine's response (API.md §1) made ready for the page: sentences and rule links."""
+"""The engine's response (docs/api.md §1) made ready for the page: sentences and rule links."""
 
 from __future__ import annotations
 

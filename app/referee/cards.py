@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 
@@ -9,17 +10,18 @@ from app.engine import COLOURS
 from app.engine import SUITS
 from app.engine import Card
 from app.engine import deck
+from app.engine import find_variant
 from app.engine.texts import card_name
 from app.engine.texts import wish_name
 
 SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 # German cards print B(ube), D(ame), K(önig), A(ss); the codes stay J, Q, K, A.
 RANK_LABELS = {"de": {"J": "B", "Q": "D"}, "en": {}}
-SPEEDONE_LABELS = {"S": "⊘", "R": "⇄", "W": "W", "W+4": "+4"}
-# Speedone's colours in two rows of at most seven tiles, so tiles stay wide on a phone.
-SPEEDONE_ROWS = (("0", "1", "2", "3", "4", "5", "6"), ("7", "8", "9", "S", "R", "+2"))
-# Only Deluxe jacks wish a rank (dlx.jack); every other wish is a suit or colour.
-RANK_WISH_VARIANTS = ("deluxe",)
+# The symbols of the colour deck (skip, reverse, wild cards); numbers show as they are.
+COLOUR_LABELS = {"S": "⊘", "R": "⇄", "W": "W", "W+4": "+4"}
+# A suit or colour with more cards than this is shown in two rows, so tiles stay wide on a
+# phone (a colour of 13 values: 7 + 6).
+ROW_WIDTH = 8
 
 
 @dataclass(frozen=True)
@@ -35,13 +37,12 @@ class Tile:
 
 def tile(card: Card, lang: str, copies: int = 1) -> Tile:
     """The tile of a card: ``♥B`` (Herz-Bube) in red, ``⊘`` on green for a green skip."""
-    if card.is_speedone:
-        label = SPEEDONE_LABELS.get(card.rank, card.rank)
-        css = f"colour-{card.suit or 'W'}"
-    else:
-        assert card.suit is not None
+    if card.suit in SUIT_SYMBOLS:
         label = SUIT_SYMBOLS[card.suit] + RANK_LABELS[lang].get(card.rank, card.rank)
         css = f"suit-{card.suit}"
+    else:
+        label = COLOUR_LABELS.get(card.rank, card.rank)
+        css = f"colour-{card.suit or 'W'}"
     return Tile(str(card), label, css, card_name(card, lang), copies)
 
 
@@ -53,15 +54,27 @@ def chip(code: str, lang: str) -> Tile:
         return Tile(code, code, "unknown", code)
 
 
+def split_row(row: list[Tile]) -> list[list[Tile]]:
+    """A row of more than ``ROW_WIDTH`` tiles as rows of nearly equal length."""
+    parts = math.ceil(len(row) / ROW_WIDTH)
+    width = math.ceil(len(row) / parts) if row else 1
+    return [row[start:start + width] for start in range(0, len(row), width)]
+
+
+def deck_suits(cards: list[Card]) -> list[str]:
+    """The suits (or colours) of a deck, in the order of the card codes."""
+    present = {card.suit for card in cards}
+    return [suit for suit in (*SUITS, *COLOURS) if suit in present]
+
+
 def grid(variant: str, players: int, lang: str) -> list[list[Tile]]:
-    """The variant's deck as rows of tiles: suits × ranks, or Speedone colours × values."""
+    """The variant's deck as rows of tiles: one row per suit or colour, wild cards last."""
     counts = Counter(deck(variant, players))
-    tiles = {str(card): tile(card, lang, copies) for card, copies in counts.items()}
-    if variant != "speedone":
-        return [[t for code, t in tiles.items() if code[0] == suit] for suit in SUITS]
-    rows = [[tiles[colour + value] for value in values]
-            for colour in COLOURS for values in SPEEDONE_ROWS]
-    return [*rows, [tiles["W"], tiles["W+4"]]]
+    tiles = {card: tile(card, lang, copies) for card, copies in counts.items()}
+    rows = [row for suit in deck_suits(list(counts))
+            for row in split_row([t for card, t in tiles.items() if card.suit == suit])]
+    wild = [t for card, t in tiles.items() if card.suit is None]
+    return rows + ([wild] if wild else [])
 
 
 @dataclass(frozen=True)
@@ -75,14 +88,18 @@ class WishChoice:
 
 
 def wish_choices(variant: str, lang: str) -> list[WishChoice]:
-    """The suits (Speedone: colours) a wish can name, and Deluxe's ranks (dlx.jack)."""
-    if variant == "speedone":
-        choices = [WishChoice(c, wish_name(c, lang), f"colour-{c}", wish_name(c, lang))
-                   for c in COLOURS]
-    else:
-        choices = [WishChoice(s, SUIT_SYMBOLS[s], f"suit-{s}", wish_name(s, lang)) for s in SUITS]
-    if variant in RANK_WISH_VARIANTS:
-        ranks = dict.fromkeys(card.rank for card in deck(variant))
+    """What the variant's wishing cards can name: suits or colours, and ranks where a card
+    wishes a rank (dlx.jack)."""
+    kinds = set(find_variant(variant).wish_kinds.values())
+    cards = deck(variant)
+    choices: list[WishChoice] = []
+    if "suit" in kinds:
+        choices += [WishChoice(s, SUIT_SYMBOLS.get(s, wish_name(s, lang)),
+                               f"suit-{s}" if s in SUIT_SYMBOLS else f"colour-{s}",
+                               wish_name(s, lang))
+                    for s in deck_suits(cards)]
+    if "rank" in kinds:
+        ranks = dict.fromkeys(card.rank for card in cards)
         choices += [WishChoice(r, RANK_LABELS[lang].get(r, r), "rank", wish_name(r, lang))
                     for r in ranks]
     return choices

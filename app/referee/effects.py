@@ -1,4 +1,4 @@
-"""The referee's effects and penalties (API.md §1) as sentences in the page language."""
+"""The referee's effects and penalties (docs/api.md §1) as sentences in the page language."""
 
 from __future__ import annotations
 

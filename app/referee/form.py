@@ -12,23 +12,54 @@ from flask_babel import ngettext
 from app.engine import PLAYER_RANGE
 from app.engine import VARIANT_IDS
 from app.engine import Action
+from app.engine import find_variant
 from app.referee.cards import chip
 from app.referee.cards import grid
 from app.referee.cards import wish_choices
 from app.referee.cards import wish_label
+from app.referee.house import house_rules
+from app.referee.house import query_text
 from app.referee.question import Question
 from app.rules.digest import digest
+from app.rules.views import rule_url
 
 VARIANT_NAMES = {"dynamisch": "Dynamisch", "deluxe": "Deluxe", "speedone": "Speedone",
                  "terroristen": "Terroristen", "doppel": "Doppel"}
 # The fields inside "More about the situation"; the box opens when one is given or wrong
-# (the flags `other`, `stack2`, … live there too).
+# (the flags `other`, `by_you`, … live there too).
 MORE_VALUES = ("below", "wish", "pending", "hand", "count")
-MORE_FIELDS = (*MORE_VALUES, "other", "options")
+MORE_FIELDS = (*MORE_VALUES, "other")
 # Long chains are rare at a table, but a king chain of 4 players reaches 8, a 7-chain 6.
 DRAW_CHOICES = range(1, 13)
 SKIP_CHOICES = range(1, 5)
 AGAIN_CHOICES = range(1, 7)
+
+
+@dataclass(frozen=True)
+class SwitchChoice:
+    """One tap choice of a house rule: the query value, its meaning, default or chosen."""
+
+    value: str
+    meaning: str
+    default: bool
+    checked: bool
+
+
+@dataclass(frozen=True)
+class Switch:
+    """A house rule of the chosen variant as the form offers it."""
+
+    option: str
+    rule: str
+    rule_url: str | None
+    title: str
+    default: str
+    choices: tuple[SwitchChoice, ...]
+
+    @property
+    def changed(self) -> bool:
+        """True when the question plays this switch otherwise than by default."""
+        return any(choice.checked and not choice.default for choice in self.choices)
 
 
 @dataclass(frozen=True)
@@ -46,13 +77,13 @@ def field_labels() -> dict[str, str]:
         "variant": _("Variant"), "players": _("Players in the game"), "top": _("Top card"),
         "below": _("Card below it"), "wish": _("Active wish"), "pending": _("Pending effect"),
         "hand": _("Your hand"), "count": _("Cards in your hand"), "other": _("I am not on turn"),
-        "options": _("Table options"), "play": _("You play"), "play_wish": _("Your wish"),
+        "options": _("House rules"), "play": _("You play"), "play_wish": _("Your wish"),
         "question": _("Question"),
     }
 
 
 def pending_choices() -> list[tuple[str, list[tuple[str, str]]]]:
-    """The pending effects the select offers (API.md §1 `pending`), grouped by kind."""
+    """The pending effects the select offers (docs/api.md §1 `pending`), grouped by kind."""
     return [
         (_("Draw cards"), [(f"draw:{n}", ngettext("draw %(num)d card", "draw %(num)d cards", n))
                            for n in DRAW_CHOICES]),
@@ -96,6 +127,31 @@ def grid_players(question: Question) -> int:
     return min(max(players, low), high)
 
 
+def switches(question: Question, lang: str) -> list[Switch]:
+    """The house rules of the question's variant, each choice marked default or chosen."""
+    return [
+        Switch(rule.option, rule.rule, rule_url(rule.rule), rule.title.get(lang),
+               query_text(rule.default),
+               tuple(SwitchChoice(query_text(value), meaning.get(lang), value == rule.default,
+                                  value == question.house_value(rule))
+                     for value, meaning in rule.choices))
+        for rule in house_rules(question.variant)
+    ]
+
+
+def wish_flags(variant: str) -> list[tuple[str, str]]:
+    """Who made the active wish and who has served it, where that matters.
+
+    A wish that outlives its card (dlx.wish: it holds until every player has served it)
+    needs them; a wish that lives on the card on top does not.
+    """
+    if find_variant(variant).wish_on_top:
+        return []
+    return [("by_you", _("I made this wish myself")),
+            ("anyone_served", _("Somebody has already played the wished card")),
+            ("you_served", _("I have already played the wished card"))]
+
+
 def more_open(question: Question, errors: dict[str, str]) -> bool:
     """Open the optional part when it holds a value or an error (every flag lives there)."""
     given = any(getattr(question, name) for name in MORE_VALUES)
@@ -115,9 +171,9 @@ def form_context(question: Question, plays: list[Action] | None, errors: dict[st
         "grid": grid(question.variant, grid_players(question), lang),
         "wishes": wish_choices(question.variant, lang),
         "field_labels": field_labels(),
-        "deluxe_flags": [("by_you", _("I made this wish myself")),
-                         ("anyone_served", _("Somebody has already played the wished card")),
-                         ("you_served", _("I have already played the wished card"))],
+        "wish_flags": wish_flags(question.variant),
+        "switches": switches(question, lang),
+        "house_open": "options" in errors,
         "pending_choices": pending_choices(),
         "pending_known": question.pending in pending_labels(),
         "more_open": more_open(question, errors),
@@ -126,5 +182,7 @@ def form_context(question: Question, plays: list[Action] | None, errors: dict[st
         "wish_label": lambda value: wish_label(value, lang),
         "pending_label": pending_label,
         "share_url": url_for("referee.page", _external=True, **question.query()),
+        "new_question_url": url_for("referee.page", _external=False,
+                                    **question.table().query()),
         "question_url": lambda q: url_for("referee.page", _anchor="answer", **q.query()),
     }

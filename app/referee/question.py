@@ -1,11 +1,12 @@
-"""A referee question as it lives in the page URL, and its API.md §1 request body.
+"""A referee question as it lives in the page URL, and its request body (docs/api.md §1).
 
 Query parameters: ``variant``, ``players``, ``top``, ``below``, ``wish`` (a suit, colour or
 rank) with Deluxe's flags ``by_you``, ``anyone_served``, ``you_served``, ``pending``
 (``draw:2``, ``skip:1``, ``again:1``), ``hand`` (comma-separated codes, may repeat),
 ``count`` (cards in hand when the hand itself is not given), ``other`` (not on turn),
-``stack2``/``stack4`` (Speedone options), ``play`` (codes, or ``draw``), ``play_wish``
-and ``ask`` (``legal`` or ``list``).
+the variant's house rules by option name (``seven=pass``, ``stack2=1``; see
+``app.referee.house``), ``play`` (codes, or ``draw``), ``play_wish`` and ``ask`` (``legal``
+or ``list``).
 """
 
 from __future__ import annotations
@@ -20,8 +21,13 @@ from werkzeug.datastructures import MultiDict
 
 from app.engine import COLOURS
 from app.engine import SUITS
+from app.engine.houserules import HouseRule
+from app.engine.houserules import Value
+from app.referee.house import house_rules
+from app.referee.house import query_text
+from app.referee.house import read_value
 
-FLAGS = ("other", "stack2", "stack4", "by_you", "anyone_served", "you_served")
+FLAGS = ("other", "by_you", "anyone_served", "you_served")
 WISH_FLAGS = ("by_you", "anyone_served", "you_served")
 PENDING_KINDS = ("draw", "skip", "again")
 DRAW = "draw"
@@ -65,18 +71,23 @@ class Question:
     play_wish: str = ""
     ask: str = "legal"
     flags: frozenset[str] = field(default_factory=frozenset)
+    # The house rules given in the URL, by option name, as typed (the variant's switches only).
+    house: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def from_args(cls, args: MultiDict[str, str]) -> Question:
         """Read the query string; empty values count as not given."""
         text = {name: args.get(name, "").strip() for name in
                 ("players", "top", "below", "wish", "pending", "count", "play_wish")}
+        variant = args.get("variant", "").strip().lower() or "dynamisch"
         return cls(
-            variant=args.get("variant", "").strip().lower() or "dynamisch",
+            variant=variant,
             hand=tuple(card_list(args.getlist("hand"))),
             play=tuple(card_list(args.getlist("play"))),
             ask="list" if args.get("ask") == "list" else "legal",
             flags=frozenset(name for name in FLAGS if args.get(name) not in (None, "", "0")),
+            house=tuple((rule.option, args[rule.option].strip()) for rule in house_rules(variant)
+                        if args.get(rule.option, "").strip()),
             **text,
         )
 
@@ -94,6 +105,39 @@ class Question:
         """The same situation with another action (for "what can I play?" links)."""
         return replace(self, play=play, play_wish=play_wish, ask="legal")
 
+    def table(self) -> Question:
+        """A new question at the same table: variant, players and house rules kept."""
+        return Question(variant=self.variant, players=self.players, house=self.house)
+
+    def given_house(self) -> list[tuple[HouseRule, str, Value | None]]:
+        """The switches the URL gives: each rule, its text as typed, and its value (None when
+        the text is none of the rule's choices)."""
+        given = dict(self.house)
+        return [(rule, given[rule.option], read_value(rule, given[rule.option]))
+                for rule in house_rules(self.variant) if rule.option in given]
+
+    def house_value(self, rule: HouseRule) -> Value:
+        """The value of a switch in this question (its default when not given or unreadable)."""
+        values = {given.option: value for given, _text, value in self.given_house()}
+        value = values.get(rule.option)
+        return rule.default if value is None else value
+
+    def house_options(self, lang: str) -> dict[str, Value]:
+        """The house rules away from their default, as the request's ``options``.
+
+        Defaults are left out: the engine reads a missing switch as its default.
+        """
+        options: dict[str, Value] = {}
+        for rule, text, value in self.given_house():
+            if value is None:
+                choices = ", ".join(query_text(choice) for choice in rule.values)
+                raise FieldError("options", _(
+                    "House rule “%(rule)s” cannot be “%(value)s”: choose one of %(choices)s.",
+                    rule=rule.title.get(lang), value=text, choices=choices))
+            if value != rule.default:
+                options[rule.option] = value
+        return options
+
     def query(self) -> dict[str, str]:
         """The canonical query string: given values only, lists comma-joined."""
         data = {
@@ -103,7 +147,14 @@ class Question:
             "play_wish": self.play_wish, "ask": "list" if self.ask == "list" else "",
         }
         data.update({name: "1" for name in sorted(self.flags)})
+        data.update(self.house_query())
         return {key: value for key, value in data.items() if value}
+
+    def house_query(self) -> dict[str, str]:
+        """The house rules as the URL writes them: defaults left out, a text that is no choice
+        kept as typed (so the shared link shows its error again)."""
+        return {rule.option: text if value is None else query_text(value)
+                for rule, text, value in self.given_house() if value != rule.default}
 
     def situation_body(self, lang: str) -> dict[str, Any]:
         """The request body without the action; FieldError for values the page cannot read."""
@@ -122,13 +173,13 @@ class Question:
             "variant": self.variant, "players": self.player_count(), "situation": situation,
             "actor": "other" if "other" in self.flags else "on_turn", "lang": lang,
         }
-        options = {name: True for name in ("stack2", "stack4") if name in self.flags}
+        options = self.house_options(lang)
         if options:
             body["options"] = options
         return body
 
     def body(self, lang: str) -> dict[str, Any]:
-        """The full API.md §1 request for the question."""
+        """The full request (docs/api.md §1) for the question."""
         body = self.situation_body(lang)
         if DRAW in self.play and not self.draws:
             raise FieldError("play", _("Either draw or play cards, not both."))

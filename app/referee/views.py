@@ -23,7 +23,7 @@ from app.referee.form import form_context
 from app.referee.question import FieldError
 from app.referee.question import Question
 
-# Engine field paths (API.md §1) -> the form field that holds the value.
+# Engine field paths (docs/api.md §1) -> the form field that holds the value.
 FIELD_OF_PATH = (
     ("situation.top", "top"), ("situation.below", "below"), ("situation.wish", "wish"),
     ("situation.pending", "pending"), ("situation.hand", "hand"), ("action.wish", "play_wish"),

@@ -1,7 +1,7 @@
 """A tiny, escaping reader for the limited markdown of the rules digest.
 
 It knows headings, paragraphs, nested `-` lists, pipe tables, `---` rules, **bold**, `code`
-and the digest's own marks: `I:` / `(I)` for an interpretation (RULES.md) and rule IDs in
+and the digest's own marks: `I:` / `(I)` for an interpretation and rule IDs in
 code, which become links to their anchors. Everything else is text and gets escaped, so the
 digest can never inject markup.
 """
@@ -19,7 +19,7 @@ from markupsafe import escape
 LIST_ITEM = re.compile(r"^(\s*)- (.*)$")
 HEADING = re.compile(r"^(#{1,6}) (.*)$")
 BOLD = re.compile(r"\*\*(.+?)\*\*")
-# "I:" starts an interpretation, "(I)" marks a settled number (RULES.md, "Players 2–10 (I)").
+# "I:" starts an interpretation, "(I)" marks a settled number ("Players 2–10 (I)").
 I_COLON = re.compile(r"(?<![\w`])I(?=:)")
 I_PAREN = re.compile(r"\(I\)")
 # A list item that is an interpretation: "I: …" or "I (ties): …" / "I (`dlx.wish`): …".

@@ -13,6 +13,8 @@ from app.rules import bp
 from app.rules.digest import Variant
 from app.rules.digest import digest
 from app.rules.digest import seed_text
+from app.rules.house import house_entries
+from app.rules.house import house_rule_variant
 from app.rules.markdown import Block
 from app.rules.markdown import render_blocks
 from app.rules.markdown import render_inline
@@ -20,11 +22,15 @@ from app.rules.seeds import seed_blocks
 
 
 def rule_url(rule_id: str) -> str | None:
-    """The rule's anchor on its variant page (`/rules/dynamisch#dyn.jack.match`), or None."""
+    """The rule's anchor on its variant page (`/rules/dynamisch#dyn.jack.match`), or None.
+
+    House rules (`ter.house.seven`) are anchored in their variant page's house rules section.
+    """
     found = digest("en").rule(rule_id)
-    if found is None:
+    variant = found[0].id if found else house_rule_variant(rule_id)
+    if variant is None:
         return None
-    return url_for("rules.variant", variant=found[0].id, _anchor=rule_id)
+    return url_for("rules.variant", variant=variant, _anchor=rule_id)
 
 
 def md_inline(text: str) -> Markup:
@@ -60,9 +66,10 @@ def index() -> str:
 
 @bp.get("/rules/<variant>")
 def variant(variant: str) -> str:
-    """One variant's rules, each anchored by its rule ID."""
-    return render_template("rules/variant.html", variant=find(variant),
-                           digest=digest(current_lang()))
+    """One variant's rules, each anchored by its rule ID, and its house rules."""
+    found = find(variant)
+    return render_template("rules/variant.html", variant=found, digest=digest(current_lang()),
+                           house_rules=house_entries(found.id, current_lang()))
 
 
 @bp.get("/rules/<variant>/original")

@@ -1,52 +1,32 @@
-"""What every variant's score keeping shares: its description, option and body checks,
-dealer rotation and the tally of per-seat points into a Standing.
+"""What every variant's score keeping shares: option and body checks, dealer rotation and the
+tally of per-seat points into a Standing.
 
-A variant is a small subclass that fills in the hooks (python-chess style, STYLE.md).
+A variant's scoring is a small subclass that fills in the hooks (python-chess style); the
+variant's definition (`app.variants`) points at it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from collections.abc import Mapping
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
+from typing import ClassVar
 
 from app.scoring import checks
 from app.scoring.checks import Field
 from app.scoring.settlement import settle
-from app.scoring.types import InputError
+from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
 
 OPTIONS = Field("options", "The table options", "Die Tischoptionen")
 BODY = Field("", "The round", "Die Runde")
 NEXT_DEALER = Field("next_dealer", "The next dealer", "Der nächste Geber")
-LIMIT_GAMES = (1, 100)  # games/rounds per series (issue 2)
+LIMIT_GAMES = (1, 100)  # games/rounds per series
 RATE_CENTS = Field(
     "options.rate_cents", "The rate per point in cents", "Der Satz pro Punkt in Cent"
 )
-
-
-def no_money(options: Mapping[str, Any]) -> bool:
-    """Variants without points to pay for (wins, sets)."""
-    return False
-
-
-@dataclass(frozen=True)
-class VariantInfo:
-    """What a page needs to offer a variant: names, player range, option defaults."""
-
-    id: str
-    min_players: int
-    max_players: int
-    label_de: str
-    label_en: str
-    description_de: str
-    description_en: str
-    defaults: dict[str, Any]
-    money_allowed: Callable[[Mapping[str, Any]], bool] = no_money
 
 
 def winner_of(seats: list[int]) -> Winner:
@@ -64,21 +44,31 @@ def series_length(value: Any, field: Field) -> int:
     return checks.whole(value, field, *LIMIT_GAMES)
 
 
-class Variant:
-    """The score keeping of one variant; subclasses fill in the hooks below."""
+class Scoring:
+    """The score keeping of one variant; subclasses set the switches and fill in the hooks."""
 
-    info: VariantInfo
-    round_keys: frozenset[str] = frozenset()
+    # The scoring options and their defaults (docs/api.md §2).
+    defaults: ClassVar[dict[str, Any]] = {}
+    # The keys a round body may have besides `next_dealer`.
+    round_keys: ClassVar[frozenset[str]] = frozenset()
+    # When a table may be played for money: the option values it needs ({} = always),
+    # None = never (no points to pay for: wins, sets).
+    money_when: ClassVar[dict[str, Any] | None] = None
 
     # -- options ------------------------------------------------------------------------
+    def money_allowed(self, options: Mapping[str, Any]) -> bool:
+        """May a table with these options be played for money (dyn.money)?"""
+        when = self.money_when
+        return when is not None and all(options.get(key) == value for key, value in when.items())
+
     def options(self, raw: Any, players: int) -> dict[str, Any]:
         """Known options only, each checked, defaults filled in."""
-        given = checks.mapping({} if raw is None else raw, OPTIONS, self.info.defaults.keys())
-        result = dict(self.info.defaults)
+        given = checks.mapping({} if raw is None else raw, OPTIONS, self.defaults.keys())
+        result = dict(self.defaults)
         for key, value in given.items():
             result[key] = self.option(key, value)
         self.check_options(result, players)
-        if result.get("rate_cents") and not self.info.money_allowed(result):
+        if result.get("rate_cents") and not self.money_allowed(result):
             raise RATE_CENTS.fail(self.no_money_en, self.no_money_de)
         return result
 
@@ -112,6 +102,11 @@ class Variant:
     def points(self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]) -> Any:
         """What each seat (or team) scores in one normalised round (hook)."""
         raise NotImplementedError
+
+    def round_winners(self, data: Mapping[str, Any]) -> set[int]:
+        """The seats that won one round: the body's winning seat, or both seats of its team."""
+        winner = data["winner"]
+        return set(TEAM_SEATS[winner]) if isinstance(winner, str) else {winner}
 
     def natural_dealer(self, dealer: int, players: int, data: Mapping[str, Any]) -> int:
         """Who deals next when the round names nobody: the next seat (across variants)."""
@@ -190,15 +185,3 @@ class Variant:
             details=details or [{} for _ in points],
         )
 
-
-def players_range(variant: Variant, count: int) -> None:
-    """The variant's player count (RULES.md per variant)."""
-    low, high = variant.info.min_players, variant.info.max_players
-    if not low <= count <= high:
-        limit = f"exactly {low}" if low == high else f"{low} to {high}"
-        grenze = f"genau {low}" if low == high else f"{low} bis {high}"
-        raise InputError(
-            "players",
-            f"{variant.info.label_en} is played by {limit} players (players); you entered {count}.",
-            f"{variant.info.label_de} spielen {grenze} Spieler (players); eingegeben: {count}.",
-        )

@@ -1,7 +1,7 @@
 """Input checks shared by the variants: each failure is an InputError naming field and limit.
 
 Nothing is coerced: `2.5`, `"3"` and `true` are not whole numbers, `1` is not a boolean
-(STYLE.md: never silently change input).
+(never silently change input).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Maumau-Deluxe: 1 penalty point per card left, a series of 10 rounds (RULES.md §2)."""
+"""Maumau-Deluxe: 1 penalty point per card left, a series of 10 rounds (dlx.*)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.scoring import checks
-from app.scoring.base import Variant
-from app.scoring.base import VariantInfo
+from app.scoring.base import Scoring
 from app.scoring.base import rate_cents
 from app.scoring.base import series_length
 from app.scoring.checks import Field
@@ -22,26 +21,12 @@ ROUNDS = Field(
 )
 
 
-def always(options: Mapping[str, Any]) -> bool:
-    """Deluxe penalty points may be played for money like dyn.money."""
-    return True
-
-
-class Deluxe(Variant):
+class DeluxeScoring(Scoring):
     """dlx.out: the player out deals next, everybody else 1 point per card left."""
 
-    info = VariantInfo(
-        id="deluxe",
-        min_players=2,
-        max_players=8,
-        label_de="Maumau-Deluxe",
-        label_en="Mau-Mau Deluxe",
-        description_de="10 Runden, ein Strafpunkt je Karte auf der Hand; die wenigsten gewinnen.",
-        description_en="10 rounds, one penalty point per card in hand; the fewest wins.",
-        defaults={"rounds": 10, "rate_cents": 0},
-        money_allowed=always,
-    )
+    defaults = {"rounds": 10, "rate_cents": 0}
     round_keys = frozenset({"cards"})
+    money_when = {}  # penalty points may always be played for money, like dyn.money
 
     def option(self, key: str, value: Any) -> Any:
         """rounds 1–100, rate_cents 0–1000."""
@@ -88,6 +73,10 @@ class Deluxe(Variant):
     ) -> list[int]:
         """dlx.out: one penalty point per card left in hand."""
         return list(data["cards"])
+
+    def round_winners(self, data: Mapping[str, Any]) -> set[int]:
+        """dlx.out: the one player out of cards."""
+        return {s for s, cards in enumerate(data["cards"]) if cards == 0}
 
     def natural_dealer(self, dealer: int, players: int, data: Mapping[str, Any]) -> int:
         """dlx.out: the player who went out deals the next round."""

@@ -1,4 +1,4 @@
-"""Doppel Mau-Mau: two teams, games to sets to a match (RULES.md §5)."""
+"""Doppel Mau-Mau: two teams, games to sets to a match (dop.*)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.scoring import checks
-from app.scoring.base import Variant
-from app.scoring.base import VariantInfo
+from app.scoring.base import Scoring
 from app.scoring.checks import Field
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
@@ -28,19 +27,9 @@ def set_winner(games: Mapping[str, int]) -> str | None:
     return None
 
 
-class Doppel(Variant):
+class DoppelScoring(Scoring):
     """dop.game, dop.set, dop.match."""
 
-    info = VariantInfo(
-        id="doppel",
-        min_players=4,
-        max_players=4,
-        label_de="Doppel Mau-Mau",
-        label_en="Double Mau-Mau",
-        description_de="Zwei Teams zu zweit; Sätze bis 5 mit 2 Vorsprung, 2 Sätze gewinnen.",
-        description_en="Two teams of two; sets to 5 with a lead of 2, two sets win the match.",
-        defaults={},
-    )
     round_keys = frozenset({"winner"})
 
     def check_round(

@@ -1,4 +1,4 @@
-"""Dynamisches Maumau: minus points per game, a series of 8, fewest wins, money (RULES.md §1)."""
+"""Dynamisches Maumau: minus points per game, a series of 8, fewest wins, money (dyn.*)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.scoring import checks
-from app.scoring.base import Variant
-from app.scoring.base import VariantInfo
+from app.scoring.base import Scoring
 from app.scoring.base import rate_cents
 from app.scoring.base import series_length
 from app.scoring.checks import Field
 from app.scoring.types import InputError
 from app.scoring.types import Standing
 
-SUITS = ("C", "S", "H", "D")  # RULES.md "Card codes"; scoring stays independent of the engine
+SUITS = ("C", "S", "H", "D")  # the card codes of the rules digest; no import of the engine
 SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
 DECK_JACKS = 8  # two Skat decks: every card twice
 DECK_OTHERS = 56
@@ -26,11 +25,6 @@ GAMES = Field(
 JACK_SUIT = Field(
     "jack_suit", "The suit named with the last jack", "Die mit dem letzten Buben gewünschte Farbe"
 )
-
-
-def always(options: Mapping[str, Any]) -> bool:
-    """dyn.money: a series may always be played for money."""
-    return True
 
 
 def suit_code(value: Any) -> str | None:
@@ -48,21 +42,12 @@ def minus_points(hand: Mapping[str, Any], jack_suit: str | None) -> int:
     return 2 * points if jack_suit and hand["holds_named_suit"] else points
 
 
-class Dynamisch(Variant):
+class DynamischScoring(Scoring):
     """dyn.score, dyn.score.double, dyn.series, dyn.money, dyn.dealer."""
 
-    info = VariantInfo(
-        id="dynamisch",
-        min_players=2,
-        max_players=6,
-        label_de="Dynamisches Maumau",
-        label_en="Dynamic Mau-Mau",
-        description_de="Serie von 8 Spielen mit Minuspunkten; wer die wenigsten hat, gewinnt.",
-        description_en="A series of 8 games with minus points; the fewest wins.",
-        defaults={"games": 8, "rate_cents": 0},
-        money_allowed=always,
-    )
+    defaults = {"games": 8, "rate_cents": 0}
     round_keys = frozenset({"hands", "jack_suit"})
+    money_when = {}  # dyn.money: a series may always be played for money
 
     def option(self, key: str, value: Any) -> Any:
         """games 1–100, rate_cents 0–1000."""
@@ -160,6 +145,10 @@ class Dynamisch(Variant):
     ) -> list[int]:
         """Minus points per seat."""
         return [minus_points(hand, data["jack_suit"]) for hand in data["hands"]]
+
+    def round_winners(self, data: Mapping[str, Any]) -> set[int]:
+        """The players out of cards (dyn.effect.noend: at least one)."""
+        return {s for s, hand in enumerate(data["hands"]) if not hand["jacks"] + hand["others"]}
 
     def evaluate(
         self, players: int, options: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]]

@@ -1,4 +1,4 @@
-"""Speedone: card points per round, up to a target of 200 or 500 (RULES.md §3)."""
+"""Speedone: card points per round, up to a target of 200 or 500 (spd.*)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from app.scoring import checks
-from app.scoring.base import Variant
-from app.scoring.base import VariantInfo
+from app.scoring.base import Scoring
 from app.scoring.base import rate_cents
 from app.scoring.checks import Field
 from app.scoring.speedone_hands import DECK_MAX
@@ -29,38 +28,18 @@ OPTION_FIELDS = {
     "target": Field("options.target", "The target", "Das Ziel"),
     "scoring": Field("options.scoring", "The scoring", "Die Wertung"),
     "partner": Field("options.partner", "Partner mode", "Der Partnermodus"),
-    "stack2": Field("options.stack2", "Stacking draw-twos", "Das Stapeln von +2"),
-    "stack4": Field("options.stack4", "Stacking wild-draw-fours", "Das Stapeln von +4"),
 }
+TARGETS = (200, 500)  # spd.opt.target
+SCORINGS = ("winner-takes", "own-points")  # spd.opt.scoring
 
 
-def own_points_solo(options: Mapping[str, Any]) -> bool:
-    """Money only when each player is charged his own points (lowest wins), without parties."""
-    return options.get("scoring") == "own-points" and not options.get("partner")
-
-
-class Speedone(Variant):
+class SpeedoneScoring(Scoring):
     """spd.opt.scoring, spd.opt.target, spd.opt.partner, spd.points."""
 
-    info = VariantInfo(
-        id="speedone",
-        min_players=2,
-        max_players=10,
-        label_de="Speedone",
-        label_en="Speedone",
-        description_de="Wie UNO: Kartenpunkte bis 200 oder 500, auf Wunsch zu zweit im Team.",
-        description_en="UNO-like: card points up to 200 or 500, optionally in teams of two.",
-        defaults={
-            "target": 500,
-            "scoring": "winner-takes",
-            "partner": False,
-            "stack2": False,
-            "stack4": False,
-            "rate_cents": 0,
-        },
-        money_allowed=own_points_solo,
-    )
+    defaults = {"target": 500, "scoring": "winner-takes", "partner": False, "rate_cents": 0}
     round_keys = frozenset({"winner", "points", "hands"})
+    # Money only when each player is charged his own points (lowest wins), without parties.
+    money_when = {"scoring": "own-points", "partner": False}
     no_money_en = (
         "must be 0 here: Speedone is played for money only with own-points scoring "
         "and without partners."
@@ -71,13 +50,13 @@ class Speedone(Variant):
     )
 
     def option(self, key: str, value: Any) -> Any:
-        """target 200/500, scoring one of two, the switches booleans, rate 0–1000."""
+        """target 200/500, scoring one of two, partner a boolean, rate 0–1000."""
         if key == "rate_cents":
             return rate_cents(value)
         if key == "target":
-            return checks.choice(value, OPTION_FIELDS[key], (200, 500))
+            return checks.choice(value, OPTION_FIELDS[key], TARGETS)
         if key == "scoring":
-            return checks.choice(value, OPTION_FIELDS[key], ("winner-takes", "own-points"))
+            return checks.choice(value, OPTION_FIELDS[key], SCORINGS)
         return checks.flag(value, OPTION_FIELDS[key])
 
     def check_options(self, options: dict[str, Any], players: int) -> None:
@@ -93,6 +72,8 @@ class Speedone(Variant):
     ) -> dict[str, Any]:
         """A winner seat and either `points` or `hands` per seat; the winner has nothing left."""
         winner = checks.seat(checks.required(body, "winner", WINNER), WINNER, len(players))
+        # spd.house.handlimit off: a hand may hold more than 22 cards.
+        limited = bool(options.get("handlimit", True))
         if ("points" in body) == ("hands" in body):
             raise InputError(
                 "points",
@@ -106,7 +87,7 @@ class Speedone(Variant):
             data: dict[str, Any] = {
                 "winner": winner,
                 "points": [
-                    points_entry(s, n, v)
+                    points_entry(s, n, v, limited)
                     for s, (n, v) in enumerate(zip(players, values, strict=True))
                 ],
             }
@@ -115,7 +96,7 @@ class Speedone(Variant):
             data = {
                 "winner": winner,
                 "hands": [
-                    hand_entry(s, n, e, s == winner)
+                    hand_entry(s, n, e, s == winner, limited)
                     for s, (n, e) in enumerate(zip(players, entries, strict=True))
                 ],
             }

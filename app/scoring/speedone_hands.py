@@ -1,5 +1,6 @@
 """Speedone hand input: points per player or a breakdown per hand, within the deck and
-the 22-card hand limit (spd.points, spd.handlimit)."""
+the 22-card hand limit (spd.points, spd.handlimit; without it when the table switched the
+house rule spd.house.handlimit off)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ DECK_ACTIONS = 24
 DECK_NUMBERS = 360  # per colour one 0 and two each of 1-9: 4 × 90
 HAND_MAX = DECK_WILDS * 50 + (HAND_LIMIT - DECK_WILDS) * 20  # the most 22 cards are worth: 680
 DECK_MAX = DECK_WILDS * 50 + DECK_ACTIONS * 20 + DECK_NUMBERS  # all 108 cards: 1240
+DECK_CARDS = 108
 POINTS = Field("points", "The hand points", "Die Handpunkte")
 HANDS = Field("hands", "The hands", "Die Hände")
 
@@ -26,13 +28,18 @@ def hand_points(hand: Mapping[str, int] | None) -> int:
     return hand["numbers"] + 20 * hand["actions"] + 50 * hand["wilds"]
 
 
-def points_entry(seat: int, name: str, value: Any) -> int:
-    """Hand points of one player: at most what 22 cards can be worth (spd.handlimit)."""
+def points_entry(seat: int, name: str, value: Any, limited: bool = True) -> int:
+    """Hand points of one player: at most what 22 cards can be worth (spd.handlimit), or
+    what the whole deck is worth when the table plays without the limit."""
+    field = Field(
+        f"points[{seat}]", f"The hand points of {name}", f"Der Punktwert der Hand von {name}"
+    )
+    if not limited:
+        why = (" (all 108 cards are worth 1240)", " (alle 108 Karten sind 1240 wert)")
+        return checks.whole(value, field, 0, DECK_MAX, *why)
     return checks.whole(
         value,
-        Field(
-            f"points[{seat}]", f"The hand points of {name}", f"Der Punktwert der Hand von {name}"
-        ),
+        field,
         0,
         HAND_MAX,
         " (a hand holds at most 22 cards, spd.handlimit)",
@@ -40,8 +47,12 @@ def points_entry(seat: int, name: str, value: Any) -> int:
     )
 
 
-def hand_entry(seat: int, name: str, entry: Any, won: bool) -> dict[str, int] | None:
-    """One hand's breakdown (spd.points), within 22 cards; only the winner's may be null."""
+def hand_entry(
+    seat: int, name: str, entry: Any, won: bool, limited: bool = True
+) -> dict[str, int] | None:
+    """One hand's breakdown (spd.points), within 22 cards (or the deck when the table plays
+    without spd.handlimit); only the winner's may be null."""
+    cards = HAND_LIMIT if limited else DECK_CARDS
     path = f"hands[{seat}]"
     field = Field(path, f"The hand of {name}", f"Die Hand von {name}")
     if entry is None:
@@ -69,18 +80,18 @@ def hand_entry(seat: int, name: str, entry: Any, won: bool) -> dict[str, int] | 
         entry,
         "actions",
         sub("actions", "The number of skip/reverse/+2 cards", "Die Anzahl der Aktionskarten"),
-        min(DECK_ACTIONS, HAND_LIMIT - wilds),
-        " (the deck holds 24; a hand holds at most 22 cards, wilds included)",
-        " (das Spiel hat 24; eine Hand hat höchstens 22 Karten, Joker mitgezählt)",
+        min(DECK_ACTIONS, cards - wilds),
+        f" (the deck holds 24; a hand holds at most {cards} cards, wilds included)",
+        f" (das Spiel hat 24; eine Hand hat höchstens {cards} Karten, Joker mitgezählt)",
     )
-    free = HAND_LIMIT - wilds - actions
+    free = cards - wilds - actions
     numbers = checks.whole_at(
         entry,
         "numbers",
         sub("numbers", "The sum of the number faces", "Die Summe der Zahlenwerte"),
-        9 * free,
-        f" (at most {free} number cards of at most 9 fit in a hand of 22)",
-        f" (höchstens {free} Zahlenkarten zu höchstens 9 passen in eine Hand von 22)",
+        min(9 * free, DECK_NUMBERS),
+        f" (at most {free} number cards of at most 9 fit in a hand of {cards})",
+        f" (höchstens {free} Zahlenkarten zu höchstens 9 passen in eine Hand von {cards})",
     )
     return {"numbers": numbers, "actions": actions, "wilds": wilds}
 

@@ -1,4 +1,4 @@
-"""Terroristen-Mau-Mau: the first player out wins the game; the table counts wins (RULES.md §4)."""
+"""Terroristen-Mau-Mau: the first player out wins the game; the table counts wins (ter.*)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.scoring import checks
-from app.scoring.base import Variant
-from app.scoring.base import VariantInfo
+from app.scoring.base import Scoring
 from app.scoring.base import series_length
 from app.scoring.checks import Field
 from app.scoring.types import Standing
@@ -17,19 +16,10 @@ GAMES = Field("options.games", "The number of games", "Die Anzahl der Spiele")
 WINNER = Field("winner", "The winner of the game", "Der Gewinner des Spiels")
 
 
-class Terroristen(Variant):
+class TerroristenScoring(Scoring):
     """Wins per player; open-ended (games null) or the most wins after N games."""
 
-    info = VariantInfo(
-        id="terroristen",
-        min_players=2,
-        max_players=10,
-        label_de="Terroristen-Mau-Mau",
-        label_en="Terrorist Mau-Mau",
-        description_de="Wer zuerst alle Karten los ist, gewinnt; gezählt werden die Siege.",
-        description_en="The first player out wins the game; the table counts the wins.",
-        defaults={"games": None},
-    )
+    defaults = {"games": None}
     round_keys = frozenset({"winner"})
 
     def option(self, key: str, value: Any) -> Any:
@@ -47,7 +37,7 @@ class Terroristen(Variant):
     def points(
         self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
     ) -> list[int]:
-        """1 for the winner, 0 for everybody else (API.md)."""
+        """1 for the winner, 0 for everybody else (docs/api.md)."""
         return [int(seat == data["winner"]) for seat in range(players)]
 
     def evaluate(

@@ -24,7 +24,7 @@ def team_of(seat: int) -> str:
 class InputError(ValueError):
     """Bad input: one sentence per language naming the field and the limit.
 
-    `field` is the JSON path of API.md (e.g. "hands[2].jacks", "options.target", "players[1]").
+    `field` is the JSON path of docs/api.md (e.g. "hands[2].jacks", "options.target", "players[1]").
     """
 
     def __init__(self, field: str | None, en: str, de: str) -> None:
@@ -48,7 +48,7 @@ class Transfer:
     cents: int
 
     def to_json(self) -> dict[str, int]:
-        """API.md shape: {"from", "to", "cents"}."""
+        """docs/api.md shape: {"from", "to", "cents"}."""
         return {"from": self.payer, "to": self.payee, "cents": self.cents}
 
 
@@ -60,7 +60,7 @@ class Settlement:
     transfers: list[Transfer]
 
     def to_json(self) -> dict[str, Any]:
-        """API.md shape."""
+        """docs/api.md shape."""
         return {
             "amounts_cents": list(self.amounts_cents),
             "transfers": [t.to_json() for t in self.transfers],

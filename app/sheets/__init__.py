@@ -1,11 +1,13 @@
 """Printable sheets (PDF, A4): blank lists to fill in with a pen, and a table's filled sheet.
 
-API.md "Printable sheets": `/sheets/<variant>.pdf` and `/t/<id>/sheet.pdf` answer
+docs/api.md "Printable sheets": `/sheets/<variant>.pdf` and `/t/<id>/sheet.pdf` answer
 `application/pdf` with a filename; an unknown variant or table is 404, a bad parameter 400
 with a sentence naming it. The PDF speaks the page's language (German by default).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from flask import Blueprint
 from flask import Response
@@ -16,56 +18,48 @@ from flask_babel import get_locale
 from flask_babel import gettext
 
 from app import store
-from app.scoring import VARIANTS
 from app.scoring import InputError
-from app.scoring import VariantInfo
-from app.sheets.blank import build_blank
 from app.sheets.download import pdf_response
 from app.sheets.download import slug
-from app.sheets.layout import Lang
-from app.sheets.params import ROOM
-from app.sheets.params import ROUNDS
+from app.sheets.params import most_players
 from app.sheets.params import parse_blank
 from app.sheets.record import TableRecord
-from app.sheets.table_sheet import build_table_sheet
+from app.variants import VARIANTS
+
+if TYPE_CHECKING:
+    from app.sheets.layout import Lang
 
 bp = Blueprint("sheets", __name__)
 
 
 def page_lang() -> Lang:
     """The language of the page that asked for the PDF."""
+    # reportlab (behind layout and the builders) is imported by the first sheet, not on start.
+    from app.sheets.layout import Lang
+
     return Lang(str(get_locale() or "de"), gettext)
-
-
-def label(info: VariantInfo, lang: Lang) -> str:
-    """The variant's name in the sheet's language."""
-    return info.label_de if lang.code == "de" else info.label_en
 
 
 @bp.get("/sheets")
 def index() -> str:
     """All blank sheets, each with a small GET form for names and sizes."""
-    lang = page_lang()
-    variants = [
-        (info, label(info, lang), min(info.max_players, ROOM[key]))
-        for key, info in VARIANTS.items()
-    ]
-    return render_template("sheets/index.html", variants=variants, rounds=ROUNDS)
+    variants = [(variant, most_players(variant)) for variant in VARIANTS.values()]
+    return render_template("sheets/index.html", variants=variants)
 
 
 @bp.get("/sheets/<variant>.pdf")
 def blank(variant: str) -> Response:
     """A blank sheet of one variant; the query gives names, sizes and the rules page."""
-    info = VARIANTS.get(variant) or abort(
+    definition = VARIANTS.get(variant) or abort(
         404, description=gettext("There is no sheet for this variant.")
     )
     lang = page_lang()
     try:
-        sheet = parse_blank(
-            variant, label(info, lang), (info.min_players, info.max_players), request.args
-        )
+        sheet = parse_blank(definition, definition.label.get(lang.code), request.args)
     except InputError as error:
         abort(400, description=error.message(lang.code))
+    from app.sheets.blank import build_blank
+
     return pdf_response(build_blank(sheet, lang), f"mautisch-{variant}.pdf")
 
 
@@ -78,14 +72,16 @@ def table_sheet(table_id: str) -> Response:
     record = TableRecord(
         name=table.name,
         variant=table.variant,
-        label=label(VARIANTS[table.variant], lang),
+        label=table.definition.label.get(lang.code),
         played_on=table.created_at.date(),
         players=list(table.players),
-        options=dict(table.options),
+        options=table.definition.stored_options(table.options),
         rounds=[round_.data for round_ in rounds],
         standing=store.state_of(table, rounds),
     )
     name = slug(table.name) or table.variant
+    from app.sheets.table_sheet import build_table_sheet
+
     return pdf_response(
         build_table_sheet(record, lang), f"mautisch-{name}-{record.played_on.isoformat()}.pdf"
     )

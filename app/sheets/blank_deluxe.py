@@ -1,4 +1,4 @@
-"""Blank sheet of Maumau-Deluxe: the Strafpunkteliste (penalty-point list, RULES.md §2).
+"""Blank sheet of Maumau-Deluxe: the Strafpunkteliste (penalty-point list, dlx.*).
 
 One row per round (10 by default, dlx.out), one column per player, a sum row and a line for
 the overall winner: fewest penalty points after the series.
@@ -23,8 +23,9 @@ from app.sheets.layout import row_height
 from app.sheets.layout import write_in_heading
 from app.sheets.layout import write_in_line
 from app.sheets.params import BlankSheet
+from app.translations import N_
 
-KIND = "Penalty-point list"
+KIND = N_("Penalty-point list")
 ROUND_COLUMN = 16 * mm
 
 

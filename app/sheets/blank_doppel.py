@@ -25,8 +25,9 @@ from app.sheets.layout import side_by_side
 from app.sheets.layout import write_in_heading
 from app.sheets.layout import write_in_line
 from app.sheets.params import BlankSheet
+from app.translations import N_
 
-KIND = "Match sheet"
+KIND = N_("Match sheet")
 SETS = 3
 GAMES = 14
 
@@ -52,7 +53,7 @@ def story(sheet: BlankSheet, title: str, lang: Lang) -> list[Flowable]:
 
 
 def teams(names: tuple[str, ...], lang: Lang) -> list[Flowable]:
-    """Team A = seats 1 + 3, team B = seats 2 + 4 (RULES.md §5), names or lines to fill in."""
+    """Team A = seats 1 + 3, team B = seats 2 + 4 (dop.*), names or lines to fill in."""
     blank = "_" * 18
 
     def pair(first: str, second: str) -> str:
@@ -79,7 +80,8 @@ def set_block(number: int, width: float, free: float, lang: Lang) -> Table:
     height = row_height(free - 14 * mm, GAMES + 2, largest=10 * mm)
     rows: list[list[object]] = [[lang("Set %(n)s", n=number), "", ""], [lang("Game"), "A", "B"]]
     rows += [[str(game), "", ""] for game in range(1, GAMES + 1)]
-    rows += [[lang("Games"), "", ""], [f"{lang('Set to')}:   {BOX} A   {BOX} B", "", ""]]
+    set_to = lang("Set to")
+    rows += [[lang("Games"), "", ""], [f"{set_to}:   {BOX} A   {BOX} B", "", ""]]
     block = Table(
         rows,
         colWidths=[width * 0.3, width * 0.35, width * 0.35],

@@ -26,8 +26,9 @@ from app.sheets.layout import row_height
 from app.sheets.layout import write_in_heading
 from app.sheets.layout import write_in_line
 from app.sheets.params import BlankSheet
+from app.translations import N_
 
-KIND = "Score sheet"
+KIND = N_("Score sheet")
 GAME_COLUMN = 14 * mm
 JACK_COLUMN = 27 * mm
 # Shares of a player's width: jacks, other cards, the ×2 tick, minus points.

@@ -14,6 +14,7 @@ from reportlab.platypus import Flowable
 from reportlab.platypus import Spacer
 from reportlab.platypus import Table
 
+from app.scoring.speedone import TARGETS
 from app.sheets.layout import BOX
 from app.sheets.layout import FONT
 from app.sheets.layout import FRAME_HEIGHT
@@ -27,10 +28,10 @@ from app.sheets.layout import para
 from app.sheets.layout import row_height
 from app.sheets.layout import write_in_heading
 from app.sheets.layout import write_in_line
-from app.sheets.params import SPEEDONE_TARGETS
 from app.sheets.params import BlankSheet
+from app.translations import N_
 
-KIND = "Score sheet"
+KIND = N_("Score sheet")
 ROUND_COLUMN = 12 * mm
 TEAM_COLUMN = 17 * mm
 
@@ -62,7 +63,7 @@ def options(sheet: BlankSheet, lang: Lang) -> list[Flowable]:
     if sheet.target:
         target = lang("%(n)s points", n=sheet.target)
     else:
-        target = "   ".join(f"{BOX} {value}" for value in SPEEDONE_TARGETS)
+        target = "   ".join(f"{BOX} {value}" for value in TARGETS)
     modes = {
         "winner-takes": lang(
             "<b>Winner takes</b>: the round's winner is credited everybody else's card points; "
@@ -75,9 +76,11 @@ def options(sheet: BlankSheet, lang: Lang) -> list[Flowable]:
     chosen = (
         [modes[sheet.scoring]] if sheet.scoring else [f"{BOX} {text}" for text in modes.values()]
     )
-    lines = [f"<b>{lang('Target')}:</b> {target}", f"<b>{lang('Scoring')}:</b>", *chosen]
+    target_label, scoring_label = lang("Target"), lang("Scoring")
+    lines = [f"<b>{target_label}:</b> {target}", f"<b>{scoring_label}:</b>", *chosen]
     if sheet.partner:
-        lines.append(f"<b>{lang('Partners')}:</b> {escape(partners(sheet.names, lang))}")
+        partners_label = lang("Partners")
+        lines.append(f"<b>{partners_label}:</b> {escape(partners(sheet.names, lang))}")
     return [para(line, "body", markup=True) for line in lines]
 
 

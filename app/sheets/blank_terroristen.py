@@ -24,22 +24,33 @@ from app.sheets.layout import styles
 from app.sheets.layout import write_in_heading
 from app.sheets.layout import write_in_line
 from app.sheets.params import BlankSheet
+from app.translations import N_
 
-KIND = "Tally of wins"
+KIND = N_("Tally of wins")
 NAME_COLUMN = 48 * mm
 SUM_COLUMN = 20 * mm
-# RULES.md §4 "Table manners", in rule order; the msgids carry the German seed's calls.
+# The "Table manners" of ter.*, in rule order; the msgids carry the German seed's calls.
 MANNERS = (
-    "<b>♣Q</b>: everybody says “Bonjourno” with a little bow. If its player is not the first "
-    "to say it, he and the last to say it each get a card. (Some tables use ♣9.)",
-    "<b>♦K</b>: the same with “Good morning, Sir”.",
-    "<b>Spades</b>: say “Pik” before playing a spade; “Pik, Pik” for ♠J when spades are wished.",
-    "<b>Second-to-last card</b>: knock first; if you forget, or the next player has already "
-    "played, you may be given 6 cards.",
-    "<b>Last card</b>: say “Mau” (“Mau, Mau” with a jack), or you are back in with 6 new cards.",
-    "<b>Questions or swearing</b> during the game: one card. Missing your turn or not "
-    "correcting your mistake: cards until you wake up. Handing a penalty card to the wrong "
-    "player: a card for you.",
+    N_(
+        "<b>♣Q</b>: everybody says “Bonjourno” with a little bow. If its player is not the first "
+        "to say it, he and the last to say it each get a card. (Some tables use ♣9.)"
+    ),
+    N_("<b>♦K</b>: the same with “Good morning, Sir”."),
+    N_(
+        "<b>Spades</b>: say “Pik” before playing a spade; “Pik, Pik” for ♠J when spades are wished."
+    ),
+    N_(
+        "<b>Second-to-last card</b>: knock first; if you forget, or the next player has already "
+        "played, you may be given 6 cards."
+    ),
+    N_(
+        "<b>Last card</b>: say “Mau” (“Mau, Mau” with a jack), or you are back in with 6 new cards."
+    ),
+    N_(
+        "<b>Questions or swearing</b> during the game: one card. Missing your turn or not "
+        "correcting your mistake: cards until you wake up. Handing a penalty card to the wrong "
+        "player: a card for you."
+    ),
 )
 
 

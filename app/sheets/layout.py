@@ -33,6 +33,8 @@ from reportlab.platypus import Paragraph
 from reportlab.platypus import Spacer
 from reportlab.platypus import Table
 
+from app.engine.texts import Text
+
 # The fonts ship with the app (static/fonts, Bitstream Vera licence): DejaVu Sans has the
 # umlauts, accents, "−", "€" and the suit symbols ♣♠♥♦; reportlab embeds only the used glyphs.
 FONT_DIR = Path(__file__).resolve().parents[2] / "static" / "fonts"
@@ -63,6 +65,11 @@ class Lang:
         """Translate a msgid and fill in %(name)s placeholders."""
         text = self.gettext(message)
         return text % values if values else text
+
+    def say(self, text: Text, **values: Any) -> str:
+        """A bilingual text (a variant's, a house rule's) in the sheet's language."""
+        words = text.get(self.code)
+        return words % values if values else words
 
 
 @cache
@@ -213,7 +220,8 @@ def render(title: str, lang: Lang, story: list[Flowable], footer: str) -> bytes:
 def write_in_heading(title: str, lang: Lang) -> list[Flowable]:
     """A blank sheet's title with lines for the date and the place to fill in."""
     blank = "_" * 22
-    return heading(title, f"{lang('Date')}: {blank}      {lang('Venue')}: {blank}")
+    date, venue = lang("Date"), lang("Venue")
+    return heading(title, f"{date}: {blank}      {venue}: {blank}")
 
 
 def write_in_line(label: str, width: float) -> Flowable:

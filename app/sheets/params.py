@@ -2,8 +2,8 @@
 
 `/sheets/<variant>.pdf?players=Anna,Ben&count=…&rounds=…&target=…&scoring=…&partner=1&rules=1`.
 Empty values count as not given (an HTML GET form sends its empty fields). A parameter the
-variant's sheet has no use for is an error, not silently ignored (STYLE.md: never silently
-change input).
+variant's sheet has no use for is an error, not silently ignored (never silently change input).
+What a variant's blank sheet offers (room, rows, choices) is its definition's `blank_sheet`.
 """
 
 from __future__ import annotations
@@ -12,16 +12,13 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from app.scoring.speedone import SCORINGS
+from app.scoring.speedone import TARGETS
 from app.scoring.types import InputError
+from app.variants import Variant
 
 NAME_LIMIT = 40
 WHOLE = re.compile(r"[0-9]{1,6}")
-SPEEDONE_TARGETS = (200, 500)
-SPEEDONE_SCORING = ("winner-takes", "own-points")
-# How many players fit on one A4 page of each sheet (columns for most, rows for the tally).
-ROOM = {"dynamisch": 6, "deluxe": 8, "speedone": 8, "terroristen": 10, "doppel": 4}
-# (fewest, most, default) rows of games/rounds, for the sheets where the number varies.
-ROUNDS = {"dynamisch": (1, 12, 8), "deluxe": (1, 20, 10), "speedone": (1, 20, 12)}
 DEFAULT_PLAYERS = 4
 
 
@@ -39,11 +36,14 @@ class BlankSheet:
     rules: bool = False
 
 
-def parse_blank(
-    variant: str, label: str, player_range: tuple[int, int], args: Mapping[str, str]
-) -> BlankSheet:
+def most_players(variant: Variant) -> int:
+    """The most players the variant's blank sheet has room for on one A4 page."""
+    return min(variant.max_players, variant.blank_sheet.room)
+
+
+def parse_blank(variant: Variant, label: str, args: Mapping[str, str]) -> BlankSheet:
     """Check the query of `/sheets/<variant>.pdf`; raise InputError naming the field and limit."""
-    fewest, most = player_range[0], min(player_range[1], ROOM[variant])
+    fewest, most = variant.min_players, most_players(variant)
     names = parse_names(args.get("players", ""), most)
     count = parse_int(
         args, "count", fewest, most, en="the number of players", de="die Zahl der Spieler"
@@ -62,9 +62,9 @@ def parse_blank(
         )
     seats = tuple(names) if names else ("",) * (count or max(fewest, min(DEFAULT_PLAYERS, most)))
     rounds = parse_rounds(variant, args)
-    target, scoring, partner = parse_speedone(variant, args, len(seats))
+    target, scoring, partner = parse_choices(variant, args, len(seats))
     return BlankSheet(
-        variant, label, seats, rounds, target, scoring, partner, parse_flag(args, "rules")
+        variant.id, label, seats, rounds, target, scoring, partner, parse_flag(args, "rules")
     )
 
 
@@ -121,35 +121,38 @@ def parse_int(
     return int(raw)
 
 
-def parse_rounds(variant: str, args: Mapping[str, str]) -> int:
+def parse_rounds(variant: Variant, args: Mapping[str, str]) -> int:
     """The number of game/round rows, where the sheet has them (else 0)."""
-    if variant not in ROUNDS:
+    if variant.blank_sheet.rows is None:
         reject_unused(args, "rounds")
         return 0
-    low, high, default = ROUNDS[variant]
+    low, high, default = variant.blank_sheet.rows
     rounds = parse_int(
         args, "rounds", low, high, en="the number of rounds", de="die Zahl der Runden"
     )
     return default if rounds is None else rounds
 
 
-def parse_speedone(
-    variant: str, args: Mapping[str, str], players: int
+def parse_choices(
+    variant: Variant, args: Mapping[str, str], players: int
 ) -> tuple[int | None, str | None, bool]:
-    """Speedone's target (200/500), scoring mode and partner columns (exactly 4 players)."""
-    if variant != "speedone":
-        for field in ("target", "scoring", "partner"):
+    """Speedone's target (200/500), scoring mode and partner columns (exactly 4 players),
+    where the variant's sheet offers them (spd.opt.target, spd.opt.scoring, spd.opt.partner)."""
+    offered = variant.blank_sheet.choices
+    for field in ("target", "scoring", "partner"):
+        if field not in offered:
             reject_unused(args, field)
+    if not offered:
         return None, None, False
     target = args.get("target", "").strip()
-    if target and target not in {str(t) for t in SPEEDONE_TARGETS}:
+    if target and target not in {str(t) for t in TARGETS}:
         raise InputError(
             "target",
             "The target (target) must be 200 or 500.",
             "Das Ziel (target) muss 200 oder 500 sein.",
         )
     scoring = args.get("scoring", "").strip()
-    if scoring and scoring not in SPEEDONE_SCORING:
+    if scoring and scoring not in SCORINGS:
         raise InputError(
             "scoring",
             "The scoring (scoring) must be “winner-takes” or “own-points”.",

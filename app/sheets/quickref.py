@@ -1,6 +1,6 @@
 """The quick-reference card: a second page with the variant's rules in short (`?rules=1`).
 
-The texts are this blueprint's own digest of RULES.md (quickref.de.md / quickref.en.md), so a
+The texts are this blueprint's own digest of the rules (quickref.de.md / quickref.en.md), so a
 printed sheet does not depend on the rules pages' format.
 """
 

@@ -7,6 +7,8 @@ from datetime import date
 from typing import Any
 
 from app.scoring.types import Standing
+from app.variants import Variant
+from app.variants import find_variant
 
 
 @dataclass(frozen=True)
@@ -21,3 +23,8 @@ class TableRecord:
     options: dict[str, Any]
     rounds: list[dict[str, Any]]
     standing: Standing
+
+    @property
+    def definition(self) -> Variant:
+        """The table's variant: what its sheet shows and how."""
+        return find_variant(self.variant)

@@ -1,4 +1,5 @@
-"""The result part of a filled sheet: status, winner, ranking, money, Speedone's target and teams.
+"""The head and result parts of a filled sheet: seats, options and house rules; status, winner,
+ranking, money, partner teams.
 
 Read from the table's `Standing` only (totals, ranking, winner, settlement, teams); the texts
 name the rule behind them where a reader might ask why (dyn.money, spd.opt.scoring).
@@ -13,6 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 from reportlab.platypus import Table
 
+from app.engine.texts import Text
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
@@ -23,11 +25,13 @@ from app.sheets.layout import labelled
 from app.sheets.layout import money
 from app.sheets.layout import para
 from app.sheets.record import TableRecord
+from app.translations import N_
+from app.variants import Variant
 
-SPEEDONE_FLAGS = (("partner", "Partners"), ("stack2", "+2 on +2"), ("stack4", "+4 on +4"))
+HOUSE_RULES = Text("Hausregeln", "House rules")
 SCORING = {
-    "winner-takes": "Winner takes (highest total wins)",
-    "own-points": "Own points (lowest total wins)",
+    "winner-takes": N_("Winner takes (highest total wins)"),
+    "own-points": N_("Own points (lowest total wins)"),
 }
 
 
@@ -53,34 +57,50 @@ def winner_text(winner: Winner, players: list[str], lang: Lang) -> str:
     return players[winner]
 
 
-def seat_line(variant: str, players: list[str], options: dict[str, Any], lang: Lang) -> str:
+def seat_line(variant: Variant, players: list[str], options: dict[str, Any], lang: Lang) -> str:
     """The players in seating order (and the teams where partners play), as markup."""
     seats = " · ".join(f"{seat}. {escape(name)}" for seat, name in enumerate(players, start=1))
-    line = f"<b>{lang('Players in seating order')}:</b> {seats}"
-    if variant == "doppel" or (variant == "speedone" and options.get("partner")):
+    label = lang("Players in seating order")
+    line = f"<b>{label}:</b> {seats}"
+    if variant.has_teams(options):
         line += "<br/>" + " · ".join(escape(team_text(team, players, lang)) for team in TEAM_SEATS)
     return line
 
 
-def describe_options(variant: str, options: dict[str, Any], lang: Lang) -> str:
-    """The table's options in one line: series length, target and scoring, money rate."""
+def describe_options(variant: Variant, options: dict[str, Any], lang: Lang) -> str:
+    """The table's options in one line: series length (or sets), target and scoring, partners,
+    money rate. Each option reads the same at every variant that has it."""
     parts: list[str] = []
-    if variant == "dynamisch":
-        parts.append(lang("%(n)s games", n=options["games"]))
-    elif variant == "deluxe":
+    if "games" in options:
+        games = options["games"]
+        parts.append(lang("%(n)s games", n=games) if games else lang("Open-ended"))
+    if "rounds" in options:
         parts.append(lang("%(n)s rounds", n=options["rounds"]))
-    elif variant == "terroristen":
-        parts.append(
-            lang("%(n)s games", n=options["games"]) if options.get("games") else lang("Open-ended")
-        )
-    elif variant == "speedone":
-        parts += [lang("Target %(n)s", n=options["target"]), lang(SCORING[options["scoring"]])]
-        parts += [lang(label) for key, label in SPEEDONE_FLAGS if options.get(key)]
-    else:
+    if "target" in options:
+        parts.append(lang("Target %(n)s", n=options["target"]))
+    if "scoring" in options:
+        scoring = SCORING[options["scoring"]]  # inline, pybabel would take "scoring" for a msgid
+        parts.append(lang(scoring))
+    if variant.team_option and options.get(variant.team_option):
+        parts.append(lang("Partners"))
+    if variant.has_sets:
         parts.append(lang("Sets to 5 games with a lead of 2, match to 2 sets"))
     if options.get("rate_cents"):
         parts.append(lang("%(rate)s per point", rate=money(options["rate_cents"], lang.code)))
     return " · ".join(parts)
+
+
+def house_rules_section(variant: Variant, options: dict[str, Any], lang: Lang) -> list[Flowable]:
+    """The house rules that differ from the default, each with what it means; else nothing."""
+    changed = variant.changed_house_rules(options)
+    if not changed:
+        return []
+    lines = [
+        f"<b>{escape(lang.say(rule.title))}:</b> {escape(lang.say(meaning))}"
+        for rule, meaning in changed
+    ]
+    heading = f"<b>{escape(lang.say(HOUSE_RULES))}</b>"
+    return [para("<br/>".join([heading, *lines]), "body", markup=True)]
 
 
 def status_text(state: Standing, lang: Lang) -> str:
@@ -116,7 +136,7 @@ def result_section(record: TableRecord, lang: Lang) -> list[Flowable]:
         story.append(labelled(lang("Winner"), winner_text(state.winner, players, lang)))
     elif state.leader is not None:
         story.append(labelled(lang("Leading"), winner_text(state.leader, players, lang)))
-    if record.variant != "doppel" and state.round_points:
+    if not record.definition.team_scores and state.round_points:
         story.append(ranking_table(ranking_rows(record, lang), lang))
     if state.settlement:
         story += transfers(state, players, record.options["rate_cents"], lang)
@@ -124,10 +144,10 @@ def result_section(record: TableRecord, lang: Lang) -> list[Flowable]:
 
 
 def ranking_rows(record: TableRecord, lang: Lang) -> list[tuple[str, int, int | None]]:
-    """Best first: name (or team), total, amount in cents (money tables) — Speedone partners
-    are ranked as teams (spd.opt.partner), everybody else seat by seat."""
+    """Best first: name (or team), total, amount in cents (money tables) — partners scored seat
+    by seat are ranked as teams (spd.opt.partner), everybody else seat by seat."""
     state = record.standing
-    if state.teams and record.variant == "speedone":
+    if state.teams:
         order = dict.fromkeys(team_of(seat) for seat in state.ranking)
         return [(team_text(team, record.players, lang), state.teams[team], None) for team in order]
     amounts = state.settlement.amounts_cents if state.settlement else None

@@ -1,8 +1,10 @@
 """The filled score sheet of a table: the record of an evening (`/t/<id>/sheet.pdf`).
 
-Title (name, variant, date), the players in seating order, every round with its points and the
-running totals, then the result (table_result). Doppel shows its games set by set instead
-(table_doppel). Everything shown comes from the table's `Standing`: no points computed here.
+Title (name, variant, date), the players in seating order, the options and house rules that
+differ from the defaults, every round with its points and the running totals, then the result
+(table_result). Where games make sets (dop.set) the games show set by set instead
+(table_doppel). Everything shown comes from the table's `Standing`: no points computed here;
+whatever differs between variants is asked of the table's definition.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from app.sheets.layout import render
 from app.sheets.record import TableRecord
 from app.sheets.table_doppel import sets_section
 from app.sheets.table_result import describe_options
+from app.sheets.table_result import house_rules_section
 from app.sheets.table_result import result_section
 from app.sheets.table_result import seat_line
 
@@ -45,11 +48,12 @@ def build_table_sheet(record: TableRecord, lang: Lang) -> bytes:
     day = format_date(record.played_on, format="medium", locale=lang.code)
     title = record.name or record.label
     story = heading(title, f"{record.label} · {day}" if record.name else day)
-    story += [
-        para(seat_line(record.variant, record.players, record.options, lang), "body", markup=True)
-    ]
-    story += [para(describe_options(record.variant, record.options, lang), "body")]
-    if record.variant == "doppel":
+    definition = record.definition
+    seats = seat_line(definition, record.players, record.options, lang)
+    story += [para(seats, "body", markup=True)]
+    story += [para(describe_options(definition, record.options, lang), "body")]
+    story += house_rules_section(definition, record.options, lang)
+    if definition.has_sets:
         story += sets_section(record.standing, lang)
     else:
         story += [para(lang("Rounds"), "h2"), rounds_table(record, lang), *notes(record, lang)]
@@ -89,8 +93,8 @@ def rounds_table(record: TableRecord, lang: Lang) -> Flowable:
 
 def header_rows(record: TableRecord, extra: list[Any], teams: int, lang: Lang) -> list[list[Any]]:
     """Names over pairs of columns (points, Σ), then the pair labels; the team columns last."""
-    # Terroristen keeps no points, only wins (RULES.md §4).
-    points_label = lang("Win") if record.variant == "terroristen" else lang("Pts.")
+    # A variant that keeps no points, only wins (Terroristen), heads its columns "Win".
+    points_label = lang("Win") if record.definition.scores_wins else lang("Pts.")
     names = name_cells(record.players)
     return [
         [
@@ -132,13 +136,15 @@ def rounds_style(first: int, players: int, size: float) -> list[tuple[Any, ...]]
 def extra_column(record: TableRecord, lang: Lang) -> list[Any]:
     """A column that tells a round apart: header first, then one cell per round; or empty.
 
-    Dynamisch: the suit named when a jack ended the game (dyn.score.double); Speedone and
-    Terroristen: the round's winner.
+    The suit named when a jack ended the game (dyn.score.double), or the round's winner where
+    the round names one (Speedone, Terroristen).
     """
-    if record.variant == "dynamisch":
+    definition = record.definition
+    if definition.names_jack_suit:
         suits = [SUITS.get(detail.get("jack_suit") or "", "") for detail in record.standing.details]
-        return [lang("Ended by"), [f"{lang('Jack')} {suit}" if suit else "" for suit in suits]]
-    if record.variant in ("speedone", "terroristen"):
+        jack = lang("Jack")
+        return [lang("Ended by"), [f"{jack} {suit}" if suit else "" for suit in suits]]
+    if definition.names_round_winner:
         return [
             lang("Winner"),
             [para(record.players[body["winner"]], "cell_center") for body in record.rounds],
@@ -148,8 +154,8 @@ def extra_column(record: TableRecord, lang: Lang) -> list[Any]:
 
 def shown_points(record: TableRecord, index: int, seat: int, points: int) -> str:
     """A round's points as written: "×2" marks doubled minus points (dyn.score.double);
-    a Terroristen game shows only the winner's 1 (the seed keeps no points, only wins)."""
-    if record.variant == "terroristen":
+    where a round scores only a win (Terroristen) just the winner's 1 shows."""
+    if record.definition.scores_wins:
         return str(points) if points else ""
     details = record.standing.details
     doubled = index < len(details) and seat in details[index].get("doubled", [])
@@ -157,8 +163,10 @@ def shown_points(record: TableRecord, index: int, seat: int, points: int) -> str
 
 
 def partner_totals(record: TableRecord) -> list[list[str]]:
-    """Speedone partner mode: the teams' running totals (players 1+3 and 2+4, spd.opt.partner)."""
-    if record.variant != "speedone" or not record.options.get("partner"):
+    """Partners scored seat by seat (Speedone, spd.opt.partner): the teams' running totals
+    (players 1+3 and 2+4)."""
+    definition = record.definition
+    if definition.team_scores or not definition.has_teams(record.options):
         return []
     return [
         [str(sum(running[s] for s in TEAM_SEATS[t])) for t in TEAM_SEATS]

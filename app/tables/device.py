@@ -5,7 +5,7 @@ The device remembers its tables (newest first) and their edit tokens in its sess
 claimed once (`tables.claim`) and from then on this phone may change the table. A phone that
 may edit a group (its edit token in `session["group_tokens"]`, `app.groups.access`) may also
 change every table of that group, from any phone. The JSON API stays per table (X-Edit-Token,
-API.md): this module is for the pages only.
+docs/api.md): this module is for the pages only.
 """
 
 from __future__ import annotations

@@ -1,34 +1,49 @@
-"""How a table's state reads on the page: names for seats and teams, progress, money.
+"""How a table's state reads on the page: names for seats and teams, progress, options, money.
 
-Only wording lives here; every number comes from the scoring module's Standing.
+Only wording lives here; every number comes from the scoring's Standing, and whatever differs
+between variants is asked of the table's definition (`table.definition`).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask_babel import format_currency
 from flask_babel import gettext as _
 
-from app import scoring
+from app.engine.houserules import HouseRule
+from app.engine.texts import Text
 from app.models import Table
 from app.navigation import current_lang
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
 from app.scoring.types import team_of
+from app.variants import VARIANTS
+from app.variants import Variant
+from app.variants import find_variant
+
+
+def say(text: Text, **values: Any) -> str:
+    """A definition's bilingual text in the page's language, placeholders filled in."""
+    words = text.get(current_lang())
+    return words % values if values else words
+
+
+def variant_of(table_or_id: Table | str) -> Variant:
+    """The definition of a table's variant (or of a variant ID), for the templates."""
+    return find_variant(table_or_id if isinstance(table_or_id, str) else table_or_id.variant)
 
 
 def variant_label(variant: str) -> str:
     """The variant's name in the page's language."""
-    info = scoring.VARIANTS[variant]
-    return info.label_de if current_lang() == "de" else info.label_en
+    return say(find_variant(variant).label)
 
 
 def variant_description(variant: str) -> str:
     """The variant's one-line description in the page's language."""
-    info = scoring.VARIANTS[variant]
-    return info.description_de if current_lang() == "de" else info.description_en
+    return say(find_variant(variant).description)
 
 
 def money(cents: int) -> str:
@@ -37,8 +52,8 @@ def money(cents: int) -> str:
 
 
 def has_teams(table: Table) -> bool:
-    """Doppel always, Speedone in partner mode."""
-    return table.variant == "doppel" or bool(table.options.get("partner"))
+    """Do the players sit as two teams (Doppel always, Speedone in partner mode)?"""
+    return table.definition.has_teams(table.options)
 
 
 def team_names(table: Table, team: str) -> str:
@@ -67,6 +82,7 @@ def progress_text(table: Table, standing: Standing) -> str:
     """ "Spiel 3 von 8", "Satz 2: A 4 : 3 B", "142 / 200" (Standing.progress)."""
     progress: dict[str, Any] = standing.progress
     kind = progress["kind"]
+    words = table.definition.round_words
     if kind == "target":
         return _("%(best)s / %(target)s points", best=progress["best"], target=progress["target"])
     if kind == "set":
@@ -77,43 +93,70 @@ def progress_text(table: Table, standing: Standing) -> str:
     if kind == "games" and standing.finished:
         return _("All %(of)s played", of=progress["of"])
     if kind == "games":
-        if table.variant == "deluxe":
-            return _("Round %(n)s of %(of)s", n=played + 1, of=progress["of"])
-        return _("Game %(n)s of %(of)s", n=played + 1, of=progress["of"])
-    return _("Game %(n)s", n=played + 1) if not standing.finished else ""
+        return say(words.of, n=played + 1, of=progress["of"])
+    return say(words.one, n=played + 1) if not standing.finished else ""
 
 
 def options_text(table: Table) -> list[str]:
-    """The chosen options in words (Speedone: target, scoring, partners, stacking; money)."""
+    """The chosen options in words: target, scoring, partners, money, an open end.
+
+    Each option reads the same at every variant that has it; house rules are listed apart
+    (`house_rules_text`).
+    """
     options = table.options
     parts: list[str] = []
-    if table.variant == "speedone":
+    if "target" in options:
         parts.append(_("Target %(target)s", target=options["target"]))
-        if options["scoring"] == "own-points":
-            parts.append(_("everybody is charged his own points"))
-        else:
-            parts.append(_("the winner gets the others' points"))
-        if options.get("partner"):
-            parts.append(
-                _(
-                    "partners: %(a)s against %(b)s",
-                    a=team_label(table, "A"),
-                    b=team_label(table, "B"),
-                )
-            )
-        if options.get("stack2"):
-            parts.append(_("+2 on +2"))
-        if options.get("stack4"):
-            parts.append(_("+4 on +4"))
+    if options.get("scoring") == "own-points":
+        parts.append(_("everybody is charged his own points"))
+    elif options.get("scoring") == "winner-takes":
+        parts.append(_("the winner gets the others' points"))
+    if table.definition.team_option and options.get(table.definition.team_option):
+        parts.append(
+            _("partners: %(a)s against %(b)s", a=team_label(table, "A"), b=team_label(table, "B"))
+        )
     if options.get("rate_cents"):
         parts.append(_("%(money)s per point", money=money(options["rate_cents"])))
-    if table.variant == "terroristen" and options.get("games") is None:
+    if "games" in options and options["games"] is None:
         parts.append(_("open-ended"))
     return parts
 
 
+def house_rules_text(table: Table) -> list[tuple[str, str]]:
+    """The house rules this table plays that differ from the default: (title, meaning)."""
+    definition = table.definition
+    options = definition.stored_options(table.options)
+    changed = definition.changed_house_rules(options)
+    return [(say(rule.title), say(meaning)) for rule, meaning in changed]
+
+
+def house_rule_choices(rule: HouseRule) -> list[tuple[str, str]]:
+    """A house rule's choices as form values with their meaning (booleans as true/false)."""
+    return [(form_value(value), say(meaning)) for value, meaning in rule.choices]
+
+
+def form_value(value: bool | str) -> str:
+    """An option value as a form sends it: booleans as "true"/"false", words as they are."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value
+
+
+def variant_data(variant: Variant) -> dict[str, Any]:
+    """What the new-table page's script needs of a variant, as data attributes of its choice:
+    the player range, when players sit as teams, and when money may be played for."""
+    data: dict[str, Any] = {"data-min": variant.min_players, "data-max": variant.max_players}
+    if variant.team_play:
+        data["data-team-play"] = ""
+    if variant.team_option:
+        data["data-team-option"] = variant.team_option
+    if variant.money_when is not None:
+        data["data-money-when"] = json.dumps(variant.money_when)
+    return data
+
+
 def display_helpers() -> dict[str, Any]:
-    """The helpers above for the tables templates."""
+    """The functions above for the tables templates."""
     return {
         "variant_label": variant_label,
         "variant_description": variant_description,
@@ -125,6 +168,9 @@ def display_helpers() -> dict[str, Any]:
         "winner_text": winner_text,
         "progress_text": progress_text,
         "options_text": options_text,
-        "variants": scoring.VARIANTS,
+        "house_rules_text": house_rules_text,
+        "house_rule_choices": house_rule_choices,
+        "variant_data": variant_data,
+        "variants": VARIANTS,
         "current_lang": current_lang,
     }

@@ -1,4 +1,5 @@
-"""The new-table form: variant, name, players in seating order, the variant's options."""
+"""The new-table form: variant, name, players in seating order, the variant's options and
+house rules (each variant's definition says which fields it asks and which switches it has)."""
 
 from __future__ import annotations
 
@@ -16,22 +17,39 @@ from wtforms import StringField
 from wtforms.validators import Optional
 from wtforms.validators import ValidationError
 
-from app import scoring
 from app.db import db
+from app.engine.houserules import HouseRule
 from app.groups.access import editable_group
 from app.models import Group
-from app.navigation import current_lang
 from app.scoring.types import InputError
+from app.tables.display import form_value
+from app.tables.display import house_rule_choices
+from app.tables.display import say
 from app.tables.fielderrors import ScoringForm
+from app.variants import MOST_PLAYERS
+from app.variants import VARIANT_IDS
+from app.variants import VARIANTS
+from app.variants import Variant
+from app.variants import find_variant
 
-# Every seat any variant allows is rendered, so the form works without JavaScript.
-MAX_SEATS = max(info.max_players for info in scoring.VARIANTS.values())
 NOT_A_NUMBER = _l("Please enter a whole number.")
+SERIES = {"inputmode": "numeric", "min": 1, "max": 100}
+FORM_BOOLEANS = {"true": True, "false": False}
 
 
 def count_field(label: Any, **kwargs: Any) -> IntegerField:
     """A whole-number field whose wrong input gets our own sentence."""
     return IntegerField(label, invalid_value_message=NOT_A_NUMBER, **kwargs)
+
+
+def house_field_name(variant: Variant, rule: HouseRule) -> str:
+    """The form field of one variant's house rule (names stay apart across variants)."""
+    return f"house_{variant.id}_{rule.option}"
+
+
+def house_value(value: str | None) -> bool | str | None:
+    """A tapped switch as its option value; anything else unchanged, so the variant names it."""
+    return FORM_BOOLEANS.get(value, value) if value is not None else None
 
 
 def whole_or_raw(value: str | None) -> int | str | None:
@@ -51,9 +69,14 @@ def group_refusal(group_id: str) -> str | None:
     )
 
 
-def option_default(variant: str, option: str) -> Any:
-    """A variant's default for an option, as the scoring module defines it (API.md §2)."""
-    return scoring.VARIANTS[variant].defaults[option]
+def field_default(field: str) -> Any:
+    """The default of the option a form field asks, as the variant that asks it has it."""
+    return next(
+        variant.defaults[option]
+        for variant in VARIANTS.values()
+        for option, name in variant.form_fields.items()
+        if name == field
+    )
 
 
 class NewTableForm(ScoringForm):
@@ -61,14 +84,20 @@ class NewTableForm(ScoringForm):
 
     # The choices below are offered by tap; anything else goes to the scoring module, which
     # answers with a sentence naming the allowed values (validate_choice=False).
-    variant = RadioField(_l("Variant"), default="dynamisch", validate_choice=False)
+    variant = RadioField(_l("Variant"), default=VARIANT_IDS[0], validate_choice=False)
     name = StringField(_l("Name of the table (optional)"))
-    players = FieldList(StringField(_l("Seat")), min_entries=MAX_SEATS, max_entries=MAX_SEATS)
+    players = FieldList(
+        StringField(_l("Seat")), min_entries=MOST_PLAYERS, max_entries=MOST_PLAYERS
+    )
     games = count_field(
-        _l("Games in the series"), default=lambda: option_default("dynamisch", "games")
+        _l("Games in the series"),
+        default=lambda: field_default("games"),
+        render_kw=SERIES,
     )
     rounds = count_field(
-        _l("Rounds in the series"), default=lambda: option_default("deluxe", "rounds")
+        _l("Rounds in the series"),
+        default=lambda: field_default("rounds"),
+        render_kw=SERIES,
     )
     rate_cents = count_field(_l("Cents per point (0 = no money)"), default=0)
     target = RadioField(
@@ -87,20 +116,31 @@ class NewTableForm(ScoringForm):
         validate_choice=False,
     )
     partner = BooleanField(_l("Partner mode: 4 players, partners sit opposite"))
-    stack2 = BooleanField(_l("A +2 may be answered with a +2"))
-    stack4 = BooleanField(_l("A +4 may be answered with a +4"))
-    ter_games = count_field(_l("Number of games (empty: open-ended)"), validators=[Optional()])
+    ter_games = count_field(
+        _l("Number of games (empty: open-ended)"),
+        validators=[Optional()],
+        description=_l("Leave empty to count wins as long as you like."),
+        render_kw=SERIES,
+    )
     group = HiddenField()
+    # One tap-choice field per house rule of every variant: add_house_rule_fields below.
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        """Variant choices in the page's language."""
+        """Variant choices and house rules in the page's language."""
         super().__init__(*args, **kwargs)
-        lang = current_lang()
         self.variant.choices = [
-            SelectChoice(key, info.label_de if lang == "de" else info.label_en)
-            for key, info in scoring.VARIANTS.items()
+            SelectChoice(key, say(variant.label)) for key, variant in VARIANTS.items()
         ]
+        for variant in VARIANTS.values():
+            for rule in variant.house_rules:
+                field = self[house_field_name(variant, rule)]
+                field.label.text = say(rule.title)
+                field.choices = [SelectChoice(*choice) for choice in house_rule_choices(rule)]
         self.table_input: tuple[str, str, list[str], dict[str, Any]] | None = None
+
+    def house_fields(self, variant: Variant) -> list[RadioField]:
+        """The house-rule fields of one variant, in the order of its switches."""
+        return [self[house_field_name(variant, rule)] for rule in variant.house_rules]
 
     def validate_group(self, field: HiddenField) -> None:
         """A table started from a group belongs to it: only a group editor may start one there.
@@ -126,34 +166,34 @@ class NewTableForm(ScoringForm):
             names.pop()
         return names
 
+    def chosen(self) -> Variant | None:
+        """The chosen variant's definition (None for an unknown one: validation names it)."""
+        return VARIANTS.get(self.variant.data or "")
+
     def options(self) -> dict[str, Any]:
-        """The options of the chosen variant only (API.md §2 names)."""
-        variant = self.variant.data
-        if variant == "dynamisch":
-            return {"games": self.games.data, "rate_cents": self.rate_cents.data}
-        if variant == "deluxe":
-            return {"rounds": self.rounds.data, "rate_cents": self.rate_cents.data}
-        if variant == "speedone":
-            return {
-                "target": whole_or_raw(self.target.data),
-                "scoring": self.scoring.data,
-                "partner": self.partner.data,
-                "stack2": self.stack2.data,
-                "stack4": self.stack4.data,
-                "rate_cents": self.rate_cents.data,
-            }
-        if variant == "terroristen":
-            return {"games": self.ter_games.data}
-        return {}
+        """The options and house rules of the chosen variant only (docs/api.md §2 names)."""
+        variant = self.chosen()
+        if variant is None:
+            return {}
+        options = {
+            name: whole_or_raw(self[field].data)
+            if isinstance(self[field], RadioField)
+            else self[field].data
+            for name, field in variant.form_fields.items()
+        }
+        for rule in variant.house_rules:
+            options[rule.option] = house_value(self[house_field_name(variant, rule)].data)
+        return options
 
     def aliases(self) -> dict[str, str]:
-        """Option paths of API.md mapped to this form's field names."""
-        paths = {f"options.{name}": name for name in ("games", "rounds", "rate_cents", "target")}
+        """Option paths of docs/api.md mapped to this form's field names."""
+        variant = self.chosen()
+        if variant is None:
+            return {}
+        paths = {f"options.{name}": field for name, field in variant.form_fields.items()}
         paths.update(
-            {f"options.{name}": name for name in ("scoring", "partner", "stack2", "stack4")}
+            {f"options.{r.option}": house_field_name(variant, r) for r in variant.house_rules}
         )
-        if self.variant.data == "terroristen":
-            paths["options.games"] = "ter_games"
         return paths
 
     def validate(self, extra_validators: Any = None) -> bool:
@@ -163,11 +203,26 @@ class NewTableForm(ScoringForm):
         try:
             self.table_input = (
                 self.variant.data,
-                *scoring.validate_table(
-                    self.variant.data, self.name.data or "", self.player_names(), self.options()
+                *find_variant(self.variant.data).table(
+                    self.name.data or "", self.player_names(), self.options()
                 ),
             )
         except InputError as error:
             self.show_input_error(error)
             return False
         return True
+
+
+def add_house_rule_fields(form: type[NewTableForm]) -> None:
+    """One tap-choice field per house rule of every variant, its default preset.
+
+    Choices and labels follow the page's language (set in `NewTableForm.__init__`); a value
+    that is not a choice goes to the variant, which names the allowed ones.
+    """
+    for variant in VARIANTS.values():
+        for rule in variant.house_rules:
+            field = RadioField(default=form_value(rule.default), validate_choice=False)
+            setattr(form, house_field_name(variant, rule), field)
+
+
+add_house_rule_fields(NewTableForm)

@@ -1,7 +1,7 @@
-"""What every round-entry form shares: the scoring module judges the body it builds.
+"""What every round-entry form shares: the table's variant judges the body it builds.
 
-The forms only coerce types; the scoring module (`validate_round`) decides what is valid,
-so the pages and the API accept exactly the same rounds.
+The forms only coerce types; the variant (`definition.round`, its scoring) decides what is
+valid, so the pages and the API accept exactly the same rounds.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from typing import Any
 from wtforms import HiddenField
 from wtforms.fields.core import UnboundField
 
-from app import scoring
 from app.models import Table
 from app.scoring.types import InputError
 from app.tables.fielderrors import ScoringForm
@@ -49,7 +48,7 @@ class RoundForm(ScoringForm):
         self.round_body: dict[str, Any] | None = None
 
     def body(self) -> dict[str, Any]:
-        """The round body of API.md §2 as entered (overridden per variant)."""
+        """The round body of docs/api.md §2 as entered (overridden per variant)."""
         raise NotImplementedError
 
     @staticmethod
@@ -64,17 +63,17 @@ class RoundForm(ScoringForm):
         return {**body, "next_dealer": "" if next_dealer is None else str(next_dealer)}
 
     def with_dealer(self, body: dict[str, Any]) -> dict[str, Any]:
-        """Add the next dealer when one was given (API.md: optional in every body)."""
+        """Add the next dealer when one was given (docs/api.md: optional in every body)."""
         return {**body, **chosen("next_dealer", self.next_dealer.data)}
 
     def validate(self, extra_validators: Any = None) -> bool:
-        """Field types first, then the scoring module judges the round."""
+        """Field types first, then the table's variant judges the round."""
         if not super().validate(extra_validators):
             return False
         table = self.table
         try:
-            self.round_body = scoring.validate_round(
-                table.variant, table.players, table.options, self.with_dealer(self.body())
+            self.round_body = table.definition.round(
+                table.players, table.options, self.with_dealer(self.body())
             )
         except InputError as error:
             self.show_input_error(error)

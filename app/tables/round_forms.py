@@ -1,4 +1,5 @@
-"""One round-entry form per variant: taps and steppers turned into the round body of API.md §2."""
+"""One round-entry form per kind of round (a variant's `round_entry`): taps and steppers turned
+into the round body of docs/api.md §2."""
 
 from __future__ import annotations
 
@@ -125,7 +126,7 @@ class SpeedoneRoundForm(RoundForm):
 
 
 class WinnerRoundForm(RoundForm):
-    """Only the winner: a seat (Terroristen) or a team (Doppel, dop.game)."""
+    """Only the winner: a seat (Terroristen) or a team (TeamRoundForm)."""
 
     winner = RadioField(_l("Who won?"), validate_choice=False)
 
@@ -138,13 +139,26 @@ class WinnerRoundForm(RoundForm):
         """The winner as the radio value."""
         return {**RoundForm.form_data(body), "winner": str(body.get("winner"))}
 
+    def winner_choices(self, seats: list[SelectChoice]) -> list[SelectChoice]:
+        """Who may be tapped as the winner: a seat."""
+        return seats
 
+
+class TeamRoundForm(WinnerRoundForm):
+    """The winning team (dop.game): A = seats 1 + 3, B = seats 2 + 4."""
+
+    def winner_choices(self, seats: list[SelectChoice]) -> list[SelectChoice]:
+        """The two teams as they sit."""
+        return team_choices(self.table)
+
+
+# What a variant's `round_entry` asks for, and the form that asks it.
 FORMS: dict[str, type[RoundForm]] = {
-    "dynamisch": DynamischRoundForm,
-    "deluxe": DeluxeRoundForm,
-    "speedone": SpeedoneRoundForm,
-    "terroristen": WinnerRoundForm,
-    "doppel": WinnerRoundForm,
+    "hands": DynamischRoundForm,
+    "cards": DeluxeRoundForm,
+    "hand_points": SpeedoneRoundForm,
+    "winner": WinnerRoundForm,
+    "team": TeamRoundForm,
 }
 
 
@@ -155,7 +169,7 @@ def round_form(
 
     `dealer` is who dealt the game being entered (for the preselections of a new round).
     """
-    base = FORMS[table.variant]
+    base = FORMS[table.definition.round_entry]
     seats = len(table.players)
     sized = {
         name: FieldList(inner, min_entries=seats, max_entries=seats)
@@ -171,13 +185,15 @@ def round_form(
     seat_choices = [SelectChoice(str(seat), name) for seat, name in enumerate(table.players)]
     if isinstance(form.next_dealer, RadioField):
         form.next_dealer.choices = seat_choices
-    if isinstance(getattr(form, "winner", None), RadioField):
-        form["winner"].choices = team_choices(table) if table.variant == "doppel" else seat_choices
+    if isinstance(form, WinnerRoundForm):
+        form.winner.choices = form.winner_choices(seat_choices)
+    elif isinstance(getattr(form, "winner", None), RadioField):
+        form["winner"].choices = seat_choices
     return form
 
 
 def team_choices(table: Table) -> list[SelectChoice]:
-    """Doppel teams as they sit: A = seats 1+3, B = seats 2+4 (dop, API seats 0+2 / 1+3)."""
+    """The teams as they sit: A = seats 1+3, B = seats 2+4 (dop.deal; API seats 0+2 / 1+3)."""
     players = table.players
     return [
         SelectChoice("A", f"{players[0]} + {players[2]}"),

@@ -22,7 +22,7 @@ from app.tables.device import edit_link
 from app.tables.device import remember_table
 from app.tables.device import require_editor
 
-SHEET_ENDPOINT = "sheets.table_sheet"  # the sheets helper's PDF of a table
+SHEET_ENDPOINT = "sheets.table_sheet"  # the sheets blueprint's PDF of a table
 EXTRAS_BLUEPRINT = "extras"  # QR codes, chart, live updates (templates/extras/_table_extras.html)
 
 

@@ -61,6 +61,16 @@
     });
   }
 
+  // ---- features that need a secure page ------------------------------------------------------
+  function showSecureNotes() {
+    // The service worker, the wake lock and the Clipboard API exist only on secure pages (https,
+    // or localhost): on a plain http address at home the page says so where they are offered.
+    if (window.isSecureContext) return;
+    Array.prototype.forEach.call(document.querySelectorAll("[data-secure-note]"), function (node) {
+      node.hidden = false;
+    });
+  }
+
   // ---- rounds entered offline ----------------------------------------------------------------
   function queueRound(event) {
     var form = event.target;
@@ -229,6 +239,7 @@
     var passedWorker = Boolean(navigation && navigation.workerStart > 0);
     if (!passedWorker && document.querySelector("[data-live]")) keep.push(location.pathname + location.search);
     keepForOffline(keep);
+    showSecureNotes();
     rememberTable();
     renderPending();
     listRecent();
@@ -236,6 +247,7 @@
   }
 
   registerWorker();
+  document.addEventListener("mautisch:updated", showSecureNotes);  // live.js swapped the page
   document.addEventListener("submit", queueRound, true);
   window.addEventListener("online", sendNext);
   window.addEventListener("storage", function (event) { if (event.key === QUEUE_KEY) renderPending(); });

@@ -83,11 +83,19 @@
     return value("top") !== "" && picked.play.length > 0;
   }
 
+  // Each house rule's default: a switch left at it stays out of the URL (the server reads a
+  // missing switch as its default, so links stay short and old links keep working).
+  var houseDefaults = {};
+  form.querySelectorAll("[data-house]").forEach(function (fieldset) {
+    houseDefaults[fieldset.getAttribute("data-house")] = fieldset.getAttribute("data-default");
+  });
+
   // The question as a clean URL: given values only, card lists comma-joined in tap order.
   function ask(kind) {
     var params = new URLSearchParams();
     new FormData(form).forEach(function (val, key) {
-      if (val !== "" && !(key in picked) && key !== "ask") params.append(key, val);
+      if (val === "" || key in picked || key === "ask" || houseDefaults[key] === val) return;
+      params.append(key, val);
     });
     Object.keys(picked).forEach(function (name) {
       if (picked[name].length) params.set(name, picked[name].join(","));

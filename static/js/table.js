@@ -1,5 +1,7 @@
 // The table pages: seats and options of a new table, live points of a round, copy buttons.
 // Everything here is a convenience: the forms work without it and the server decides.
+// Nothing here knows a variant by name: the pages render what differs (player range, teams,
+// money, options, the kind of round form) as data attributes from the variant's definition.
 (function () {
   "use strict";
 
@@ -28,9 +30,17 @@
       var input = form.querySelector("input[name='" + name + "']:checked");
       return input ? input.value : "";
     }
+    function chosen() {
+      return form.querySelector("input[name=variant]:checked");
+    }
     function limits() {
-      var input = form.querySelector("input[name=variant]:checked");
+      var input = chosen();
       return { min: parseInt(input.getAttribute("data-min"), 10), max: parseInt(input.getAttribute("data-max"), 10) };
+    }
+    function optionValue(name) {
+      // A switch is true/false, a tap choice its value (what the server's option holds).
+      var box = form.querySelector("input[type=checkbox][name='" + name + "']");
+      return box ? box.checked : checked(name);
     }
     function nameInput(seat) { return seat.querySelector("input"); }
     function lastFilled() {
@@ -39,9 +49,18 @@
       return last;
     }
     function withTeams() {
-      var partner = form.querySelector("input[name=partner]");
-      var variant = checked("variant");
-      return variant === "doppel" || (variant === "speedone" && partner && partner.checked);
+      var input = chosen();
+      if (!input) return false;
+      if (input.hasAttribute("data-team-play")) return true;
+      var option = input.getAttribute("data-team-option");
+      return Boolean(option) && optionValue(option) === true;
+    }
+    function moneyAllowed() {
+      // data-money-when: the option values money needs ({} always); absent: never.
+      var input = chosen();
+      if (!input || !input.hasAttribute("data-money-when")) return false;
+      var when = JSON.parse(input.getAttribute("data-money-when"));
+      return Object.keys(when).every(function (name) { return optionValue(name) === when[name]; });
     }
     function renderSeats() {
       var range = limits();
@@ -61,15 +80,11 @@
     }
     function renderOptions() {
       var variant = checked("variant");
-      var partner = form.querySelector("input[name=partner]");
-      all(form, "[data-variants]").forEach(function (group) {
-        var on = group.getAttribute("data-variants").split(" ").indexOf(variant) >= 0;
-        if (variant === "speedone" && group.hasAttribute("data-money")) {
-          on = checked("scoring") === "own-points" && !(partner && partner.checked);
-        }
-        if (variant === "speedone" && group.hasAttribute("data-teams-help")) on = withTeams();
-        show(group, on);
+      all(form, "[data-variant-options]").forEach(function (group) {
+        show(group, group.getAttribute("data-variant-options") === variant);
       });
+      all(form, "[data-money]").forEach(function (group) { show(group, moneyAllowed()); });
+      all(form, "[data-teams-help]").forEach(function (group) { show(group, withTeams()); });
     }
     function fitSeats() {
       var range = limits();
@@ -119,7 +134,7 @@
 
   // ---- round entry -----------------------------------------------------------------------
   function setUpRound(form) {
-    var variant = form.getAttribute("data-variant");
+    var entry = form.getAttribute("data-entry");
     var players = all(form, "[data-player]");
 
     function field(player, suffix) {
@@ -131,7 +146,7 @@
     }
     function say(template, value) { return template.replace("{n}", String(value)); }
 
-    function renderDynamisch() {
+    function renderHands() {
       // dyn.score: 2 per jack, 1 per other card; dyn.score.double for holders of the named suit.
       var suit = checkedValue("jack_suit");
       players.forEach(function (player) {
@@ -150,7 +165,7 @@
       });
     }
 
-    function renderSpeedone(event) {
+    function renderHandPoints(event) {
       var winner = checkedValue("winner");
       var mode = checkedValue("entry") || "points";
       players.forEach(function (player) {
@@ -185,7 +200,8 @@
       if (button) quickAdd(button);
     });
 
-    var render = variant === "dynamisch" ? renderDynamisch : variant === "speedone" ? renderSpeedone : null;
+    // The live preview of the round form that asks this kind of round (data-entry).
+    var render = { hands: renderHands, hand_points: renderHandPoints }[entry];
     if (!render) return;
     form.addEventListener("input", render);
     form.addEventListener("change", render);

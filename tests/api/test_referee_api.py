@@ -1,4 +1,4 @@
-"""POST /api/v1/referee over real HTTP: the API.md §1 contract, its 400s, and languages."""
+"""POST /api/v1/referee over real HTTP: the docs/api.md §1 contract, its 400s, and languages."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def body(**changes: Any) -> dict[str, Any]:
 
 
 def test_contract_shape(client: FlaskClient) -> None:
-    """A legal play answers 200 with exactly the API.md fields."""
+    """A legal play answers 200 with exactly the docs/api.md fields."""
     response = client.post(URL, json=body())
     assert response.status_code == 200
     data = response.get_json()
@@ -42,7 +42,7 @@ def test_contract_shape(client: FlaskClient) -> None:
 
 
 def test_api_md_example_reason(client: FlaskClient) -> None:
-    """The illegal jack of API.md's response example, word for word."""
+    """The illegal jack of the response example of docs/api.md, word for word."""
     data = client.post(URL, json=body(situation={"top": "CQ"},
                                       action={"play": ["CJ"], "wish": {"suit": "H"}})).get_json()
     assert data == {"legal": False, "rule": "dyn.jack.match", "reason": (
@@ -205,13 +205,14 @@ def test_ter_multi_pending_again_on_any_top(client: FlaskClient) -> None:
 
 
 def test_spd_start_wild_top_without_a_wish(client: FlaskClient) -> None:
-    """spd.start (I): a wild start card names no colour; only a wild card serves it."""
+    """spd.start (I): a wild start card names no colour; any card goes on it."""
     wild = client.post(URL, json=body(variant="speedone", situation={"top": "W"},
                                       action={"play": ["W+4"], "wish": {"suit": "G"}}))
     assert wild.status_code == 200 and wild.get_json()["legal"] is True
     colour = client.post(URL, json=body(variant="speedone", situation={"top": "W"},
                                         action={"play": ["G5"]})).get_json()
-    assert (colour["legal"], colour["rule"]) == (False, "spd.start")
+    assert (colour["legal"], colour["rule"]) == (True, "spd.start")
+    assert colour["interpretation"].startswith("the turned-up start card has no effect")
 
 
 @pytest.mark.parametrize(("request_body", "status", "field"), [
@@ -282,7 +283,8 @@ TAKEN = [
 @pytest.mark.parametrize(("variant", "situation", "count"), TAKEN)
 def test_pending_draw_taken_is_a_draw_for_you(client: FlaskClient, variant: str,
                                               situation: dict[str, Any], count: int) -> None:
-    """API.md: a pending draw that is taken yields {"type": "draw", "who": "you", "count": N}."""
+    """docs/api.md: a pending draw that is taken yields
+    {"type": "draw", "who": "you", "count": N}."""
     data = client.post(URL, json=body(variant=variant, situation=situation,
                                       action={"draw": True})).get_json()
     assert data["legal"] is True
@@ -305,7 +307,7 @@ PASSED = [
 def test_pending_draw_passed_on_grows_for_the_new_victim(
         client: FlaskClient, variant: str, options: dict[str, bool], situation: dict[str, Any],
         play: list[str], who: str, count: int) -> None:
-    """API.md: a pending draw passed on yields a draw effect for the new victim with the
+    """docs/api.md: a pending draw passed on yields a draw effect for the new victim with the
     increased count (dyn.7, dlx.king, spd.draw2, ter.9, dop.7)."""
     data = client.post(URL, json=body(variant=variant, options=options, situation=situation,
                                       action={"play": play})).get_json()
@@ -325,3 +327,72 @@ def test_errors_quote_long_input_shortly(client: FlaskClient,
     assert response.status_code == 400
     assert "..." in response.get_json()["error"]
     assert len(response.get_json()["error"]) < 400
+
+
+FULL_HAND = ["G0", "G1", "G1", "G2", "G2", "G3", "G3", "G4", "G4", "G5", "G5", "G6", "G6",
+             "G7", "G7", "G8", "G8", "G9", "G9", "B0", "B1"]
+HOUSE = [
+    pytest.param("speedone", {"stack2": True}, {"top": "Y+2", "pending": {"draw": 2}},
+                 {"play": ["G+2"]}, (False, "spd.opt.stack2"), (True, "spd.opt.stack2"),
+                 id="spd.opt.stack2"),
+    pytest.param("speedone", {"stack4": True},
+                 {"top": "W+4", "wish": {"suit": "G"}, "pending": {"draw": 4}},
+                 {"play": ["W+4"], "wish": {"suit": "R"}}, (False, "spd.opt.stack4"),
+                 (True, "spd.opt.stack4"), id="spd.opt.stack4"),
+    pytest.param("speedone", {"handlimit": False},
+                 {"top": "Y+2", "pending": {"draw": 2}, "hand": FULL_HAND}, {"draw": True},
+                 (True, "spd.handlimit"), (True, "spd.house.handlimit"),
+                 id="spd.house.handlimit"),
+    pytest.param("deluxe", {"strict_draw": True}, {"top": "D7", "hand": ["D10", "S7"]},
+                 {"draw": True}, (True, "dlx.serve"), (False, "dlx.house.strictdraw"),
+                 id="dlx.house.strictdraw"),
+    pytest.param("terroristen", {"seven": "pass"}, {"top": "D7", "pending": {"draw": 2}},
+                 {"play": ["C7"]}, (False, "ter.7"), (True, "ter.house.seven"),
+                 id="ter.house.seven-pass"),
+    pytest.param("terroristen", {"seven": "none"}, {"top": "H8"}, {"play": ["H7"]},
+                 (True, "ter.serve"), (True, "ter.serve"), id="ter.house.seven-none"),
+    pytest.param("terroristen", {"multi": "twins"}, {"top": "H7"}, {"play": ["S7", "D7"]},
+                 (True, "ter.multi"), (False, "ter.house.multi"), id="ter.house.multi"),
+    pytest.param("doppel", {"nine": "may"},
+                 {"top": "C9", "pending": {"again": 2}, "hand": ["C8"]}, {"draw": True},
+                 (False, "dop.9"), (True, "dop.house.nine"), id="dop.house.nine"),
+]
+
+
+@pytest.mark.parametrize(("variant", "options", "situation", "action", "default", "house"),
+                         HOUSE)
+def test_house_rules_both_ways(client: FlaskClient, variant: str, options: dict[str, Any],
+                               situation: dict[str, Any], action: dict[str, Any],
+                               default: tuple[bool, str], house: tuple[bool, str]) -> None:
+    """docs/api.md §1 options: each house rule at its default and switched; switched, the
+    verdict cites the house rule that decides."""
+    question = body(variant=variant, situation=situation, action=action)
+    plain = client.post(URL, json=question).get_json()
+    switched = client.post(URL, json={**question, "options": options}).get_json()
+    assert (plain["legal"], plain["rule"]) == default
+    assert (switched["legal"], switched["rule"]) == house
+    assert plain != switched  # the switch changes the verdict, its effects or its reason
+
+
+@pytest.mark.parametrize(("variant", "options", "field", "listed"), [
+    ("terroristen", {"stack2": True}, "options.stack2", ["seven", "multi"]),
+    ("speedone", {"seven": "pass"}, "options.seven", ["stack2", "stack4", "handlimit"]),
+    ("dynamisch", {"handlimit": False}, "options.handlimit", ["no house rules"]),
+    ("terroristen", {"seven": "twice"}, "options.seven", ['"draw2"', '"pass"', '"none"']),
+    ("doppel", {"nine": True}, "options.nine", ['"must"', '"may"']),
+    ("deluxe", {"strict_draw": "yes"}, "options.strict_draw", ["true", "false"]),
+])
+def test_house_rules_unknown_or_not_allowed_answer_400(client: FlaskClient, variant: str,
+                                                      options: dict[str, Any], field: str,
+                                                      listed: list[str]) -> None:
+    """An option the variant does not have, or a value the switch does not allow, is a 400
+    naming the option and listing what is allowed, in the request's language."""
+    question = body(variant=variant, options=options, situation={"top": PLAIN[variant]},
+                    action={"draw": True})
+    english = client.post(URL, json=question)
+    german = client.post(URL, json={**question, "lang": "de"}).get_json()
+    assert english.status_code == 400
+    data = english.get_json()
+    assert data["field"] == german["field"] == field
+    assert all(word in data["error"] for word in listed), data["error"]
+    assert field in german["error"] and german["error"] != data["error"]

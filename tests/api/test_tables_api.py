@@ -1,4 +1,4 @@
-"""The score-keeping API of API.md §2 through real HTTP requests (Flask test client)."""
+"""The score-keeping API of docs/api.md §2 through real HTTP requests (Flask test client)."""
 
 from __future__ import annotations
 
@@ -92,7 +92,7 @@ def test_create_table_returns_the_table_and_its_edit_token(client: FlaskClient) 
 
 
 def test_api_md_settlement_example(client: FlaskClient) -> None:
-    """The GET example of API.md §2, reached through the API."""
+    """The GET example of docs/api.md §2, reached through the API."""
     table, headers = create(client, rate_cents=10)
     body = add(client, table, headers, DYN_ROUND)
     assert body["rounds"][0]["number"] == 1 and body["rounds"][0]["points"] == [0, 5, 3, 2]
@@ -492,7 +492,7 @@ def test_doppel_played_to_its_end(client: FlaskClient) -> None:
     ("variant", "players", "defaults"),
     [
         ("dynamisch", FOUR, {"games": 8, "rate_cents": 0}),
-        ("deluxe", FOUR, {"rounds": 10, "rate_cents": 0}),
+        ("deluxe", FOUR, {"rounds": 10, "rate_cents": 0, "strict_draw": False}),
         (
             "speedone",
             FOUR,
@@ -502,17 +502,19 @@ def test_doppel_played_to_its_end(client: FlaskClient) -> None:
                 "partner": False,
                 "stack2": False,
                 "stack4": False,
+                "handlimit": True,
                 "rate_cents": 0,  # the project's money option (own-points without partners)
             },
         ),
-        ("terroristen", FOUR, {"games": None}),
-        ("doppel", FOUR, {}),
+        ("terroristen", FOUR, {"games": None, "seven": "draw2", "multi": "rank"}),
+        ("doppel", FOUR, {"nine": "must"}),
     ],
 )
 def test_option_defaults_per_variant(
     client: FlaskClient, variant: str, players: list[str], defaults: dict[str, Any]
 ) -> None:
-    """API.md §2's option table: each variant's defaults; no money means settlement null."""
+    """docs/api.md §2's option table: each variant's defaults, house rules included; no money
+    means settlement null."""
     response = client.post("/api/v1/tables", json={"variant": variant, "players": players})
     assert response.status_code == 201
     assert response.json["options"] == defaults
@@ -566,7 +568,7 @@ def test_round_numbers_beyond_any_table_are_404(client: FlaskClient) -> None:
 
 def test_unknown_round_is_404_before_the_body_is_checked(client: FlaskClient) -> None:
     """Found by the contract check: PUT to an unknown round with a bad body answered 400;
-    no body can correct a round that does not exist, so it is 404 (API.md: unknown round)."""
+    no body can correct a round that does not exist, so it is 404 (docs/api.md: unknown round)."""
     table, headers = create(client)
     add(client, table, headers, DYN_ROUND)
     response = client.put(f"/api/v1/tables/{table}/rounds/2", json={"hands": []}, headers=headers)
@@ -604,8 +606,8 @@ def test_impossible_table_ids_are_404(client: FlaskClient) -> None:
 
 
 def test_the_api_needs_no_csrf_token() -> None:
-    """API.md: the API is not cookie-authenticated, so it needs no CSRF token; the app exactly
-    as API.md builds it (CSRF on) takes JSON changes with the edit token alone."""
+    """docs/api.md: the API is not cookie-authenticated, so it needs no CSRF token; the app exactly
+    as docs/api.md builds it (CSRF on) takes JSON changes with the edit token alone."""
     client = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"}).test_client()
     referee = client.post(
         "/api/v1/referee",

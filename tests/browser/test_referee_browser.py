@@ -13,6 +13,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from app.db import db
+from app.models import Table
+
 pytestmark = pytest.mark.browser
 
 
@@ -155,3 +158,42 @@ def test_the_form_works_without_javascript(live_server: Any, browser: Any) -> No
     assert "Der nächste Spieler zieht 2 Karten." in answer.inner_text()
     assert query_of(page)["play"] == ["S7"]
     context.close()
+
+
+def test_the_referee_of_a_table_judges_with_its_house_rule(live_server: Any, page: Any,
+                                                           tmp_path: Path) -> None:
+    """A Terroristen table playing "seven on seven" (ter.house.seven): its referee link opens
+    the referee with that switch set, and a 7 on a pending 7 is allowed, citing the switch."""
+    with live_server.app.app_context():
+        table = Table(variant="terroristen", name="Stammtisch", players=["Anna", "Ben", "Cem"],
+                      options={"games": None, "seven": "pass"})
+        table.set_edit_token()
+        db.session.add(table)
+        db.session.commit()
+        table_id = table.id
+    page.goto(live_server.url + f"/t/{table_id}")
+    with page.expect_navigation():
+        page.locator("[data-referee-link]").click()
+    assert query_of(page) == {"variant": ["terroristen"], "players": ["3"], "seven": ["pass"]}
+    assert page.locator('#f-variant input[value="terroristen"]').is_checked()
+    assert page.locator('input[name="players"]').input_value() == "3"
+    house = page.locator("details.house-rules")
+    assert "Die Sieben" in house.locator("summary").inner_text()
+    house.locator("summary").click()
+    assert house.locator('input[name="seven"][value="pass"]').is_checked()
+    page.locator("details.more:not(.house-rules) summary").click()
+    page.locator("#pending").select_option("draw:2")
+    tap(page, "top", "H7")
+    with page.expect_navigation():
+        tap(page, "play", "C7")
+    assert query_of(page)["seven"] == ["pass"]
+    assert query_of(page)["pending"] == ["draw:2"]
+    answer = page.locator("#answer")
+    assert answer.get_attribute("data-legal") == "true"
+    rule = answer.locator(".rule-link")
+    assert rule.inner_text() == "ter.house.seven"
+    assert rule.get_attribute("href") == "/rules/terroristen#ter.house.seven"
+    page.screenshot(path=str(tmp_path / "house-rule.png"), full_page=True)
+    with page.expect_navigation():
+        rule.click()
+    assert page.evaluate("document.querySelector(':target').id") == "ter.house.seven"

@@ -260,3 +260,39 @@ def test_doppel_match(live_server: Any, page: Page) -> None:
         enter_round(page, lambda: choose(page, "winner-choice", "Anna + Cem"))
     expect(page.locator(".result")).to_contain_text("Gewinner: Team A (Anna + Cem)")
     expect(page.locator(".sets")).to_contain_text("Satz 2: A 5 : 0 B")
+
+
+def test_house_rules_and_money_follow_the_chosen_variant(live_server: Any, page: Page) -> None:
+    """The new-table page shows the chosen variant's switches (collapsed) and money only where
+    its options allow it; a tapped switch survives switching back and forth and the table page
+    lists it."""
+    terroristen = "details.table-house-rules[data-variant-options='terroristen']"
+    deluxe = "details.table-house-rules[data-variant-options='deluxe']"
+    money = "fieldset[data-money]"
+
+    def options() -> None:
+        """Speedone's money needs own points without partners; then Terroristen's seven."""
+        page.locator("label.variant-choice:has(input[value='speedone'])").tap()
+        expect(page.locator(money)).to_be_hidden()
+        page.locator(".choices label:has(input[value='own-points'])").tap()
+        expect(page.locator(money)).to_be_visible()
+        page.locator("label.check:has(#partner)").tap()
+        expect(page.locator(money)).to_be_hidden()
+        page.locator("label.variant-choice:has(input[value='terroristen'])").tap()
+        expect(page.locator(money)).to_be_hidden()
+        expect(page.locator(deluxe)).to_be_hidden()
+        section = page.locator(terroristen)
+        expect(section).to_be_visible()
+        expect(section.locator(".house-rule").first).to_be_hidden()  # collapsed
+        section.locator("summary").tap()
+        section.locator("label", has_text="Sieben auf Sieben").tap()
+        assert_fits(page)
+        page.locator("label.variant-choice:has(input[value='deluxe'])").tap()
+        expect(section).to_be_hidden()
+        expect(page.locator(deluxe)).to_be_visible()
+        expect(page.locator(money)).to_be_visible()
+        page.locator("label.variant-choice:has(input[value='terroristen'])").tap()
+        expect(section.locator("input[value='pass']")).to_be_checked()
+
+    start_table(page, live_server.url, "dynamisch", ["Anna", "Ben"], options)
+    expect(page.locator("[data-house-rules]")).to_contain_text("Die Sieben: Sieben auf Sieben")

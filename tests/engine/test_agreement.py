@@ -1,11 +1,14 @@
-"""The two views agree: what a whole game allows is what the referee judges legal.
+"""Whole games ask the referee: what a game allows is what the referee judges legal.
 
-Random states of every variant (seeded self-play, eager and uniform players): for the
-player who must act, every play or draw the game allows is legal for ``judge``, and every
-candidate the referee judges legal (each card, twin pair and same-rank group of the hand,
-with each wish, and drawing), as well as everything ``legal_actions`` lists, is allowed by
-the game. The only state that cannot be put as a referee question (Deluxe's empty
-discard pile, dlx.stock) is counted and must stay rare.
+A game's plays and draws come from the variant's rules, so agreement is partly true by
+construction; what can still fail is checked along random states of every variant (seeded
+self-play, eager and uniform players, house rules varied): the situation a game puts to the
+referee is a well-formed question (``find_problem``), every play or draw the game allows is
+legal for the public ``judge``, and every candidate the referee judges legal — each card,
+each pair and same-rank group of the hand enumerated here independently, with each wish,
+and drawing — as well as everything ``legal_actions`` lists, is a move of the game. The
+only state that cannot be put as a referee question (Deluxe's empty discard pile,
+dlx.stock) is counted and must stay rare.
 """
 
 from __future__ import annotations
@@ -23,16 +26,17 @@ from app.engine import Action
 from app.engine import Situation
 from app.engine import Wish
 from app.engine import find_problem
+from app.engine import find_variant
 from app.engine import judge
 from app.engine import legal_actions
 from app.engine.cards import Card
 from app.engine.games import GAMES
-from app.engine.games import GameState
+from app.engine.games import Game
 from app.engine.games import new_game
-from app.engine.games.base import AFTER_DRAW
-from app.engine.games.base import ON_TURN
+from app.engine.games.base import TURN
 from app.engine.games.base import WEDDING
 from app.engine.situation import Options
+from tests.engine.house import options_for
 
 STATES = 1500  # compared states per variant (each judges every candidate: ~5 ms)
 MAX_PLIES = 200
@@ -80,19 +84,21 @@ def candidates(situation: Situation) -> list[Action]:
                       for wish in wishes_for(situation.variant, play[0])]
 
 
-def check(game: GameState, skipped: Counter[str]) -> int:
+def check(game: Game, skipped: Counter[str]) -> int:
     """Compare the game's moves with the referee for the acting player; 1 if compared.
 
     A Doppel player who has drawn (dop.draw) is ``drew=true``: the game lets him play or
     end his turn (a pass, the game's own decision), the referee forbids a second draw.
     """
-    if game.phase not in (ON_TURN, AFTER_DRAW, WEDDING):
+    if game.phase not in (TURN, WEDDING):
         return 0  # showing, taking and naming a suit are the game's own decisions
     situation = game.situation_for(game.actor)
     if situation is None:
         skipped["dlx.stock: the top discard was taken, the pile is empty"] += 1
         return 0
-    assert situation.drew == (game.phase == AFTER_DRAW), str(situation)
+    assert situation.drew == game.drew and situation.on_turn == (game.phase == TURN)
+    passing = "pass" in {move.kind for move in game.legal_actions()}
+    assert passing == (situation.drew or game.phase == WEDDING)
     assert find_problem(situation, Action(draw=True)) is None, str(situation)
     allowed = {key(move.action) for move in game.legal_actions() if move.action is not None}
     for move in game.legal_actions():
@@ -119,9 +125,8 @@ def test_game_and_referee_agree(variant: str) -> None:
     low, high = GAMES[variant].PLAYERS
     checked, skipped, seed = 0, Counter[str](), 0
     while checked < STATES:
-        options = Options(stack2=seed % 2 == 0, stack4=seed % 3 == 0) \
-            if variant == "speedone" else None
-        game = new_game(variant, low + seed % (high - low + 1), seed, options)
+        game = new_game(variant, low + seed % (high - low + 1), seed,
+                        options_for(variant, seed))
         choose = random.Random(seed)
         eager = seed % 2 == 1
         while not game.is_over() and game.ply < MAX_PLIES:
@@ -143,8 +148,8 @@ def test_dlx_ace_stuck_with_a_special_last_card_may_draw() -> None:
 
 def test_spd_start_wild_start_card_game_and_referee_agree() -> None:
     """spd.start (I): a turned-up wild card names no colour; the referee accepts that top
-    and allows exactly what the game does (wild cards, drawing). Such deals are rare in
-    the random states above, so they are looked for here."""
+    and allows exactly what the game does (any card, drawing). Such deals are rare in the
+    random states above, so they are looked for here."""
     compared, skipped = 0, Counter[str]()
     for seed in range(400):
         game = new_game("speedone", 2 + seed % 9, seed, Options(stack2=seed % 2 == 0))
@@ -153,3 +158,8 @@ def test_spd_start_wild_start_card_game_and_referee_agree() -> None:
             assert situation.wish is None
             compared += check(game, skipped)
     assert compared >= 10 and not skipped
+
+
+def test_games_and_referee_share_one_rules_object() -> None:
+    """Each rule is written once: a game's rules are the referee's rules object."""
+    assert all(GAMES[variant].rules is find_variant(variant) for variant in GAMES)

@@ -1,4 +1,4 @@
-"""Cards, codes and decks (RULES.md "Card codes"): parse/format round trip, twins, decks."""
+"""Cards, codes and decks ("Card codes"): parse/format round trip, twins, decks."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def test_symbols_and_lower_case_are_accepted(card: Card, symbol: bool, lower: bo
     ("R5", "R5"), ("gs", "GS"), ("BR", "BR"), ("y+2", "Y+2"), ("w", "W"), ("W+4", "W+4"),
 ])
 def test_parse_examples(text: str, code: str) -> None:
-    """The examples of RULES.md, in every accepted spelling."""
+    """The examples of the rules digest, in every accepted spelling."""
     assert str(Card.parse(text)) == code
 
 

@@ -1,19 +1,20 @@
-"""Whole rounds of Maumau-Deluxe, one test per rule (RULES.md §2)."""
+"""Whole rounds of Maumau-Deluxe, one test per rule (the rules digest)."""
 
 from __future__ import annotations
 
-from app.engine.games import GameState
+from app.engine.games import Game
 from app.engine.games import new_game
+from app.engine.situation import Options
 
 
-def game(hands: list[str], discard: str, stock: str | None = None, seat: int = 0) -> GameState:
+def game(hands: list[str], discard: str, stock: str | None = None, seat: int = 0) -> Game:
     """A round laid out as given (as many players as hands)."""
     state = new_game("deluxe", len(hands), seed=1)
     state.arrange(hands, discard, stock, seat)
     return state
 
 
-def legal(state: GameState) -> set[str]:
+def legal(state: Game) -> set[str]:
     """The legal moves as text."""
     return {str(move) for move in state.legal_actions()}
 
@@ -131,3 +132,12 @@ def test_dlx_stock_the_last_card_brings_a_new_stock_and_then_the_top() -> None:
     assert state.reshuffles == 1
     assert state.top() is None and state.situation_for(3) is None
     assert legal(state) == {"3 play S7", "3 draw"}  # any card on the empty pile
+
+
+def test_dlx_house_strictdraw_draw_only_when_nothing_fits() -> None:
+    """dlx.house.strictdraw: a player who could play may not draw."""
+    state = new_game("deluxe", 4, seed=1, options=Options(strict_draw=True))
+    state.arrange(["D7,S10,HA", "S7", "SA", "SK"], discard="C10,D10")
+    assert legal(state) == {"0 play D7", "0 play S10"}
+    state.arrange(["HK,SA", "S7", "SA", "SK"], discard="C7,D7")
+    assert legal(state) == {"0 draw"}

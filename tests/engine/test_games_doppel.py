@@ -1,23 +1,24 @@
-"""Whole games of Doppel Mau-Mau, one test per rule (RULES.md §5)."""
+"""Whole games of Doppel Mau-Mau, one test per rule (the rules digest)."""
 
 from __future__ import annotations
 
 import pytest
 
-from app.engine.games import GameState
+from app.engine.games import Game
 from app.engine.games import new_game
+from app.engine.situation import Options
 from app.engine.situation import Pending
 
 
 def game(hands: list[str], discard: str, stock: str | None = None, seat: int = 0,
-         wish: str | None = None) -> GameState:
+         wish: str | None = None) -> Game:
     """A game of four laid out as given."""
     state = new_game("doppel", 4, seed=1)
     state.arrange(hands, discard, stock, seat, wish)
     return state
 
 
-def legal(state: GameState) -> set[str]:
+def legal(state: Game) -> set[str]:
     """The legal moves as text."""
     return {str(move) for move in state.legal_actions()}
 
@@ -38,7 +39,7 @@ def test_dop_deal_the_first_discard_is_the_dealers(rank: str, actor: int,
                                                    pending: Pending | None) -> None:
     """dop.deal: the turned-up 7, 8, 9 or 10 counts as played by the dealer."""
     state = next(state for state in (new_game("doppel", 4, seed=seed) for seed in range(300))
-                 if state.CARDS[state.discard[0]].rank == rank)
+                 if state.discard[0].rank == rank)
     situation = state.situation_for(state.actor)
     assert state.actor == actor and situation is not None and situation.pending == pending
 
@@ -68,7 +69,7 @@ def test_dop_9_two_more_cards_each_nine_adds_two() -> None:
     state.push_text("0 play C9")  # 9, 9: three more
     state.push_text("0 play C7")
     state.push_text("0 play C8")
-    assert state.again == 1 and legal(state) == {"0 play H8"}
+    assert state.pending.again == 1 and legal(state) == {"0 play H8"}
     state.push_text("0 play H8")  # his last card: he is out, and his 8 skips the next
     assert str(state.situation_for(1)) == "doppel top=H8 below=C8 skip=1 hand=S7 players=3"
 
@@ -132,3 +133,24 @@ def test_dop_game_the_team_out_first_wins() -> None:
     result = state.result()
     assert result.team == "A" and result.winners == (2, 0)
     assert result.round_body() == {"winner": "A"}
+
+
+def test_dop_lastcard_two_the_last_eight_may_be_countered() -> None:
+    """dop.lastcard.two (I): the other player may still counter an 8 played as last card."""
+    state = game(["", "D8", "", "S8,H7"], discard="C10,C8", stock="HK,SQ,S9", seat=1)
+    state.out = [True, False, True, False]
+    state.out_order = [0, 2]
+    state.push_text("1 play D8")
+    assert state.actor == 3 and legal(state) == {"3 play S8", "3 draw"}
+    state.push_text("3 draw")  # skipped: the 8's player is on turn again, with no card
+    assert state.actor == 1 and legal(state) == {"1 draw"}
+
+
+def test_dop_house_nine_may_draw_all_owed_at_once() -> None:
+    """dop.house.nine "may": after a nine he may draw all owed cards at once instead."""
+    state = new_game("doppel", 4, seed=1, options=Options(nine="may"))
+    state.arrange(["D9,D7,H8", "S7", "SA", "S10"], discard="C7,D10", stock="HK,SQ,S9")
+    state.push_text("0 play D9")
+    assert legal(state) == {"0 play D7", "0 draw"}
+    state.push_text("0 draw")
+    assert len(state.hands[0]) == 4 and state.actor == 1

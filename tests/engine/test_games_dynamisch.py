@@ -1,31 +1,31 @@
-"""Whole games of Dynamisches Maumau, one test per rule (RULES.md §1)."""
+"""Whole games of Dynamisches Maumau, one test per rule (the rules digest)."""
 
 from __future__ import annotations
 
 import pytest
 
-from app.engine.games import GameState
+from app.engine.games import Game
 from app.engine.games import new_game
 
 
 def game(hands: list[str], discard: str, stock: str | None = None, seat: int = 0,
-         wish: str | None = None) -> GameState:
+         wish: str | None = None) -> Game:
     """A four-player game laid out as given."""
     state = new_game("dynamisch", 4, seed=1)
     state.arrange(hands, discard, stock, seat, wish)
     return state
 
 
-def legal(state: GameState) -> set[str]:
+def legal(state: Game) -> set[str]:
     """The legal moves as text."""
     return {str(move) for move in state.legal_actions()}
 
 
-def seed_with_start(rank: str) -> GameState:
+def seed_with_start(rank: str) -> Game:
     """The first seeded game whose turned-up card has ``rank``."""
     for seed in range(500):
         state = new_game("dynamisch", 4, seed=seed)
-        if state.discard and state.CARDS[state.discard[0]].rank == rank:
+        if state.discard and state.discard[0].rank == rank:
             return state
     raise AssertionError(rank)
 
@@ -98,7 +98,7 @@ def test_dyn_pass_with_the_twin_sends_it_back() -> None:
     state = game(["H7,C9", "H7,S9", "HK", "SA"], discard="C10,H10")
     state.push_text("0 play H7")
     state.push_text("1 play H7")
-    assert state.actor == 0 and state.draw_due == 2
+    assert state.actor == 0 and state.pending.draw == 2
 
 
 def test_dyn_8_passed_on_or_skipped() -> None:

@@ -1,21 +1,21 @@
-"""Whole rounds of Speedone, one test per rule (RULES.md §3)."""
+"""Whole rounds of Speedone, one test per rule (the rules digest)."""
 
 from __future__ import annotations
 
-from app.engine.games import GameState
+from app.engine.games import Game
 from app.engine.games import new_game
 from app.engine.situation import Options
 
 
 def game(hands: list[str], discard: str, stock: str | None = None, wish: str | None = None,
-         options: Options | None = None) -> GameState:
+         options: Options | None = None) -> Game:
     """A round laid out as given (as many players as hands), seat 0 on turn."""
     state = new_game("speedone", len(hands), seed=1, options=options)
     state.arrange(hands, discard, stock, 0, wish)
     return state
 
 
-def legal(state: GameState) -> set[str]:
+def legal(state: Game) -> set[str]:
     """The legal moves as text."""
     return {str(move) for move in state.legal_actions()}
 
@@ -28,9 +28,12 @@ def test_spd_start_seven_cards_left_of_the_dealer_no_effect() -> None:
 
 
 def test_spd_start_a_wild_start_card_names_no_colour() -> None:
-    """spd.start: on a wild start card only a wild card goes."""
+    """spd.start (I): a wild start card names no colour, so any card goes on it."""
     state = game(["W,R5,Y5", "B1"], discard="W")
-    assert legal(state) == {f"0 play W wish={colour}" for colour in "RGBY"} | {"0 draw"}
+    assert legal(state) == {f"0 play W wish={colour}" for colour in "RGBY"} | {
+        "0 play R5", "0 play Y5", "0 draw"}
+    state.push_text("0 play Y5")
+    assert legal(state) == {"1 draw"}  # B1 serves neither yellow nor 5
 
 
 def test_spd_serve_colour_value_or_wild() -> None:
@@ -116,3 +119,11 @@ def test_spd_points_of_the_hands_left() -> None:
     result = state.result()
     assert [seat.points for seat in result.seats] == [0, 71, 59]
     assert result.round_body() == {"winner": 0, "points": [0, 71, 59]}
+
+
+def test_spd_house_handlimit_off_every_drawn_card_is_taken() -> None:
+    """spd.house.handlimit: switched off, cards beyond 22 are drawn too."""
+    full = "G0,G1,G1,G2,G2,G3,G3,G4,G4,G5,G5,G6,G6,G7,G7,G8,G8,G9,G9,B0,B1"
+    state = game(["R+2,B2", full], discard="Y1,R7", options=Options(handlimit=False))
+    state.push_text("0 play R+2")
+    assert len(state.hands[1]) == 23

@@ -1,31 +1,32 @@
-"""Whole games of Terroristen-Mau-Mau, one test per rule (RULES.md §4)."""
+"""Whole games of Terroristen-Mau-Mau, one test per rule (the rules digest)."""
 
 from __future__ import annotations
 
 import pytest
 
-from app.engine.games import GameState
+from app.engine.games import Game
 from app.engine.games import new_game
+from app.engine.situation import Options
 
 
 def game(hands: list[str], discard: str, stock: str | None = None,
-         wish: str | None = None) -> GameState:
+         wish: str | None = None) -> Game:
     """A game laid out as given (as many players as hands), seat 0 on turn."""
     state = new_game("terroristen", len(hands), seed=1)
     state.arrange(hands, discard, stock, 0, wish)
     return state
 
 
-def legal(state: GameState) -> set[str]:
+def legal(state: Game) -> set[str]:
     """The legal moves as text."""
     return {str(move) for move in state.legal_actions()}
 
 
-def seed_with_start(rank: str) -> GameState:
+def seed_with_start(rank: str) -> Game:
     """The first seeded four-player game whose turned-up card has ``rank``."""
     for seed in range(500):
         state = new_game("terroristen", 4, seed=seed)
-        if state.CARDS[state.discard[0]].rank == rank and state.ply == 0:
+        if state.discard[0].rank == rank and state.ply == 0:
             return state
     raise AssertionError(rank)
 
@@ -114,10 +115,11 @@ def test_ter_ace_one_more_serving_card_per_ace() -> None:
 
 
 def test_ter_ace_a_last_ace_is_not_out() -> None:
-    """ter.ace: a player whose last card is an ace is not out."""
-    state = game(["CA", "S8", "SA"], discard="C7,C9")
+    """ter.ace: a player whose last card is an ace is not out: he cannot play the extra
+    card, so he draws one and the turn passes."""
+    state = game(["CA", "S8", "SA"], discard="C7,C9", stock="D7,D8")
     state.push_text("0 play CA")
-    assert not state.is_over() and legal(state) == {"0 draw"}
+    assert not state.is_over() and len(state.hands[0]) == 1 and state.actor == 1
 
 
 def test_ter_multi_same_rank_first_one_serves() -> None:
@@ -143,3 +145,50 @@ def test_ter_first_player_out_wins() -> None:
     state = game(["H8", "S8,S9", "HK"], discard="H9,H7")
     state.push_text("0 play H8")
     assert state.result().round_body() == {"winner": 0}
+
+
+def test_ter_ace_what_sevens_and_eights_do_waits_until_the_turn_passes() -> None:
+    """ter.ace, ter.multi: behind two aces a 7 and an 8 hit the next players when the
+    turn passes: the next draws 2 and loses his turn, the 8 skips one more."""
+    state = game(["CA,HA,H7,H8,DK", "S9,S10", "SK,SQ", "SJ,D9"], discard="C9,C10",
+                 stock="D7,D8,C8,CK")
+    state.push_text("0 play CA,HA")
+    state.push_text("0 play H7")
+    assert (state.actor, len(state.hands[1])) == (0, 2)  # the seven waits
+    assert str(state.situation_for(0)) == ("terroristen top=H7 below=HA again=1 hand=H8,DK "
+                                           "waiting=draw:2")
+    state.push_text("0 play H8")
+    assert len(state.hands[1]) == 4 and state.actor == 3  # 1 draws and is skipped, 2 too
+
+
+def test_ter_ace_a_nine_chain_interrupts_and_the_owed_card_follows() -> None:
+    """ter.ace, ter.9: a nine played for the first of two aces starts its chain at once;
+    once it is taken, the nine's player plays the card he still owes."""
+    state = game(["CA,HA,H9,H7,DK", "S8,S10", "SK,SQ", "SJ,D8"], discard="C7,C10",
+                 stock="D7,C8,CQ")
+    state.push_text("0 play CA,HA")
+    state.push_text("0 play H9")
+    assert state.actor == 3 and legal(state) == {"3 draw"}
+    state.push_text("3 draw")
+    assert state.actor == 0 and str(state.situation_for(0)) == (
+        "terroristen top=H9 below=HA again=1 hand=H7,DK")
+    state.push_text("0 play H7")
+    assert state.actor == 2 and len(state.hands[1]) == 4  # the seven: 1 draws, is skipped
+
+
+def test_ter_house_seven_pass_the_next_may_pass_it_on() -> None:
+    """ter.house.seven "pass": a 7 may be answered with a 7; the taker draws them all."""
+    state = new_game("terroristen", 3, seed=1, options=Options(seven="pass"))
+    state.arrange(["C7,H8", "S7,S9", "SK,SQ"], discard="C8,C9", stock="D7,D8,D9,D10,DJ")
+    state.push_text("0 play C7")
+    assert state.actor == 1 and legal(state) == {"1 play S7", "1 draw"}
+    state.push_text("1 play S7")
+    state.push_text("2 draw")
+    assert len(state.hands[2]) == 6 and state.actor == 0
+
+
+def test_ter_house_multi_twins_only_identical_cards_together() -> None:
+    """ter.house.multi "twins": only identical cards may be played together."""
+    state = new_game("terroristen", 3, seed=1, options=Options(multi="twins"))
+    state.arrange(["S7,S7,D7,H8", "S8,S9", "SA"], discard="H9,H7")
+    assert {move for move in legal(state) if "," in move} == {"0 play S7,S7"}

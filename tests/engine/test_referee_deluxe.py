@@ -1,4 +1,4 @@
-"""Maumau-Deluxe: one case per rule ID of RULES.md §2, each a one-line situation."""
+"""Maumau-Deluxe: one case per rule ID of the rules digest, each a one-line situation."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Doppel Mau-Mau: one case per rule ID of RULES.md §5, each a one-line situation."""
+"""Doppel Mau-Mau: one case per rule ID of the rules digest, each a one-line situation."""
 
 from __future__ import annotations
 
@@ -120,6 +120,7 @@ def test_dop_lastcard_two_eight_nine_and_seven() -> None:
     assert has(nine, "again", count=2, rule="dop.lastcard.two") and not has(nine, "out")
     eight = ask("top=C10 hand=C8 players=2", "C8")
     assert has(eight, "skip", rule="dop.lastcard.two") and not has(eight, "out")
+    assert has(eight, "turn", who="next")  # I: the other player may still counter (dop.8)
     seven = ask("top=C10 hand=C7 players=2", "C7")
     assert has(seven, "draw", who="next", count=2, rule="dop.lastcard.two")
     assert has(seven, "out")

@@ -1,4 +1,4 @@
-"""Dynamisches Maumau: one case per rule ID of RULES.md §1, each a one-line situation."""
+"""Dynamisches Maumau: one case per rule ID of the rules digest, each a one-line situation."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def test_dynamisch_rule_cases(situation: str, action: str, legal: bool, rule: st
 
 
 def test_dyn_jack_match_reason_names_both_cards() -> None:
-    """dyn.jack.match: the reason is the API.md example sentence."""
+    """dyn.jack.match: the reason is the docs/api.md example sentence."""
     verdict = ask("top=CQ", "CJ wish=H")
     assert verdict.reason == ("A jack may only be played when it does not serve: the clubs "
                               "jack would serve the clubs queen.")
@@ -124,11 +124,14 @@ def test_dyn_10_next_player_shows_two_cards() -> None:
 
 
 def test_dyn_ace_may_not_draw_while_a_card_serves() -> None:
-    """dyn.ace (I): while the hand holds a serving card, he may not draw instead."""
+    """dyn.ace (I): while the hand holds a card he may play on the ace — a serving card or a
+    jack that dyn.jack.match allows — he may not draw instead."""
     refused = ask("top=CA again=1 hand=C7,H8", "draw")
     assert (refused.legal, refused.rule) == (False, "dyn.ace")
-    assert refused.interpretation == ("while his hand holds a card that serves, he may not "
-                                      "draw instead.")
+    assert refused.interpretation == (
+        "while his hand holds a card he may legally play on the ace — a serving card, or a "
+        "jack that dyn.jack.match allows — he may not draw instead.")
+    assert not ask("top=CA again=1 hand=HJ,H8", "draw").legal  # the jack may go on the ace
     allowed = ask("top=CA again=1 hand=H7,H8", "draw")
     assert allowed.legal and has(allowed, "draw", who="you", count=1)
     assert has(ask("top=C7 hand=CA,H7", "CA"), "again", count=1, rule="dyn.ace")

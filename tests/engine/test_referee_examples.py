@@ -34,6 +34,7 @@ from app.engine import judge_request
 from app.engine import legal_actions
 from app.engine import request_lang
 from app.engine import situation_from_request
+from app.engine.situation import replace_options
 from app.engine.verdict import EFFECT_TYPES
 
 ROOT = Path(__file__).parents[2]
@@ -68,7 +69,7 @@ def test_referee_example(example: dict[str, Any]) -> None:
 
 
 def test_every_rule_id_is_named_by_a_referee_test() -> None:
-    """Each rule ID of RULES.md appears in the engine-referee's tests."""
+    """Each rule ID of the rules digest appears in the engine-referee's tests."""
     sources = "".join(path.read_text(encoding="utf-8")
                       for path in sorted(HERE.glob("test_referee_*.py")))
     missing = [rule for rule in RULE_IDS
@@ -83,7 +84,7 @@ def test_interpretations_cite_known_rules() -> None:
 
 
 def test_registry() -> None:
-    """find_variant resolves every ID; the player ranges follow RULES.md."""
+    """find_variant resolves every ID; the player ranges follow the rules digest."""
     assert [find_variant(name).name for name in VARIANT_IDS] == list(VARIANT_IDS)
     assert PLAYER_RANGE == {"dynamisch": (2, 6), "deluxe": (2, 8), "speedone": (2, 10),
                             "terroristen": (2, 10), "doppel": (2, 4)}
@@ -147,7 +148,7 @@ ACTIONS = st.builds(Action, play=st.lists(ANY_CARD, max_size=3).map(tuple),
 @given(SITUATIONS, ACTIONS, st.sampled_from(["de", "en"]))
 def test_judge_never_raises_and_cites_a_rule(situation: Situation, action: Action,
                                              lang: str) -> None:
-    """Questions never raise; a well-formed one is decided by a rule ID of RULES.md."""
+    """Questions never raise; a well-formed one is decided by a rule ID of the rules digest."""
     verdict = judge(situation, action, lang)
     assert verdict.reason
     assert verdict.rule in RULE_IDS or (verdict.rule == "" and situation.variant
@@ -196,24 +197,23 @@ def well_formed(draw: st.DrawFn) -> tuple[Situation, Action]:
     top = draw(st.sampled_from(cards))
     hand = draw(st.none() | st.lists(st.sampled_from(cards), max_size=5).map(tuple))
     kinds = sorted(set(variant.wish_kinds.values()))
-    targets = {"suit": ["R", "G", "B", "Y"] if name == "speedone" else ["C", "S", "H", "D"],
-               "rank": ["7", "10", "J", "Q", "K", "A"]}
+    targets = {"suit": list(variant.suits), "rank": ["7", "10", "J", "Q", "K", "A"]}
     kind = draw(st.sampled_from(kinds))
     wish = Wish(**{kind: draw(st.sampled_from(targets[kind]))})
-    if name == "deluxe":
+    if variant.wish_flags:
         served = draw(st.booleans())
         wish = Wish(suit=wish.suit, rank=wish.rank, by_you=draw(st.booleans()),
                     anyone_served=served, you_served=served and draw(st.booleans()))
     needs_wish = top.rank in variant.wish_on_top
-    active = wish if needs_wish or (name == "deluxe" and draw(st.booleans())) else None
+    active = wish if needs_wish or (not variant.wish_on_top and draw(st.booleans())) else None
+    options = replace_options(Options(), {rule.option: draw(st.sampled_from(rule.values))
+                                          for rule in variant.house_rules})
     pending = None
-    kinds_due = [k for k, ranks in variant.pending_ranks.items() if top.rank in ranks]
+    kinds_due = [k for k, ranks in variant.pending_tops(options).items() if top.rank in ranks]
     if kinds_due and draw(st.booleans()):
         pending = Pending(**{draw(st.sampled_from(kinds_due)): draw(st.integers(1, 4))})
     situation = Situation(name, top=top, wish=active, pending=pending, hand=hand,
-                          players=players,
-                          options=Options(stack2=name == "speedone" and draw(st.booleans()),
-                                          stack4=name == "speedone" and draw(st.booleans())),
+                          players=players, options=options,
                           actor=draw(st.sampled_from(["on_turn", "on_turn", "other"])))
     pool = list(hand) if hand else cards
     play = tuple(draw(st.lists(st.sampled_from(pool), min_size=1, max_size=2)))
@@ -227,7 +227,8 @@ def well_formed(draw: st.DrawFn) -> tuple[Situation, Action]:
 @settings(max_examples=600, deadline=None)
 @given(well_formed())
 def test_well_formed_questions_get_a_rule_verdict(question: tuple[Situation, Action]) -> None:
-    """Well-formed questions are judged by a rule of their own variant, in both languages."""
+    """Well-formed questions, house rules included, are judged by a rule of their own
+    variant, in both languages."""
     situation, action = question
     if find_problem(situation, action) is not None:
         return  # e.g. a card played twice from a hand holding it once
@@ -310,3 +311,13 @@ def test_referee_page_uses_the_public_engine_api() -> None:
                       for path in sorted((ROOT / "app" / "referee").glob("*.py")))
     assert "app.engine.request" not in sources and "app.engine.checks" not in sources
     assert "find_problem" not in sources
+
+
+def test_the_engine_asks_variants_instead_of_comparing_their_names() -> None:
+    """Deck, suits, wish flags, options, results: the engine asks the variant's rules and
+    games; no module of it compares a variant's name."""
+    compares = re.compile(r"""(==|!=) *["'](dynamisch|deluxe|speedone|terroristen|doppel)["']""")
+    found = [f"{path.name}:{number}" for path in sorted((ROOT / "app" / "engine").rglob("*.py"))
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if compares.search(line)]
+    assert found == []

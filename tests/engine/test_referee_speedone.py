@@ -1,4 +1,4 @@
-"""Speedone: one case per rule ID of RULES.md §3, each a one-line situation."""
+"""Speedone: one case per rule ID of the rules digest, each a one-line situation."""
 
 from __future__ import annotations
 
@@ -140,22 +140,28 @@ def test_spd_points_going_out() -> None:
 def test_spd_start_card_has_no_effect() -> None:
     """spd.start (I): the turned-up start card has no effect."""
     verdict = judge_start("speedone", Card.parse("W+4"), lang="en")
-    assert (verdict.rule, verdict.interpretation) == (
-        "spd.start", "the turned-up start card has no effect (the seed gives it none).")
+    assert verdict.rule == "spd.start"
+    assert verdict.interpretation is not None
+    assert verdict.interpretation.startswith("the turned-up start card has no effect (the "
+                                             "seed gives it none).")
     assert [e.type for e in verdict.effects] == ["turn"]
 
 
 def test_spd_start_wild_start_card_wishes_no_colour() -> None:
-    """spd.start (I): a turned-up wild card has no effect, so it carries no wish; only a
-    wild card goes on it (as in the game)."""
+    """spd.start (I): a turned-up wild card has no effect, so it carries no wish; any card
+    goes on it, as if its player named the colour of the card he plays."""
     colour = ask("top=W hand=R5,W", "R5")
-    assert (colour.legal, colour.rule) == (False, "spd.start")
-    assert colour.interpretation == ("the turned-up start card has no effect (the seed gives "
-                                     "it none).")
+    assert (colour.legal, colour.rule) == (True, "spd.start")
+    assert colour.interpretation == (
+        "the turned-up start card has no effect (the seed gives it none). A wild card turned "
+        "up names no colour: the starting player may play any card on it (as if he named the "
+        "colour of the card he plays).")
+    assert has(colour, "turn", who="next") and not has(colour, "wish")
+    assert has(ask("top=W+4 hand=GS,W", "GS"), "skip", who="next")  # its own effect counts
     assert ask("top=W+4 hand=R5,W", "W wish=G").legal
     assert ask("top=W hand=R5", "draw").legal
     listed = legal_actions(Situation.parse("speedone top=W hand=R5,W"))
-    assert [str(action) for action in listed] == ["W wish=R", "W wish=G", "W wish=B",
+    assert [str(action) for action in listed] == ["R5", "W wish=R", "W wish=G", "W wish=B",
                                                   "W wish=Y", "draw"]
     # A W+4 that still makes you draw was played, so its player named a colour.
     missing = find_problem(Situation.parse("speedone top=W+4 draw=4"), Action(draw=True))

@@ -1,4 +1,4 @@
-"""Terroristen-Mau-Mau: one case per rule ID of RULES.md §4, each a one-line situation."""
+"""Terroristen-Mau-Mau: one case per rule ID of the rules digest, each a one-line situation."""
 
 from __future__ import annotations
 

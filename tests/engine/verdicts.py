@@ -1,4 +1,4 @@
-"""Helpers of the referee tests: a verdict's effects as API.md JSON, and looking one up."""
+"""Helpers of the referee tests: a verdict's effects as docs/api.md JSON, and looking one up."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from app.engine import Verdict
 
 
 def effects(verdict: Verdict) -> list[dict[str, Any]]:
-    """The verdict's effects as API.md JSON objects."""
+    """The verdict's effects as docs/api.md JSON objects."""
     return [effect.to_json() for effect in verdict.effects]
 
 

@@ -11,10 +11,10 @@ from reportlab.platypus import SimpleDocTemplate
 from app.extras.pdfchart import running_totals_drawing
 from app.extras.pdfchart import style_of
 from app.extras.series import chart_series
-from app.scoring import standing
 from app.sheets.layout import FONT
 from app.sheets.layout import FRAME_WIDTH
 from app.sheets.layout import register_fonts
+from app.variants import standing
 from tests.extras.conftest import PLAYERS
 from tests.extras.conftest import hands
 

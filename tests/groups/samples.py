@@ -1,4 +1,4 @@
-"""Valid tables and rounds for every variant (RULES.md), shared by the group and export tests."""
+"""Valid tables and rounds for every variant, shared by the group and export tests."""
 
 from __future__ import annotations
 

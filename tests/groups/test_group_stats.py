@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from app import scoring
+from app import variants
 from app.groups import stats
 from app.groups.stats import TableResult
 from tests.groups.samples import PLAYERS
@@ -22,16 +22,16 @@ def result(
     options: dict[str, Any] | None = None,
     on: int = 1,
 ) -> TableResult:
-    """A table as the statistics see it, scored by app.scoring."""
+    """A table as the statistics see it, scored by its variant."""
     sample_options, sample_rounds = SAMPLES[variant]
-    _name, names, opts = scoring.validate_table(
+    _name, names, opts = variants.validate_table(
         variant, "", players or PLAYERS, options or sample_options
     )
     data = [
-        scoring.validate_round(variant, names, opts, b)
+        variants.validate_round(variant, names, opts, b)
         for b in (sample_rounds if rounds is None else rounds)
     ]
-    standing = scoring.standing(variant, names, opts, data)
+    standing = variants.standing(variant, names, opts, data)
     return TableResult(f"t{on}", "", variant, names, data, standing, day(on))
 
 
@@ -105,7 +105,7 @@ def test_players_are_matched_case_insensitively_and_the_group_spelling_wins() ->
 
 
 def test_leaderboards_follow_the_variant_order() -> None:
-    """One board per variant played, in the order of app.scoring.VARIANTS."""
+    """One board per variant played, in the order of app.variants.VARIANTS."""
     boards = stats.leaderboards(
         [result("doppel"), result("deluxe", on=2), result("dynamisch", on=3)]
     )

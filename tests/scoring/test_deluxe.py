@@ -1,4 +1,4 @@
-"""Maumau-Deluxe score keeping (RULES.md §2)."""
+"""Maumau-Deluxe score keeping (dlx.*)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from app.scoring import InputError
-from app.scoring import round_points_of
-from app.scoring import standing
-from app.scoring import validate_round
+from app.variants import round_points_of
+from app.variants import standing
+from app.variants import validate_round
 
 PLAYERS = ["Anna", "Ben", "Cem"]
 OPTIONS = {"rounds": 2, "rate_cents": 5}

@@ -1,4 +1,4 @@
-"""Doppel Mau-Mau score keeping (RULES.md §5): games, sets, match."""
+"""Doppel Mau-Mau score keeping (dop.*): games, sets, match."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import pytest
 
 from app.scoring import InputError
 from app.scoring import Standing
-from app.scoring import round_points_of
-from app.scoring import standing
-from app.scoring import validate_round
-from app.scoring import validate_table
+from app.variants import round_points_of
+from app.variants import standing
+from app.variants import validate_round
+from app.variants import validate_table
 
 PLAYERS = ["Anna", "Ben", "Cem", "Dora"]
 

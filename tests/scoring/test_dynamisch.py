@@ -1,4 +1,4 @@
-"""Dynamisches Maumau score keeping (RULES.md §1): one test per rule ID, bad input as a table."""
+"""Dynamisches Maumau score keeping (dyn.*): one test per rule ID, bad input as a table."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from app.scoring import InputError
-from app.scoring import round_points_of
-from app.scoring import standing
-from app.scoring import validate_round
+from app.variants import round_points_of
+from app.variants import standing
+from app.variants import validate_round
 
 PLAYERS = ["Anna", "Ben", "Cem", "Dora"]
 OPTIONS = {"games": 8, "rate_cents": 0}
@@ -99,7 +99,7 @@ def test_dyn_series_tie_for_fewest_is_a_list_of_winners() -> None:
 
 
 def test_dyn_money_settles_the_series_at_the_rate() -> None:
-    """dyn.money: the API.md example, settled at 10 cents per point."""
+    """dyn.money: the docs/api.md example, settled at 10 cents per point."""
     options = {"games": 8, "rate_cents": 10}
     state = standing("dynamisch", PLAYERS, options, [game((0, 0), (1, 3), (0, 3), (0, 2))])
     assert state.settlement is not None

@@ -1,4 +1,4 @@
-"""Speedone score keeping (RULES.md §3): scoring modes, target, partners, hand points."""
+"""Speedone score keeping (spd.*): scoring modes, target, partners, hand points."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 
 from app.scoring import InputError
-from app.scoring import round_points_of
-from app.scoring import standing
-from app.scoring import validate_round
-from app.scoring import validate_table
+from app.variants import round_points_of
+from app.variants import standing
+from app.variants import validate_round
+from app.variants import validate_table
 
 PLAYERS = ["Anna", "Ben", "Cem", "Dora"]
 
@@ -127,6 +127,27 @@ def test_spd_handlimit_bounds_the_points_of_a_hand() -> None:
         {"numbers": 1, "actions": 0, "wilds": 0},
     ]
     assert round_points_of("speedone", PLAYERS, opts, body)[0] == 681
+
+
+def test_spd_house_handlimit_off_lifts_the_22_card_bound() -> None:
+    """spd.house.handlimit off: a hand may hold more than 22 cards (points and breakdown),
+    still within the whole deck (1240 points, 24 action cards)."""
+    limited, unlimited = options(), options(handlimit=False)
+    points = {"winner": 0, "points": [0, 700, 0, 0]}
+    with pytest.raises(InputError) as error:
+        validate_round("speedone", PLAYERS, limited, points)
+    assert error.value.field == "points[1]" and "22" in error.value.en
+    assert round_points_of("speedone", PLAYERS, unlimited, points)[0] == 700
+    hand = {"numbers": 20, "actions": 20, "wilds": 8}  # 28 cards at least
+    empty = {"numbers": 0, "actions": 0, "wilds": 0}
+    body = {"winner": 0, "hands": [None, hand, empty, empty]}
+    with pytest.raises(InputError) as error:
+        validate_round("speedone", PLAYERS, limited, body)
+    assert error.value.field == "hands[1].actions"
+    assert round_points_of("speedone", PLAYERS, unlimited, body)[0] == 20 + 400 + 400
+    with pytest.raises(InputError) as error:
+        validate_round("speedone", PLAYERS, unlimited, {"winner": 0, "points": [0, 1241, 0, 0]})
+    assert error.value.field == "points[1]" and "1240" in error.value.en
 
 
 HAND = {"numbers": 1, "actions": 0, "wilds": 0}

@@ -1,4 +1,4 @@
-"""Creating a table: variants, names, players, options (issue 2's bad-input list)."""
+"""Creating a table: variants, names, players, options and the bad input each refuses."""
 
 from __future__ import annotations
 
@@ -6,25 +6,33 @@ from typing import Any
 
 import pytest
 
-from app.scoring import VARIANTS
 from app.scoring import InputError
-from app.scoring import standing
-from app.scoring import validate_table
+from app.variants import VARIANTS
+from app.variants import standing
+from app.variants import validate_table
 
 FOUR = ["Anna", "Ben", "Cem", "Dora"]
 
 
 def test_five_variants_with_defaults() -> None:
-    """The five variants, names stripped, option defaults filled in."""
+    """The five variants, names stripped, option and house-rule defaults filled in."""
     assert list(VARIANTS) == ["dynamisch", "deluxe", "speedone", "terroristen", "doppel"]
     assert validate_table("dynamisch", " Freitag ", [" Anna", "Ben "], None) == (
         "Freitag",
         ["Anna", "Ben"],
         {"games": 8, "rate_cents": 0},
     )
-    assert validate_table("deluxe", "", FOUR, {})[2] == {"rounds": 10, "rate_cents": 0}
-    assert validate_table("terroristen", "", FOUR, {})[2] == {"games": None}
-    assert validate_table("doppel", "", FOUR, {})[2] == {}
+    assert validate_table("deluxe", "", FOUR, {})[2] == {
+        "rounds": 10,
+        "rate_cents": 0,
+        "strict_draw": False,
+    }
+    assert validate_table("terroristen", "", FOUR, {})[2] == {
+        "games": None,
+        "seven": "draw2",
+        "multi": "rank",
+    }
+    assert validate_table("doppel", "", FOUR, {})[2] == {"nine": "must"}
     assert validate_table("speedone", "", FOUR, {})[2]["target"] == 500
 
 
@@ -72,7 +80,7 @@ def test_empty_table_standing(variant: str) -> None:
         ("deluxe", "", FOUR, {"games": 5}, "options.games", "rounds"),
         ("terroristen", "", FOUR, {"games": 0}, "options.games", "1 to 100"),
         ("terroristen", "", FOUR, {"rate_cents": 5}, "options.rate_cents", "games"),
-        ("doppel", "", FOUR, {"games": 3}, "options.games", "none"),
+        ("doppel", "", FOUR, {"games": 3}, "options.games", "known fields here: nine"),
         # Found by the contract check: PostgreSQL refuses NUL, UTF-8 lone surrogates (500s).
         ("dynamisch", "Fr\x00eitag", FOUR, {}, "name", "U+0000"),
         ("dynamisch", "Fr\ud800", FOUR, {}, "name", "U+D800"),

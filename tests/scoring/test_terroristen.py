@@ -1,14 +1,14 @@
-"""Terroristen-Mau-Mau score keeping (RULES.md §4): the table counts wins."""
+"""Terroristen-Mau-Mau score keeping (ter.*): the table counts wins."""
 
 from __future__ import annotations
 
 import pytest
 
 from app.scoring import InputError
-from app.scoring import round_points_of
-from app.scoring import standing
-from app.scoring import validate_round
-from app.scoring import validate_table
+from app.variants import round_points_of
+from app.variants import standing
+from app.variants import validate_round
+from app.variants import validate_table
 
 PLAYERS = ["Anna", "Ben", "Cem"]
 

@@ -11,10 +11,10 @@ import pytest
 from flask import Flask
 from pypdf import PdfReader
 
-from app.scoring import standing
-from app.scoring import validate_round
-from app.scoring import validate_table
 from app.sheets.record import TableRecord
+from app.variants import standing
+from app.variants import validate_round
+from app.variants import validate_table
 from tests.helpers import played_table
 
 

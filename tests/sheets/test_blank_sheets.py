@@ -17,7 +17,7 @@ from tests.sheets.conftest import pdf_text
 from tests.sheets.conftest import read_pdf
 from tests.sheets.conftest import sample_records
 
-CATALOG = Path(__file__).resolve().parents[2] / "app/translations/sheets/de/LC_MESSAGES/messages.po"
+CATALOG = Path(__file__).resolve().parents[2] / "app/translations/de/LC_MESSAGES/messages.po"
 VARIANTS = ("dynamisch", "deluxe", "speedone", "terroristen", "doppel")
 KIND_DE = {
     "dynamisch": "Dynamisches Maumau · Punkteliste",
@@ -30,7 +30,7 @@ KIND_DE = {
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_variant_has_a_one_page_blank_sheet(client: FlaskClient, variant: str) -> None:
-    """API.md: application/pdf with a filename; German by default; a title in the metadata."""
+    """docs/api.md: application/pdf with a filename; German by default; a title in the metadata."""
     response = client.get(f"/sheets/{variant}.pdf")
     assert response.status_code == 200
     assert response.mimetype == "application/pdf"
@@ -115,7 +115,7 @@ def test_speedone_target_scoring_and_partner_columns(client: FlaskClient) -> Non
 
 
 def test_terroristen_tally_with_table_manners(client: FlaskClient) -> None:
-    """RULES.md §4: a tally of wins and the manners as reminders (♣Q, ♦K, Pik, knock, Mau)."""
+    """ter.*: a tally of wins and the manners as reminders (♣Q, ♦K, Pik, knock, Mau)."""
     text = pdf_text(client.get("/sheets/terroristen.pdf?players=Anna,Ben,Cem").data)
     assert "Siege (ein Strich je gewonnenes Spiel)" in text
     for phrase in (
@@ -158,7 +158,7 @@ def test_english_on_request(client: FlaskClient) -> None:
 
 
 def test_unknown_variant_is_404(client: FlaskClient) -> None:
-    """API.md: an unknown variant is 404."""
+    """docs/api.md: an unknown variant is 404."""
     assert client.get("/sheets/skat.pdf").status_code == 404
 
 

@@ -183,7 +183,7 @@ def test_english_sheet(client: FlaskClient, make_table: Any) -> None:
 
 
 def test_unknown_table_is_404(client: FlaskClient) -> None:
-    """API.md: an unknown table is 404."""
+    """docs/api.md: an unknown table is 404."""
     assert client.get("/t/nosuchtable/sheet.pdf").status_code == 404
 
 

@@ -21,7 +21,7 @@ CASES = json.loads((Path(__file__).parent.parent / "data" / "referee-page-cases.
 
 
 def page_query(request: dict[str, Any]) -> dict[str, str]:
-    """The page's query parameters for an API.md §1 request body."""
+    """The page's query parameters for a referee request body (docs/api.md §1)."""
     situation, action = request["situation"], request["action"]
     query = {"variant": request["variant"], "players": str(request.get("players", 4)),
              "top": situation["top"], "lang": request.get("lang", "de")}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from flask.testing import FlaskClient
 
 from app.engine import INTERPRETATIONS
 from app.engine import RULE_IDS
+from app.engine.houserules import HOUSE_RULES
 from app.rules.markdown import render_inline
 
 CONTENT = Path(__file__).parent.parent.parent / "app" / "rules" / "content"
@@ -40,7 +42,7 @@ def rule_block(page: str, rule_id: str) -> str:
 
 
 def test_digests_and_engine_share_the_rule_ids() -> None:
-    """The German digest has exactly the IDs of the English one (RULES.md), the engine too."""
+    """The German digest has exactly the IDs of the English one , the engine too."""
     english = digest_ids("en")
     assert len(english) == len(set(english)) == len(RULE_IDS)
     assert digest_ids("de") == english
@@ -136,3 +138,66 @@ def test_the_renderer_escapes_everything_it_does_not_know() -> None:
     assert "<script>" not in html
     assert "&lt;script&gt;" in html
     assert "<strong>b</strong> <code>c</code> <em class=\"i-mark\">Int</em>: x" in html
+
+
+def house_section(page: str) -> str:
+    """The house rules section at the end of a variant page."""
+    match = re.search(r'<section class="rules-section house-rules" id="house-rules">.*?</section>',
+                      page, re.S)
+    assert match, "no house rules section"
+    return match.group(0)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("variant", list(VARIANTS.values()))
+def test_house_rules_are_listed_with_default_and_choices(client: FlaskClient, variant: str,
+                                                         lang: str) -> None:
+    """Each switch: its ID as anchor (or its rule's anchor), title, default marked, choices."""
+    page = client.get(f"/rules/{variant}?lang={lang}").get_data(as_text=True)
+    section = html.unescape(house_section(page))
+    rules = HOUSE_RULES[variant]
+    if not rules:
+        assert section.count("<p>") == 1 and "house-rule" not in section.split("</h2>")[1]
+        return
+    assert re.findall(r'<a class="rule-id" href="#([^"]+)"', section) == [r.rule for r in rules]
+    for rule in rules:
+        # One anchor per ID on the page: the rule's block, or the house rule's own entry.
+        assert page.count(f'id="{rule.rule}"') == 1
+        entry = re.search(rf'<article class="house-rule"[^>]*>\s*<a class="rule-id" '
+                          rf'href="#{re.escape(rule.rule)}".*?</article>', section, re.S)
+        assert entry, rule.rule
+        assert f"<h3>{rule.title.get(lang)}</h3>" in entry.group(0)
+        items = re.findall(r"<li( class=\"is-default\")?>(.*?)</li>", entry.group(0), re.S)
+        assert [meaning for _mark, meaning in items][0].endswith(rule.meaning(rule.default)
+                                                                   .get(lang))
+        assert [bool(mark) for mark, _text in items] == [v == rule.default for v in rule.values]
+        assert [text.split("</strong> ")[-1] for _m, text in items] == \
+            [meaning.get(lang) for _v, meaning in rule.choices]
+
+
+def test_a_house_rule_id_links_to_its_entry(client: FlaskClient) -> None:
+    """A house rule named in a rule's text links to its entry (spd.handlimit)."""
+    page = client.get("/rules/speedone?lang=en").get_data(as_text=True)
+    assert 'href="/rules/speedone#spd.house.handlimit"' in rule_block(page, "spd.handlimit")
+    assert '<article class="house-rule" id="spd.house.handlimit">' in page
+    german = client.get("/rules/terroristen").get_data(as_text=True)
+    assert 'href="/rules/terroristen#ter.house.seven"' in rule_block(german, "ter.7")
+
+
+# Words of the people who build Mautisch, not of those who play it.
+DEVELOPER_WORDS = ["seeds/", ".txt", "ceil(", "tests", "Tests", "engine", "Engine", "seed",
+                   "Projekt", "project", "API", "`", "canonical", "kanonisch", "winner-takes",
+                   "own-points", " stack2", " stack4"]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+@pytest.mark.parametrize("path", ["/rules", *[f"/rules/{v}" for v in VARIANTS.values()],
+                                  *[f"/rules/{v}/original" for v in VARIANTS.values()]])
+def test_rules_pages_speak_to_players(client: FlaskClient, path: str, lang: str) -> None:
+    """No file names, formulas, test talk or option codes on the rules pages."""
+    page = client.get(f"{path}?lang={lang}").get_data(as_text=True)
+    main = re.search(r"<main.*?</main>", page, re.S).group(0)
+    if path.endswith("/original"):  # the original text itself is quoted as found
+        main = re.sub(r'<article class="seed".*?</article>', "", main, flags=re.S)
+    words = html.unescape(re.sub(r"<[^>]+>", " ", main))
+    assert [word for word in DEVELOPER_WORDS if word in words] == []

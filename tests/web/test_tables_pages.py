@@ -462,7 +462,7 @@ def test_group_rights_stop_at_the_group(app: Flask, client: FlaskClient) -> None
     assert editor.get(f"/g/{group_id}/edit/{_token}").status_code == 302
     assert editor.get(f"/t/{outside}/rounds/new").status_code == 403
     assert editor.post(f"/t/{outside}/undo").status_code == 403
-    # The JSON API stays per table (API.md): a group editor's session is no X-Edit-Token.
+    # The JSON API stays per table (docs/api.md): a group editor's session is no X-Edit-Token.
     answer = editor.post(f"/api/v1/tables/{table_id}/rounds", json={"cards": [1, 0, 2]})
     assert answer.status_code == 401
 

@@ -2,35 +2,36 @@
 
 ``new_game("dynamisch", players=4, seed=7)`` deals a game; like a python-chess ``Board``
 it lists ``legal_actions()``, applies one with ``push(move)``, undoes with ``pop()``, and
-reports ``is_over()`` and ``result()``. ``situation_for(seat)`` is what that player sees,
-in the referee's terms, so the game and the referee can be checked against each other.
+reports ``is_over()`` and ``result()``. ``situation_for(seat)`` is what that player sees, in
+the referee's terms: a game's plays and draws are exactly what the variant's rules judge
+legal there, and a move carries out its ruling's effects (see :mod:`app.engine.games.base`).
 """
 
 from __future__ import annotations
 
-from app.engine.games.base import GameState
-from app.engine.games.deluxe import Deluxe
-from app.engine.games.doppel import Doppel
-from app.engine.games.dynamisch import Dynamisch
-from app.engine.games.moves import DRAW
-from app.engine.games.moves import PASS
+from app.engine.games.base import Game
+from app.engine.games.deluxe import DeluxeGame
+from app.engine.games.doppel import DoppelGame
+from app.engine.games.dynamisch import DynamischGame
+from app.engine.games.moves import RELUCTANT
 from app.engine.games.moves import IllegalMoveError
 from app.engine.games.moves import Move
 from app.engine.games.result import GameResult
 from app.engine.games.result import SeatResult
-from app.engine.games.speedone import Speedone
-from app.engine.games.terroristen import Terroristen
+from app.engine.games.speedone import SpeedoneGame
+from app.engine.games.terroristen import TerroristenGame
 from app.engine.situation import Options
 
-GAMES: dict[str, type[GameState]] = {
-    game.variant: game for game in (Dynamisch, Deluxe, Speedone, Terroristen, Doppel)
+GAMES: dict[str, type[Game]] = {
+    game.rules.name: game
+    for game in (DynamischGame, DeluxeGame, SpeedoneGame, TerroristenGame, DoppelGame)
 }
 
-__all__ = ["GAMES", "GameResult", "GameState", "IllegalMoveError", "Move", "SeatResult",
+__all__ = ["GAMES", "Game", "GameResult", "IllegalMoveError", "Move", "SeatResult",
            "find_game", "new_game", "play_random"]
 
 
-def find_game(variant: str) -> type[GameState]:
+def find_game(variant: str) -> type[Game]:
     """The game class of a variant ID; a ValueError names the known IDs."""
     try:
         return GAMES[variant]
@@ -40,7 +41,7 @@ def find_game(variant: str) -> type[GameState]:
 
 
 def new_game(variant: str, players: int = 4, seed: int = 0, options: Options | None = None,
-             dealer: int = 0, direction: int = 1) -> GameState:
+             dealer: int = 0, direction: int = 1) -> Game:
     """Shuffle with ``seed`` and deal a game; the turned-up card takes its effect."""
     return find_game(variant)(players, seed, options, dealer, direction)
 
@@ -57,17 +58,14 @@ def play_random(variant: str, players: int = 4, seed: int = 0, max_moves: int = 
     """
     game = new_game(variant, players, seed, options)
     choose = game.rng.random
-    # The internal moves are what legal_actions() converts; a draw or pass comes last.
-    legal = game._legal
-    apply = game._apply
-    reluctant = (DRAW, PASS)
+    legal, apply = game._choices, game._apply  # the moves as the game keeps them
     ply = 0
     while not game.over and ply < max_moves:
-        moves = legal()
-        count = len(moves)
-        if eager and count > 1 and moves[-1][0] in reluctant:
-            count -= 1
-        apply(moves[int(choose() * count)])
+        choices = legal()
+        count = len(choices)
+        if eager and count > 1 and choices[-1].kind in RELUCTANT:
+            count -= 1  # a draw or pass comes last
+        apply(choices[int(choose() * count)])
         ply += 1
     game.ply = ply
     if not game.over:

@@ -1,39 +1,49 @@
 """Moves of a whole game: what one player does, internally and at the boundary.
 
-Inside a game a move is a plain tuple ``(kind, cards, wish)`` of small ints (fast to make
-and compare in self-play). ``Move`` is the public form, like python-chess's ``Move``: a
-frozen value with a compact text, ``"2 play CJ wish=D"``. Plays and draws are what the
-referee judges (``move.action``); passing a wedding window, showing and taking cards
-(dyn.9, dyn.10), naming a suit for a turned-up jack and ending a Doppel turn after drawing
-are decisions of the game only.
+Inside a game a move is a :class:`Choice`: its kind, cards and wish, and the referee's ruling
+when it is a play or draw already judged. ``Move`` is the public form, like python-chess's
+``Move``: a frozen value with a compact text, ``"2 play CJ wish=D"``. Plays and draws are
+what the referee judges (``move.action``); passing a wedding window or ending a turn after
+drawing, showing and taking cards (dyn.9, dyn.10) and naming a suit for a turned-up jack are
+decisions of the game.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from app.engine.cards import Card
 from app.engine.cards import format_cards
 from app.engine.cards import parse_cards
 from app.engine.situation import Action
 from app.engine.situation import Wish
+from app.engine.variants import Ruling
 
-PLAY = 0
-DRAW = 1  # draw a card, or take the pending cards or skip
-PASS = 2  # no wedding now (dyn.wedding, ter.wedding) / end the turn after drawing (dop.draw)
-SHOW = 3  # show cards (dyn.9, dyn.10)
-TAKE = 4  # take one shown card
-NAME = 5  # name a suit for the turned-up jack
-KIND_NAMES = ("play", "draw", "pass", "show", "take", "name")
-NO_WISH = -1
-
-RawMove = tuple[int, tuple[int, ...], int]
-DRAW_MOVE: RawMove = (DRAW, (), NO_WISH)
-PASS_MOVE: RawMove = (PASS, (), NO_WISH)
+KINDS = ("play", "draw", "pass", "show", "take", "name")
+# The moves an eager player makes only when he has no other: drawing, letting a wedding
+# pass, ending his turn after a draw.
+RELUCTANT = ("draw", "pass")
 
 
 class IllegalMoveError(ValueError):
     """A move that the game does not allow now; the message names move and situation."""
+
+
+class Choice(NamedTuple):
+    """One legal move inside a game, with the referee's ruling when it is already known."""
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    wish: Wish | None = None
+    ruling: Ruling | None = None
+
+    @property
+    def action(self) -> Action | None:
+        """The referee's form of a play or draw; None for the game's own decisions."""
+        if self.kind == "play":
+            return Action(play=self.cards, wish=self.wish)
+        return Action(draw=True) if self.kind == "draw" else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +61,8 @@ class Move:
         words = text.split()
         try:
             seat, kind, *rest = words
-            if kind not in KIND_NAMES or len(rest) > 2:
-                raise ValueError(f"{kind!r} is not one of {', '.join(KIND_NAMES)}")
+            if kind not in KINDS or len(rest) > 2:
+                raise ValueError(f"{kind!r} is not one of {', '.join(KINDS)}")
             wish = None
             if rest and (rest[-1].startswith("wish=") or kind == "name"):
                 wish = Wish.parse(rest.pop().removeprefix("wish="))
@@ -65,11 +75,7 @@ class Move:
     @property
     def action(self) -> Action | None:
         """The referee's form of a play or draw; None for the game's own decisions."""
-        if self.kind == "play":
-            return Action(play=self.cards, wish=self.wish)
-        if self.kind == "draw":
-            return Action(draw=True)
-        return None
+        return Choice(self.kind, self.cards, self.wish).action
 
     def __str__(self) -> str:
         """``2 play CJ wish=D``, ``0 draw``, ``3 show H7,S8``, ``1 name C``."""

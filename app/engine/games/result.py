@@ -1,4 +1,4 @@
-"""The end of a game: what the score keeping needs (API.md §2, one round)."""
+"""The end of a game: what the score keeping needs (docs/api.md §2, one round)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,8 @@ class GameResult:
 
     ``winners`` are the seats that hold no cards at the end (Doppel: the winning team's
     two seats, in ``out_order``); ``jack_suit`` is the suit named by a jack that ended a
-    Dynamisch game; ``next_dealer`` follows dyn.dealer and dlx.out.
+    Dynamisch game; ``next_dealer`` follows dyn.dealer and dlx.out. ``body`` is the round
+    as the variant's score keeping takes it, built by the variant's game.
     """
 
     variant: str
@@ -30,6 +31,7 @@ class GameResult:
     winners: tuple[int, ...]
     moves: int
     reshuffles: int
+    body: tuple[tuple[str, Any], ...]
     direction: int = 1
     next_dealer: int | None = None
     jack_suit: str | None = None
@@ -38,20 +40,7 @@ class GameResult:
 
     def round_body(self) -> dict[str, Any]:
         """The body of ``POST /api/v1/tables/{id}/rounds`` for this game."""
-        body: dict[str, Any]
-        if self.variant == "dynamisch":
-            body = {"hands": [{"jacks": seat.jacks, "others": seat.cards - seat.jacks,
-                               "holds_named_suit": seat.holds_named_suit}
-                              for seat in self.seats],
-                    "jack_suit": self.jack_suit}
-        elif self.variant == "deluxe":
-            body = {"cards": [seat.cards for seat in self.seats]}
-        elif self.variant == "speedone":
-            body = {"winner": self.winners[0], "points": [seat.points for seat in self.seats]}
-        elif self.variant == "terroristen":
-            body = {"winner": self.winners[0]}
-        else:
-            body = {"winner": self.team}
+        body = dict(self.body)
         if self.next_dealer is not None:
             body["next_dealer"] = self.next_dealer
         return body

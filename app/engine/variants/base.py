@@ -1,19 +1,26 @@
-"""The shared base of the five variants, in the manner of python-chess's ``chess.variant``.
+"""The shared base of the five variants' rules, in the manner of python-chess's ``chess.variant``.
 
-A variant is a subclass that sets class-level switches (its name, rule prefix, players,
-which cards wish what) and overrides the small hooks ``judge_play``, ``judge_draw``,
-``judge_other`` and ``start_effects``. Everything returns a :class:`Ruling`, the
-language-neutral form of a :class:`~app.engine.verdict.Verdict`.
+A variant's rules are a subclass of :class:`Rules` that sets class-level switches (its name,
+rule prefix, players, deck, which cards wish what, its house rules) and overrides the small
+hooks ``judge_play``, ``judge_draw``, ``judge_other``, ``start_effects`` and ``pass_turn``.
+Everything returns a :class:`Ruling`, the language-neutral form of a
+:class:`~app.engine.verdict.Verdict`. The referee and whole-game simulation
+(:mod:`app.engine.games`) both ask these classes; nothing else decides a rule.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
+from typing import NamedTuple
 
+from app.engine.cards import SUITS
 from app.engine.cards import Card
+from app.engine.houserules import HouseRule
 from app.engine.rules import INTERPRETATIONS
+from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
+from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.situation import Wish
 from app.engine.texts import Text
@@ -25,9 +32,9 @@ from app.engine.verdict import Penalty
 from app.engine.verdict import Verdict
 
 
-@dataclass(frozen=True, slots=True)
-class Ruling:
-    """A verdict with its reason in both languages and the interpretation by rule ID."""
+class Ruling(NamedTuple):
+    """A verdict with its reason in both languages and the interpretation by rule ID (a
+    named tuple: the rules make many of them while a whole game lists its moves)."""
 
     legal: bool
     rule: str
@@ -60,22 +67,31 @@ def remaining(situation: Situation, action: Action) -> tuple[Card, ...] | None:
 
 
 def turn(steps: int, players: int, rule: str) -> Effect:
-    """Who is on turn ``steps`` seats on in direction, named as API.md does."""
-    steps %= players
-    names = {0: "you", 1: "next"}
-    if players > 2:
-        names.update({2 % players: "after_next", players - 1: "previous"})
-    if steps in names:
-        return Effect("turn", who=names[steps], rule=rule)
+    """Who is on turn ``steps`` seats on in direction, named as docs/api.md does."""
+    return turn_effect(steps % players, players, rule)
+
+
+@lru_cache(maxsize=1024)
+def turn_effect(steps: int, players: int, rule: str) -> Effect:
+    """:func:`turn` for ``0 <= steps < players`` (effects are values: one of each is made)."""
+    if steps == 0:
+        return Effect("turn", who="you", rule=rule)
+    if steps == 1:
+        return Effect("turn", who="next", rule=rule)
+    if steps == players - 1:
+        return Effect("turn", who="previous", rule=rule)
+    if steps == 2:
+        return Effect("turn", who="after_next", rule=rule)
     return Effect("turn", who="later", count=steps, rule=rule)
 
 
+@lru_cache(maxsize=64)
 def remind(rule: str) -> Effect:
     """A table manner to observe (the referee cannot watch it)."""
     return Effect("remind", rule=rule)
 
 
-class Variant:
+class Rules:
     """One variant's rules; subclasses flip the switches and override the hooks."""
 
     name: ClassVar[str]
@@ -83,8 +99,16 @@ class Variant:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int]
     serve_rule: ClassVar[str]
+    # The cards of a game, in players' words, for messages about cards the deck lacks.
+    deck_hint: ClassVar[Text]
+    # The switches a table may flip (app.engine.houserules), read from ``situation.options``.
+    house_rules: ClassVar[tuple[HouseRule, ...]] = ()
+    # What a suit wish may name: the four suits, or Speedone's four colours.
+    suits: ClassVar[tuple[str, ...]] = SUITS
     # Which ranks (values) let their player wish, and what: "suit" or "rank".
     wish_kinds: ClassVar[dict[str, str]] = {"J": "suit"}
+    # The flags an active wish carries in this variant (Deluxe's bookkeeping, dlx.wish).
+    wish_flags: ClassVar[tuple[str, ...]] = ()
     # Which top cards can leave a pending draw/skip/again for the acting player.
     pending_ranks: ClassVar[dict[str, tuple[str, ...]]] = {}
     # A top card of these ranks needs the wish its player named (a jack, a wild card).
@@ -93,8 +117,25 @@ class Variant:
     wish_optional_on_top: ClassVar[bool] = False
     # "twins" (Deluxe pairs), "same_rank" (Terroristen) or "" (one card per action).
     multi_play: ClassVar[str] = ""
+    # A player who drew may still play in the same turn (dop.draw): ``situation.drew``.
+    play_after_draw: ClassVar[bool] = False
+    # What cards played while more are owed do to others waits until the turn passes
+    # (ter.multi, ter.ace): ``situation.waiting``.
+    waits: ClassVar[bool] = False
     penalty: ClassVar[Penalty | None] = None
     out_of_turn_penalty: ClassVar[Penalty | None] = None
+
+    def __init__(self) -> None:
+        """The ranks (values) of the variant's deck, in deck order."""
+        self.ranks = tuple(dict.fromkeys(card.rank for card in self.deck(self.min_players)))
+
+    def __repr__(self) -> str:
+        """``<DynamischRules dynamisch>``."""
+        return f"<{type(self).__name__} {self.name}>"
+
+    def deck(self, players: int) -> list[Card]:
+        """All cards of a game for ``players`` players, twins included (unshuffled)."""
+        raise NotImplementedError
 
     def judge(self, situation: Situation, action: Action) -> Ruling:
         """Dispatch to the hooks: out of turn, draw, or play."""
@@ -119,13 +160,31 @@ class Variant:
             "You are not on turn: nobody may play out of turn in this variant."),
             penalty=self.out_of_turn_penalty if action.play else None)
 
-    def start_effects(self, card: Card, players: int) -> Ruling:
+    def pass_turn(self, situation: Situation) -> Ruling:
+        """The acting player's turn ends without another card or draw: what follows.
+
+        Whole games ask this where the rules let a turn end that way (dop.draw after a
+        draw; ter.9 after a nine chain that interrupted the turn).
+        """
+        return self.legal(self.serve_rule, Text("Dein Zug endet; der Nächste ist dran.",
+                                                "Your turn ends; the next player is on turn."),
+                          [turn(1, situation.players, self.serve_rule)])
+
+    def start_effects(self, card: Card, players: int, options: Options = DEFAULT_OPTIONS) -> Ruling:
         """What the turned-up first discard does (the dealer is "you")."""
         raise NotImplementedError
 
     def wish_choices(self, situation: Situation, card: Card) -> tuple[str, ...]:
         """The suits (colours) or ranks the player of ``card`` may wish here."""
         raise NotImplementedError
+
+    def pending_tops(self, options: Options) -> dict[str, tuple[str, ...]]:
+        """Which top cards can leave each pending effect with these house rules."""
+        return self.pending_ranks
+
+    def hand_limit(self, options: Options) -> int | None:
+        """The most cards a hand may hold (spd.handlimit), or None for no limit."""
+        return None
 
     def legal(self, rule: str, reason: Text, effects: list[Effect],
               interpretation: str | None = None) -> Ruling:

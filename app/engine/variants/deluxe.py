@@ -1,18 +1,25 @@
-"""Maumau-Deluxe (RULES.md §2): rank and suit wishes, king chains, pairs, penalty cards."""
+"""Maumau-Deluxe: rank and suit wishes, king chains, pairs, penalty cards (dlx.*)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from app.engine.cards import SPECIAL_DELUXE_RANKS
 from app.engine.cards import SUITS
 from app.engine.cards import Card
+from app.engine.cards import skat_deck
+from app.engine.houserules import STRICT_DRAW
+from app.engine.situation import DEFAULT_OPTIONS
+from app.engine.situation import WISH_FLAGS
 from app.engine.situation import Action
+from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.situation import Wish
 from app.engine.texts import Text
 from app.engine.texts import card_text
 from app.engine.texts import wish_text
+from app.engine.variants.base import Rules
 from app.engine.variants.base import Ruling
-from app.engine.variants.base import Variant
 from app.engine.variants.base import remaining
 from app.engine.variants.base import remind
 from app.engine.variants.base import serves
@@ -24,19 +31,27 @@ DELUXE_RANKS = ("7", "10", "J", "Q", "K", "A")
 WISH_RULES = {"J": "dlx.jack", "Q": "dlx.queen"}
 
 
-class Deluxe(Variant):
+class DeluxeRules(Rules):
     """Maumau-Deluxe: a wrong card is taken back and costs 2 penalty cards."""
 
     name = "deluxe"
     prefix = "dlx"
     max_players = 8
     serve_rule = "dlx.serve"
+    deck_hint = Text("zwei Skatblätter ohne 8 und 9: C/S/H/D mit 7, 10, J, Q, K, A",
+                     "two Skat decks without 8s and 9s: C/S/H/D with 7, 10, J, Q, K, A")
+    house_rules = (STRICT_DRAW,)
     wish_kinds = {"J": "rank", "Q": "suit"}
+    wish_flags = WISH_FLAGS  # dlx.wish: who made the wish, who has discarded it
     pending_ranks = {"draw": ("K",), "skip": ("10",), "again": ("A",)}
     wish_on_top = ()
     multi_play = "twins"
     penalty = Penalty(take_back=True, draw=2)
     out_of_turn_penalty = Penalty(take_back=True, draw=2)
+
+    def deck(self, players: int) -> list[Card]:
+        """Two Skat decks without 8s and 9s: 48 cards."""
+        return skat_deck(2, DELUXE_RANKS)
 
     def wish_choices(self, situation: Situation, card: Card) -> tuple[str, ...]:
         """dlx.jack: any rank of the deck; dlx.queen: any suit."""
@@ -142,8 +157,7 @@ class Deluxe(Variant):
                            "The wish has already been served; it can no longer be overridden.")
         if refusal:
             return self.illegal("dlx.wish.override", refusal)
-        plain = Situation(self.name, top=situation.top, hand=situation.hand,
-                          players=situation.players)
+        plain = replace(situation, wish=None, pending=None)
         effects = self.card_effects(plain, action, card)
         if isinstance(effects, Ruling):
             return effects
@@ -218,20 +232,38 @@ class Deluxe(Variant):
         if due.again:
             # dlx.ace: "if he cannot play another card" — a card counts only if the play
             # judge accepts it (a special last card is no card he can play, dlx.lastcard).
-            playable = [card for card in situation.hand or ()
-                        if self.judge_play(situation, Action(play=(card,))).legal]
+            playable = self.playable(situation)
             if playable:
                 return self.illegal("dlx.ace", Text(
                     f"Nach dem Ass musst du noch eine Karte ablegen, z. B. "
                     f"{card_text(playable[0]).de}.",
                     f"After the ace you must discard one more card, e.g. the "
                     f"{card_text(playable[0]).en}."))
+        elif self.strict(situation):
+            playable = self.playable(situation)
+            if playable:
+                return self.illegal("dlx.house.strictdraw", Text(
+                    f"Nach der Hausregel zieht nur, wer nichts legen kann: "
+                    f"{card_text(playable[0]).de} passt.",
+                    f"By the house rule only a player who cannot play draws: the "
+                    f"{card_text(playable[0]).en} fits."))
         rule = "dlx.ace" if due.again else ("dlx.wish" if situation.wish else "dlx.serve")
         return self.legal(rule, Text("Du ziehst eine Karte; dann ist der Nächste dran.",
                                      "You draw one card; then the next player is on turn."),
                           [Effect("draw", who="you", count=1, rule=rule),
                            turn(1, players, rule)],
                           "dlx.wish" if rule == "dlx.wish" else None)
+
+    def strict(self, situation: Situation) -> bool:
+        """dlx.house.strictdraw: drawing only when nothing fits — a wish in force for him
+        still lets him draw because he will not discard it (dlx.jack: "kann oder will")."""
+        wish = situation.wish
+        return situation.options.strict_draw and (wish is None or wish.you_served)
+
+    def playable(self, situation: Situation) -> list[Card]:
+        """The cards of the given hand that the play judge accepts here."""
+        return [card for card in dict.fromkeys(situation.hand or ())
+                if self.judge_play(situation, Action(play=(card,))).legal]
 
     def judge_other(self, situation: Situation, action: Action) -> Ruling:
         """dlx.penalty.wrong: a card played out of turn is taken back, plus 2 cards."""
@@ -240,7 +272,7 @@ class Deluxe(Variant):
             "Played out of turn: take the card back and draw 2 penalty cards."),
             penalty=self.out_of_turn_penalty if action.play else None)
 
-    def start_effects(self, card: Card, players: int) -> Ruling:
+    def start_effects(self, card: Card, players: int, options: Options = DEFAULT_OPTIONS) -> Ruling:
         """dlx.start (I): the turned-up start card has no effect."""
         return self.legal("dlx.start", Text(
             f"{card_text(card).de} hat als Startkarte keine Wirkung.",

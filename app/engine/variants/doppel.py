@@ -1,15 +1,20 @@
-"""Doppel Mau-Mau (RULES.md §5): two teams, nines that make you play more, 7- and 8-chains."""
+"""Doppel Mau-Mau: two teams, nines that make you play more, 7- and 8-chains (dop.*)."""
 
 from __future__ import annotations
 
 from app.engine.cards import SUITS
 from app.engine.cards import Card
+from app.engine.cards import skat_deck
+from app.engine.houserules import NINE
+from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
+from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.texts import Text
 from app.engine.texts import card_text
+from app.engine.texts import count_text
+from app.engine.variants.base import Rules
 from app.engine.variants.base import Ruling
-from app.engine.variants.base import Variant
 from app.engine.variants.base import remaining
 from app.engine.variants.base import remind
 from app.engine.variants.base import serves
@@ -19,16 +24,24 @@ from app.engine.verdict import Effect
 CHAINS = {"draw": ("7", "dop.7"), "skip": ("8", "dop.8")}
 
 
-class Doppel(Variant):
+class DoppelRules(Rules):
     """Doppel Mau-Mau: one Skat deck, 4 players in 2 teams; out players sit out."""
 
     name = "doppel"
     prefix = "dop"
     max_players = 4
     serve_rule = "dop.serve"
+    deck_hint = Text("ein Skatblatt: C/S/H/D mit 7, 8, 9, 10, J, Q, K, A",
+                     "one Skat deck: C/S/H/D with 7, 8, 9, 10, J, Q, K, A")
+    house_rules = (NINE,)
+    play_after_draw = True  # dop.draw
     # dop.9: during a nine's extra cards any card can be on top.
     pending_ranks = {"draw": ("7",), "skip": ("8",),
                      "again": ("7", "8", "9", "10", "J", "Q", "K", "A")}
+
+    def deck(self, players: int) -> list[Card]:
+        """One Skat deck of 32 cards."""
+        return skat_deck(1)
 
     def wish_choices(self, situation: Situation, card: Card) -> tuple[str, ...]:
         """dop.jack: any suit."""
@@ -92,9 +105,9 @@ class Doppel(Variant):
             effects.append(Effect("draw", who="next", count=due.draw + 2,
                                   rule="dop.lastcard.two" if last_of_two else "dop.7"))
         elif card.rank == "8":
+            # dop.lastcard.two (I): the other player may still counter the last 8 (dop.8).
             effects.append(Effect("skip", who="next", count=1,
                                   rule="dop.lastcard.two" if last_of_two else "dop.8"))
-            steps = 0 if last_of_two else 1
         if rest is not None and len(rest) <= 1:
             effects.append(remind("dop.announce"))
         if rest == () and not (last_of_two and card.rank in ("8", "9")):
@@ -149,6 +162,14 @@ class Doppel(Variant):
     def judge_nine_draw(self, situation: Situation) -> Ruling:
         """dop.9: for every card he cannot play he draws one; never more than he owes."""
         due = situation.due
+        if situation.options.nine == "may":
+            return self.legal("dop.house.nine", Text(
+                f"Nach der Hausregel darfst du statt nachzulegen ziehen: "
+                f"{count_text(due.again).de} auf einmal; dann ist der Nächste dran.",
+                f"By the house rule you may draw instead of playing on: "
+                f"{count_text(due.again).en} at once; then the next player is on turn."),
+                [Effect("draw", who="you", count=due.again, rule="dop.house.nine"),
+                 turn(1, situation.players, "dop.house.nine")])
         playable = [card for card in situation.hand or () if self.refuse(situation, card) is None]
         if playable:
             return self.illegal("dop.9", Text(
@@ -163,9 +184,14 @@ class Doppel(Variant):
             "Du kannst nicht nachlegen und ziehst dafür eine Karte.",
             "You cannot play the card you owe and draw one instead."), effects, "dop.9")
 
-    def start_effects(self, card: Card, players: int) -> Ruling:
+    def pass_turn(self, situation: Situation) -> Ruling:
+        """dop.draw: after drawing, a player who cannot or will not serve ends his turn."""
+        return self.legal("dop.draw", Text("Du beendest deinen Zug.", "You end your turn."),
+                          [turn(1, situation.players, "dop.draw")])
+
+    def start_effects(self, card: Card, players: int, options: Options = DEFAULT_OPTIONS) -> Ruling:
         """dop.deal: the first discard counts as played by the dealer."""
-        situation = Situation(self.name, top=card, players=players)
+        situation = Situation(self.name, top=card, players=players, options=options)
         effects = self.finish(situation, Action(play=(card,)), card).effects
         return self.legal("dop.deal", Text(
             f"{card_text(card).de} zählt als vom Geber gespielt.",

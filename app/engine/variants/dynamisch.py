@@ -1,17 +1,20 @@
-"""Dynamisches Maumau (RULES.md §1): jacks that must not serve, passing 7s and 8s, weddings."""
+"""Dynamisches Maumau: jacks that must not serve, passing 7s and 8s, weddings (dyn.*)."""
 
 from __future__ import annotations
 
 from app.engine.cards import SUITS
 from app.engine.cards import Card
+from app.engine.cards import skat_deck
+from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
+from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.texts import Text
 from app.engine.texts import card_text
 from app.engine.texts import count_text
 from app.engine.texts import wish_text
+from app.engine.variants.base import Rules
 from app.engine.variants.base import Ruling
-from app.engine.variants.base import Variant
 from app.engine.variants.base import remaining
 from app.engine.variants.base import serves
 from app.engine.variants.base import turn
@@ -26,14 +29,20 @@ def counterpart(card: Card) -> Card | None:
     return Card(card.suit, rank) if rank else None
 
 
-class Dynamisch(Variant):
+class DynamischRules(Rules):
     """Dynamisches Maumau: no penalty cards, no calls; effects must be carried out."""
 
     name = "dynamisch"
     prefix = "dyn"
     max_players = 6
     serve_rule = "dyn.serve"
+    deck_hint = Text("zwei Skatblätter: C/S/H/D mit 7, 8, 9, 10, J, Q, K, A",
+                     "two Skat decks: C/S/H/D with 7, 8, 9, 10, J, Q, K, A")
     pending_ranks = {"draw": ("7",), "skip": ("8",), "again": ("A",)}
+
+    def deck(self, players: int) -> list[Card]:
+        """Two Skat decks, 64 cards, every card twice."""
+        return skat_deck(2)
 
     def wish_choices(self, situation: Situation, card: Card) -> tuple[str, ...]:
         """dyn.jack.wish: neither the jack's suit nor the suit below (any other on its twin)."""
@@ -170,8 +179,7 @@ class Dynamisch(Variant):
     def explain_below(self, situation: Situation, ruling: Ruling) -> Ruling:
         """Cite the `I:` of dyn.jack.wish when the card below was itself played on a wish."""
         if situation.below is not None and situation.below.rank == "J":
-            return Ruling(ruling.legal, ruling.rule, ruling.reason, "dyn.jack.wish",
-                          ruling.penalty, ruling.effects)
+            return ruling._replace(interpretation="dyn.jack.wish")
         return ruling
 
     def judge_draw(self, situation: Situation) -> Ruling:
@@ -235,10 +243,10 @@ class Dynamisch(Variant):
             "nobody announces another, you are on turn."),
             [*effects, turn(0, situation.players, "dyn.wedding")])
 
-    def start_effects(self, card: Card, players: int) -> Ruling:
+    def start_effects(self, card: Card, players: int, options: Options = DEFAULT_OPTIONS) -> Ruling:
         """dyn.start: the first discard counts as played by the dealer, with all effects."""
         # dyn.jack.wish: a turned-up jack may name any suit but its own, as on its twin.
-        situation = Situation(self.name, top=card, players=players)
+        situation = Situation(self.name, top=card, players=players, options=options)
         effects = self.card_effects(situation, Action(play=(card,)), card, 1, start=True)
         assert not isinstance(effects, Ruling)
         return self.legal("dyn.start", Text(

@@ -1,17 +1,23 @@
-"""Speedone (RULES.md §3): the UNO-like deck, stacking options, the 22-card hand limit."""
+"""Speedone: the UNO-like deck, stacking options, the 22-card hand limit (spd.*)."""
 
 from __future__ import annotations
 
 from app.engine.cards import COLOURS
 from app.engine.cards import Card
+from app.engine.cards import speedone_deck
+from app.engine.houserules import HANDLIMIT
+from app.engine.houserules import STACK2
+from app.engine.houserules import STACK4
+from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
+from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.texts import Text
 from app.engine.texts import card_text
 from app.engine.texts import count_text
 from app.engine.texts import wish_text
+from app.engine.variants.base import Rules
 from app.engine.variants.base import Ruling
-from app.engine.variants.base import Variant
 from app.engine.variants.base import remaining
 from app.engine.variants.base import remind
 from app.engine.variants.base import serves
@@ -23,17 +29,30 @@ DRAW_RULES = {"+2": "spd.draw2", "W+4": "spd.draw4"}
 STACK_RULES = {"+2": "spd.opt.stack2", "W+4": "spd.opt.stack4"}
 
 
-class Speedone(Variant):
+class SpeedoneRules(Rules):
     """Speedone: colour or value serves, wild cards always; nobody plays out of turn."""
 
     name = "speedone"
     prefix = "spd"
     max_players = 10
     serve_rule = "spd.serve"
+    deck_hint = Text("R/G/B/Y mit 0–9, S, R, +2 und die Farbjoker W und W+4",
+                     "R/G/B/Y with 0–9, S, R, +2, and the wild cards W and W+4")
+    house_rules = (STACK2, STACK4, HANDLIMIT)
+    suits = COLOURS
     wish_kinds = {"W": "suit", "W+4": "suit"}
     pending_ranks = {"draw": ("+2", "W+4"), "skip": ("S", "R"), "again": ("S", "R")}
     wish_on_top = ("W", "W+4")
     wish_optional_on_top = True  # spd.start (I): a wild start card names no colour
+
+    def deck(self, players: int) -> list[Card]:
+        """The 108 Speedone cards."""
+        return speedone_deck()
+
+    def hand_limit(self, options: Options) -> int | None:
+        """spd.handlimit: 22 cards, unless the table switched the limit off
+        (spd.house.handlimit)."""
+        return HAND_LIMIT if options.handlimit else None
 
     def wish_choices(self, situation: Situation, card: Card) -> tuple[str, ...]:
         """spd.wish: any of the four colours."""
@@ -59,11 +78,11 @@ class Speedone(Variant):
             return self.finish(situation, action, card, "spd.serve", Text(
                 f"{name.de} darf immer gespielt werden.", f"The {name.en} may always be played."))
         if top.is_wild and wish is None:
-            return self.illegal("spd.start", Text(
-                f"{card_text(top).de} ist die Startkarte und wünscht keine Farbe: Darauf passt "
-                "nur ein Farbjoker.",
-                f"The {card_text(top).en} is the start card and wishes no colour: only a wild "
-                "card goes on it."), interpretation="spd.start")
+            return self.finish(situation, action, card, "spd.start", Text(
+                f"{card_text(top).de} ist die Startkarte und nennt keine Farbe: Jede Karte "
+                f"passt darauf, auch {name.de}.",
+                f"The {card_text(top).en} is the start card and names no colour: any card goes "
+                f"on it, the {name.en} too."))
         if top.is_wild and wish is not None:
             if card.suit != wish.suit:
                 wished = wish_text(wish.target)
@@ -130,7 +149,7 @@ class Speedone(Variant):
             effects.append(Effect("out", rule="spd.points"))
         effects.append(turn(steps, players, rule))
         meaning = "spd.serve" if card.rank == "W+4" and rule == "spd.serve" else None
-        return self.legal(rule, reason, effects, meaning)
+        return self.legal(rule, reason, effects, "spd.start" if rule == "spd.start" else meaning)
 
     def judge_draw(self, situation: Situation) -> Ruling:
         """spd.draw: draw one (or the pending cards), up to the 22-card limit; turn ends."""
@@ -143,14 +162,17 @@ class Speedone(Variant):
         rule = DRAW_RULES[top.rank] if due.draw else "spd.draw"
         count, held = wanted, len(situation.hand) if situation.hand is not None else 0
         if held + wanted > HAND_LIMIT:
-            count, rule = max(0, HAND_LIMIT - held), "spd.handlimit"
+            # spd.handlimit lets the cards beyond 22 lapse; spd.house.handlimit keeps them.
+            limit = self.hand_limit(situation.options)
+            count = wanted if limit is None else max(0, limit - held)
+            rule = "spd.handlimit" if limit is not None else "spd.house.handlimit"
         return self.legal(rule, Text(
             f"Du ziehst {count_text(count).de} und darfst danach nicht mehr legen.",
             f"You draw {count_text(count).en} and may not play any more this turn."),
             [Effect("draw", who="you", count=count, rule=rule),
              turn(1, situation.players, "spd.draw")])
 
-    def start_effects(self, card: Card, players: int) -> Ruling:
+    def start_effects(self, card: Card, players: int, options: Options = DEFAULT_OPTIONS) -> Ruling:
         """spd.start (I): the turned-up start card has no effect."""
         return self.legal("spd.start", Text(
             f"{card_text(card).de} hat als Startkarte keine Wirkung.",

@@ -1,17 +1,24 @@
-"""Terroristen-Mau-Mau (RULES.md §4): several decks, same-rank plays, nines hit backwards."""
+"""Terroristen-Mau-Mau: several decks, same-rank plays, nines hit backwards (ter.*)."""
 
 from __future__ import annotations
 
 from app.engine.cards import RANKS
 from app.engine.cards import SUITS
 from app.engine.cards import Card
+from app.engine.cards import skat_deck
+from app.engine.cards import terroristen_decks
+from app.engine.houserules import MULTI
+from app.engine.houserules import SEVEN
+from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
+from app.engine.situation import Options
+from app.engine.situation import Pending
 from app.engine.situation import Situation
 from app.engine.texts import Text
 from app.engine.texts import card_text
 from app.engine.texts import count_text
+from app.engine.variants.base import Rules
 from app.engine.variants.base import Ruling
-from app.engine.variants.base import Variant
 from app.engine.variants.base import remaining
 from app.engine.variants.base import remind
 from app.engine.variants.base import serves
@@ -24,24 +31,38 @@ GREETINGS = {Card("C", "Q"): "ter.greet.cq", Card("D", "K"): "ter.greet.dk"}
 START_SPECIALS = ("7", "8", "9", "10", "J")
 
 
-class Terroristen(Variant):
+class TerroristenRules(Rules):
     """Terroristen-Mau-Mau: the first player out wins; manners cost cards."""
 
     name = "terroristen"
     prefix = "ter"
     max_players = 10
     serve_rule = "ter.serve"
+    deck_hint = Text("Skatblätter: C/S/H/D mit 7, 8, 9, 10, J, Q, K, A",
+                     "Skat decks: C/S/H/D with 7, 8, 9, 10, J, Q, K, A")
+    house_rules = (SEVEN, MULTI)
     # ter.multi: after two or more aces the later extra cards lie on the first extra card,
     # so any card can be on top while "again" is pending.
     pending_ranks = {"draw": ("7", "9"), "skip": ("8",), "again": RANKS}
     multi_play = "same_rank"
+    waits = True
     # ter.manners: not correcting your mistake earns cards "until you wake up".
     penalty = Penalty(take_back=True, draw=None, rule="ter.manners")
     out_of_turn_penalty = penalty
 
+    def deck(self, players: int) -> list[Card]:
+        """I: ceil(players × 15 / 32) Skat decks shuffled together, at least 2."""
+        return skat_deck(terroristen_decks(players))
+
     def wish_choices(self, situation: Situation, card: Card) -> tuple[str, ...]:
         """ter.jack: any suit."""
         return SUITS
+
+    def pending_tops(self, options: Options) -> dict[str, tuple[str, ...]]:
+        """ter.house.seven "none": a seven has no effect, so it leaves nothing pending."""
+        if options.seven == "none":
+            return {**self.pending_ranks, "draw": ("9",)}
+        return self.pending_ranks
 
     def judge_play(self, situation: Situation, action: Action) -> Ruling:
         """Same-rank groups whose first card serves; 7s and 8s cannot be passed, 9s can."""
@@ -51,15 +72,18 @@ class Terroristen(Variant):
             return self.illegal("ter.multi", Text(
                 "Zusammen darf man nur Karten gleichen Werts legen.",
                 "Only cards of the same rank may be played together."))
+        if situation.options.multi == "twins" and any(card != first for card in cards):
+            return self.illegal("ter.house.multi", Text(
+                "Nach der Hausregel darf man nur gleiche Karten (Farbe und Wert) zusammen "
+                "legen.",
+                "By the house rule only identical cards (suit and rank) may be played "
+                "together."))
         if due.skip:
             return self.illegal("ter.8", Text(
                 "Die Acht kann man nicht mit einer Acht weitergeben: Du setzt aus.",
                 "The eight cannot be passed on with an eight: you are skipped."))
         if due.draw and situation.top.rank == "7":
-            return self.illegal("ter.7", Text(
-                f"Die Sieben kann man nicht weitergeben: Du ziehst {due.draw} Karten.",
-                f"The seven cannot be passed on: you draw {due.draw} cards."),
-                interpretation="ter.7")
+            return self.judge_seven(situation, action)
         if due.draw and first.rank != "9":
             return self.illegal("ter.9", Text(
                 f"Auf die Neun ziehst du {count_text(due.draw).de} oder legst selbst eine Neun.",
@@ -67,6 +91,23 @@ class Terroristen(Variant):
         refusal = self.refuse(situation, action)
         if refusal:
             return refusal
+        return self.finish(situation, action)
+
+    def judge_seven(self, situation: Situation, action: Action) -> Ruling:
+        """A pending seven: ter.7 (I) cannot be passed on; ter.house.seven "pass" lets a
+        seven pass it on."""
+        due = situation.due
+        if situation.options.seven != "pass":
+            return self.illegal("ter.7", Text(
+                f"Die Sieben kann man nicht weitergeben: Du ziehst {due.draw} Karten.",
+                f"The seven cannot be passed on: you draw {due.draw} cards."),
+                interpretation="ter.7")
+        if action.play[0].rank != "7":
+            return self.illegal("ter.house.seven", Text(
+                f"Nach der Hausregel gibt nur eine Sieben die Sieben weiter; sonst ziehst du "
+                f"{due.draw} Karten.",
+                f"By the house rule only a seven passes the seven on; otherwise you draw "
+                f"{due.draw} cards."))
         return self.finish(situation, action)
 
     def refuse(self, situation: Situation, action: Action) -> Ruling | None:
@@ -91,6 +132,9 @@ class Terroristen(Variant):
         """The rule, reason and interpretation of a legal play."""
         cards, first = action.play, action.play[0]
         names = Text(*(" + ".join(card_text(c)[i] for c in cards) for i in (0, 1)))
+        if situation.due.draw and situation.top.rank == "7":
+            return "ter.house.seven", Text(f"Du gibst die Sieben mit {names.de} weiter.",
+                                           f"You pass the seven on with {names.en}."), None
         if situation.due.draw:
             return "ter.9", Text(f"Du gibst die Neun mit {names.de} weiter.",
                                  f"You pass the nine on with {names.en}."), None
@@ -108,23 +152,22 @@ class Terroristen(Variant):
         return "ter.serve", Text(f"{names.de} bedient.", f"The {names.en} serves."), None
 
     def finish(self, situation: Situation, action: Action, start: bool = False) -> Ruling:
-        """Effects of the played group: multiplied by ter.multi, then the table manners."""
-        cards, players = action.play, situation.players
+        """Effects of the played group: multiplied by ter.multi, then the table manners.
+
+        While he still owes cards for aces (ter.ace), what his 7s and 8s do to the next
+        players waits until his turn passes (then ``situation.waiting`` carries it); a nine
+        starts its chain at once and interrupts his turn.
+        """
+        cards, players, due = action.play, situation.players, situation.due
         first, count = cards[0], len(cards)
         effects = [remind("ter.pik")] if any(card.suit == "S" for card in cards) else []
-        steps, rest = 1, remaining(situation, action)
+        rest = remaining(situation, action)
         # ter.ace, ter.multi: the extra cards still owed after this play, plus its own aces.
-        owed = max(situation.due.again - 1, 0) + (count if first.rank == "A" else 0)
-        if first.rank == "7":
-            effects.append(Effect("draw", who="next", count=2 * count, rule="ter.7"))
-            steps = 2
-        elif first.rank == "8":
-            effects.append(Effect("skip", who="next", count=count, rule="ter.8"))
-            steps = count + 1
-        elif first.rank == "9":
-            effects.append(Effect("draw", who="previous", count=situation.due.draw + count,
+        owed = max(due.again - 1, 0) + (count if first.rank == "A" else 0)
+        nine = first.rank == "9"
+        if nine:
+            effects.append(Effect("draw", who="previous", count=due.draw + count,
                                   rule="ter.9"))
-            steps = -1
         elif first.rank == "10" and count % 2 and players > 2:
             effects.append(Effect("reverse", rule="ter.10"))
         elif first.rank == "J":
@@ -132,28 +175,69 @@ class Terroristen(Variant):
             if isinstance(wish, Ruling):
                 return wish
             effects.append(wish)
-        if owed and rest != ():
-            effects.append(Effect("again", count=owed, rule="ter.ace"))
-            steps = steps if first.rank == "9" else 0  # a nine's chain comes first
-        elif first.rank == "A":
-            # ter.ace: with no card left he cannot play the extra card, so he draws one.
-            effects.append(Effect("draw", who="you", count=1, rule="ter.ace"))
         if action.wish is not None and first.rank != "J":
             return self.illegal("ter.jack", Text("Nur ein Bube wünscht eine Farbe.",
                                                  "Only a jack wishes a suit."))
+        stuck = first.rank == "A" and rest == ()
+        if stuck:
+            # ter.ace: with no card left he cannot play the extra card, so he draws one.
+            effects.append(Effect("draw", who="you", count=1, rule="ter.ace"))
+            owed -= 1
+        hits = self.hits(situation, first, count)
+        if owed and (rest != () or stuck):
+            effects += self.hit_effects(situation, hits)
+            effects.append(Effect("again", count=owed, rule="ter.ace"))
+            steps = -1 if nine else 0  # a nine's chain comes first
+        elif nine:
+            steps = -1  # the chain interrupts his turn; what waits follows it (pass_turn)
+        else:
+            steps = self.passing(situation, hits, effects)
         out = rest == () and first.rank != "A"
         effects += self.table_manners(situation, action, out)
         if out:
             effects.append(Effect("out", rule="ter.mau"))
         effects.append(turn(steps, players, "ter.serve"))
         rule, reason, meaning = self.decided_by(situation, action)
-        if first.rank == "7":
+        if first.rank == "7" and situation.options.seven == "draw2":
             meaning = meaning or "ter.7"  # the 7's effect is the project's interpretation
         if start:
             rule, reason, meaning = "ter.start", Text(
                 f"{card_text(first).de} zählt als vom Geber gespielt.",
                 f"The {card_text(first).en} counts as played by the dealer."), None
         return self.legal(rule, reason, effects, meaning)
+
+    def hits(self, situation: Situation, first: Card, count: int) -> Pending:
+        """What the played cards do to the next players: 7s make the next draw (ter.7, or
+        a pending seven passed on, ter.house.seven), 8s skip (ter.8), multiplied by the
+        number of cards (ter.multi)."""
+        draw = 0
+        if first.rank == "7" and situation.options.seven != "none":
+            passed = situation.due.draw if situation.top.rank == "7" else 0
+            draw = passed + 2 * count
+        return Pending(draw=draw, skip=count if first.rank == "8" else 0)
+
+    def hit_effects(self, situation: Situation, hits: Pending) -> list[Effect]:
+        """The draw and skip effects of ``hits`` for the next player."""
+        rule = "ter.7" if situation.options.seven == "draw2" else "ter.house.seven"
+        effects = [Effect("draw", who="next", count=hits.draw, rule=rule)] if hits.draw else []
+        if hits.skip:
+            effects.append(Effect("skip", who="next", count=hits.skip, rule="ter.8"))
+        return effects
+
+    def passing(self, situation: Situation, hits: Pending, effects: list[Effect]) -> int:
+        """His turn passes: the hits of this play and those that waited (ter.multi) add up
+        and go to ``effects``; the seats the turn moves on.
+
+        ter.7 (I): the next player draws and his turn ends; ter.8: each eight skips one
+        more. With ter.house.seven "pass" the next player faces the sevens and may pass
+        them on — unless eights skip him anyway, then he just draws.
+        """
+        waiting = situation.waiting or Pending()
+        total = Pending(draw=hits.draw + waiting.draw, skip=hits.skip + waiting.skip)
+        effects += self.hit_effects(situation, total)
+        if situation.options.seven == "pass" and total.draw and not total.skip:
+            return 1
+        return 1 + total.skip + (1 if total.draw else 0)
 
     def table_manners(self, situation: Situation, action: Action, out: bool) -> list[Effect]:
         """Weddings, greetings, knocking and "Mau" — the referee can only remind of them."""
@@ -175,11 +259,13 @@ class Terroristen(Variant):
         """Take the 7, 9 or 8, draw when the ace's extra card cannot be played, or draw."""
         due, players, top = situation.due, situation.players, situation.top
         if due.draw and top.rank == "7":
-            return self.legal("ter.7", Text(
+            passing = situation.options.seven == "pass"
+            rule = "ter.house.seven" if passing else "ter.7"
+            return self.legal(rule, Text(
                 f"Du ziehst {due.draw} Karten; dein Zug endet.",
                 f"You draw {due.draw} cards; your turn ends."),
-                [Effect("draw", who="you", count=due.draw, rule="ter.7"),
-                 turn(1, players, "ter.7")], "ter.7")
+                [Effect("draw", who="you", count=due.draw, rule=rule),
+                 turn(1, players, rule)], None if passing else "ter.7")
         if due.draw:
             # ter.9: play goes on after the player of the first nine, wherever that is.
             after = turn(2, players, "ter.9") if due.draw == 1 else \
@@ -194,18 +280,41 @@ class Terroristen(Variant):
                               [Effect("skip", who="you", count=1, rule="ter.8"),
                                turn(1, players, "ter.8")])
         if due.again:
-            stuck = [card for card in situation.hand or ()
-                     if self.refuse(situation, Action(play=(card,))) is None]
-            if stuck:
-                return self.illegal("ter.ace", Text(
-                    f"Nach dem Ass musst du eine passende Karte legen, z. B. "
-                    f"{card_text(stuck[0]).de}.",
-                    f"After the ace you must play a serving card, e.g. the "
-                    f"{card_text(stuck[0]).en}."))
-        rule = "ter.ace" if due.again else "ter.serve"
-        return self.legal(rule, Text("Du ziehst eine Karte.", "You draw one card."),
-                          [Effect("draw", who="you", count=1, rule=rule),
-                           turn(1, players, rule)])
+            return self.judge_ace_draw(situation)
+        return self.legal("ter.serve", Text("Du ziehst eine Karte.", "You draw one card."),
+                          [Effect("draw", who="you", count=1, rule="ter.serve"),
+                           turn(1, players, "ter.serve")])
+
+    def judge_ace_draw(self, situation: Situation) -> Ruling:
+        """ter.ace (I): for an owed card he cannot play he draws one; the others stay owed,
+        and his turn passes once none is."""
+        serving = [card for card in situation.hand or ()
+                   if self.refuse(situation, Action(play=(card,))) is None]
+        if serving:
+            return self.illegal("ter.ace", Text(
+                f"Nach dem Ass musst du eine passende Karte legen, z. B. "
+                f"{card_text(serving[0]).de}.",
+                f"After the ace you must play a serving card, e.g. the "
+                f"{card_text(serving[0]).en}."))
+        effects = [Effect("draw", who="you", count=1, rule="ter.ace")]
+        owed = situation.due.again - 1
+        if owed:
+            effects.append(Effect("again", count=owed, rule="ter.ace"))
+        steps = self.passing(situation, Pending(), effects) if not owed else 0
+        effects.append(turn(steps, situation.players, "ter.ace"))
+        return self.legal("ter.ace", Text(
+            "Du kannst nicht bedienen und ziehst eine Karte.",
+            "You cannot serve and draw one card."), effects)
+
+    def pass_turn(self, situation: Situation) -> Ruling:
+        """ter.9: after a nine chain play goes on after the player of the first nine; what
+        his earlier cards of the turn still do to the next players happens now."""
+        effects: list[Effect] = []
+        steps = self.passing(situation, Pending(), effects)
+        effects.append(turn(steps, situation.players, "ter.9"))
+        return self.legal("ter.9", Text(
+            "Die Neunerkette ist vorbei: Nach dir geht es weiter.",
+            "The nine chain is over: play goes on after you."), effects)
 
     def judge_other(self, situation: Situation, action: Action) -> Ruling:
         """ter.wedding: the counterpart of the queen/king on top, out of turn, order kept."""
@@ -225,10 +334,10 @@ class Terroristen(Variant):
             f"Klopfen und {card.de} dazwischenlegen; die Reihenfolge bleibt.",
             f"Knock and put the {card.en} in between; the order of play stays."), effects)
 
-    def start_effects(self, card: Card, players: int) -> Ruling:
+    def start_effects(self, card: Card, players: int, options: Options = DEFAULT_OPTIONS) -> Ruling:
         """ter.start: a special start card counts as played by the dealer."""
         if card.rank in START_SPECIALS or card in GREETINGS:
-            situation = Situation(self.name, top=card, players=players)
+            situation = Situation(self.name, top=card, players=players, options=options)
             return self.finish(situation, Action(play=(card,)), start=True)
         return self.legal("ter.start", Text(
             f"{card_text(card).de} ist keine Sonderkarte und hat als Startkarte keine Wirkung.",

@@ -1,0 +1,78 @@
+"""Serving the app to the phones at the table: addresses, links, proxies, HTTPS.
+
+`mautisch serve` (app.serve.command) runs waitress on all interfaces and prints the addresses
+the phones can open. The links the app hands out (share and edit links, their QR codes) carry
+the address the phone itself used, or PUBLIC_URL when it is set (app.serve.links). Behind a
+reverse proxy, its X-Forwarded-* headers are believed only when PROXY_COUNT says how many
+proxies stand in front; by default nobody can fake the host of the links that way. The page
+`/help/https` explains what a plain http address at home cannot do (keep the screen on, offline
+copies, one-tap copy) and how to serve HTTPS; docs/deploy.md has the details.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint
+from flask import Flask
+from flask import render_template
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+bp = Blueprint("serve", __name__)
+
+
+class SettingError(ValueError):
+    """A serving setting that cannot work; the message names it and what it accepts."""
+
+
+@bp.get("/help/https")
+def https_help() -> str:
+    """Why some features need an https:// address, and how to get one at home."""
+    return render_template("serve/https.html")
+
+
+def init_serving(app: Flask) -> None:
+    """Check PUBLIC_URL and PROXY_COUNT, trust the configured proxies, add the help page."""
+    app.config["PUBLIC_URL"] = public_url(app.config.get("PUBLIC_URL"))
+    proxies = proxy_count(app.config.get("PROXY_COUNT"))
+    app.config["PROXY_COUNT"] = proxies
+    if proxies:
+        # Each proxy appends one value to X-Forwarded-For/-Proto/-Host/-Port/-Prefix: believe
+        # exactly as many as there are proxies, so a client cannot smuggle in its own.
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app,
+            x_for=proxies,
+            x_proto=proxies,
+            x_host=proxies,
+            x_port=proxies,
+            x_prefix=proxies,
+        )
+    app.register_blueprint(bp)
+
+
+def public_url(value: object) -> str | None:
+    """PUBLIC_URL as `scheme://host[:port][/path]` without a trailing slash, or None when unset."""
+    if value in (None, ""):
+        return None
+    parts = urlsplit(str(value).strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise SettingError(
+            f"PUBLIC_URL muss eine Adresse wie https://maumau.example.org sein, nicht {value!r}. /"
+            f" PUBLIC_URL must be an address like https://maumau.example.org, not {value!r}."
+        )
+    return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}"
+
+
+def proxy_count(value: object) -> int:
+    """PROXY_COUNT as a whole number from 0 (no proxy, the default) to 5."""
+    try:
+        count = int(str(value if value not in (None, "") else 0))
+    except ValueError:
+        count = -1
+    if not 0 <= count <= 5:
+        raise SettingError(
+            f"PROXY_COUNT muss die Zahl der Reverse-Proxys vor der App sein (0 bis 5), nicht"
+            f" {value!r}. / PROXY_COUNT must be the number of reverse proxies in front of the"
+            f" app (0 to 5), not {value!r}."
+        )
+    return count

@@ -1,0 +1,18 @@
+"""The message catalogs: English msgids, one catalog per language (German first).
+
+Layout as Flask-Babel expects it: `<language>/LC_MESSAGES/messages.po` here, compiled to
+`messages.mo` when the package is built or installed (`build.py`), not at app start.
+`babel.cfg` says where the msgids come from and `messages.pot` is the extracted template;
+`flask translate extract | update | compile` (`cli.py`) keeps them in step with the code.
+"""
+
+from __future__ import annotations
+
+
+def N_(message: str) -> str:
+    """gettext's no-op marker: a msgid extracted where it is defined, translated where shown.
+
+    For labels kept in constants (a sheet's kind, a list of table manners) that a `lang()` or
+    `_()` call translates later: the extractor sees only literal arguments of its keywords.
+    """
+    return message

@@ -1,0 +1,232 @@
+"""What a variant is, in one place: the base class every variant's definition subclasses.
+
+In the manner of python-chess's ``chess.variant``: a variant is a subclass that sets a few
+class-level switches (its ID, words, players, how its table reads) and points at its scoring
+class; the referee's rules come from the engine by the same ID, the house rules from
+``app.engine.houserules``. Pages, API, PDFs, exports and statistics ask the definition
+(``definition.has_teams(options)``, ``definition.has_sets``, ``definition.round_words`` …)
+and never compare a variant's name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+from typing import ClassVar
+
+from app.engine import find_variant as find_rules
+from app.engine.houserules import HOUSE_RULES
+from app.engine.houserules import HouseRule
+from app.engine.houserules import differing
+from app.engine.texts import Text
+from app.scoring import checks
+from app.scoring.base import OPTIONS
+from app.scoring.base import Scoring
+from app.scoring.checks import Field
+from app.scoring.names import player_list
+from app.scoring.names import player_names
+from app.scoring.names import validate_name
+from app.scoring.types import InputError
+from app.scoring.types import Standing
+
+
+@dataclass(frozen=True)
+class RoundWords:
+    """What one scored row of a table is called, in the forms the pages need."""
+
+    one: Text  # "Spiel 3"
+    many: Text  # "Spiele" (the grid's heading)
+    enter: Text  # "Spiel 3 eintragen"
+    of: Text  # "Spiel 3 von 8"
+
+
+GAMES = RoundWords(
+    Text("Spiel %(n)s", "Game %(n)s"),
+    Text("Spiele", "Games"),
+    Text("Spiel %(n)s eintragen", "Enter game %(n)s"),
+    Text("Spiel %(n)s von %(of)s", "Game %(n)s of %(of)s"),
+)
+ROUNDS = RoundWords(
+    Text("Runde %(n)s", "Round %(n)s"),
+    Text("Runden", "Rounds"),
+    Text("Runde %(n)s eintragen", "Enter round %(n)s"),
+    Text("Runde %(n)s von %(of)s", "Round %(n)s of %(of)s"),
+)
+
+
+@dataclass(frozen=True)
+class BlankSheetSetup:
+    """The blank paper sheet: how many players fit on A4, the rows it offers
+    (fewest, most, default; None where the count is fixed or open) and which of its
+    query parameters (`target`, `scoring`, `partner`) it takes."""
+
+    room: int
+    rows: tuple[int, int, int] | None = None
+    row_words: RoundWords = GAMES
+    choices: frozenset[str] = frozenset()
+
+
+def house_field(rule: HouseRule) -> Field:
+    """A house rule as an input field: `options.<name>`, called by its title."""
+    return Field(
+        f"options.{rule.option}",
+        f"The house rule “{rule.title.en}”",
+        f"Die Hausregel „{rule.title.de}“",
+    )
+
+
+class Variant:
+    """One variant; subclasses set the switches and point at their scoring class."""
+
+    # -- what it is ---------------------------------------------------------------------
+    id: ClassVar[str]
+    label: ClassVar[Text]
+    description: ClassVar[Text]
+    # Seats at a scored table (the referee's own range is `rules.min_players` …).
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    scoring: ClassVar[Scoring]
+
+    # -- how its table reads ------------------------------------------------------------
+    round_words: ClassVar[RoundWords] = GAMES
+    # Two teams always (dop.deal) / the option that seats partners as teams (spd.opt.partner).
+    team_play: ClassVar[bool] = False
+    team_option: ClassVar[str | None] = None
+    # Round points and totals per team, not per seat (the grid has a column per team).
+    team_scores: ClassVar[bool] = False
+    # Games make sets, sets a match (dop.set, dop.match).
+    has_sets: ClassVar[bool] = False
+    # A round scores a win (1) or nothing: a tick in the grid, no points on the sheet.
+    scores_wins: ClassVar[bool] = False
+    # A closing jack names a suit that doubles (dyn.score.double): shown per round.
+    names_jack_suit: ClassVar[bool] = False
+    # The round body names the winning seat: the sheet shows it per round.
+    names_round_winner: ClassVar[bool] = False
+    # What the round form asks: one of "hands", "cards", "hand_points", "winner", "team".
+    round_entry: ClassVar[str]
+    # The new-table form's field for each option (a field may differ where the option may stay
+    # empty, as an open-ended number of games).
+    form_fields: ClassVar[dict[str, str]] = {}
+    # Group statistics: what the average per game means (None: no average, wins count).
+    average_label: ClassVar[Text | None] = None
+    # The chart under the grid: how to read its lines.
+    chart_note_text: ClassVar[Text]
+    blank_sheet: ClassVar[BlankSheetSetup]
+
+    def __init__(self) -> None:
+        """Look up the referee's rules of this variant once."""
+        self.rules = find_rules(self.id)
+
+    def __repr__(self) -> str:
+        """``<Variant dynamisch>``."""
+        return f"<Variant {self.id}>"
+
+    # -- options and house rules ----------------------------------------------------------
+    @property
+    def house_rules(self) -> tuple[HouseRule, ...]:
+        """The switches a table of this variant may flip (the rules digest's house rules)."""
+        return HOUSE_RULES[self.id]
+
+    @property
+    def defaults(self) -> dict[str, Any]:
+        """Every option of a new table with its default: the scoring's, then the house rules."""
+        return {**self.scoring.defaults, **{r.option: r.default for r in self.house_rules}}
+
+    @property
+    def money_when(self) -> dict[str, Any] | None:
+        """The option values money needs ({}: always; None: never), for the new-table page."""
+        return self.scoring.money_when
+
+    def money_allowed(self, options: Mapping[str, Any]) -> bool:
+        """May a table with these options be played for money?"""
+        return self.scoring.money_allowed(options)
+
+    def has_teams(self, options: Mapping[str, Any]) -> bool:
+        """Do the players sit as two teams (A = seats 1 + 3, B = seats 2 + 4)?"""
+        return self.team_play or bool(self.team_option and options.get(self.team_option))
+
+    def options(self, raw: Any, players: int) -> dict[str, Any]:
+        """A new table's options: known ones only, each checked, every default filled in."""
+        known = [*self.scoring.defaults, *(rule.option for rule in self.house_rules)]
+        given = checks.mapping({} if raw is None else raw, OPTIONS, known)
+        house = {rule.option: rule.default for rule in self.house_rules}
+        for rule in self.house_rules:
+            if rule.option in given:
+                house[rule.option] = checks.choice(
+                    given[rule.option], house_field(rule), rule.values
+                )
+        scored = self.scoring.options(
+            {key: value for key, value in given.items() if key not in house}, players
+        )
+        return {**scored, **house}
+
+    def stored_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """A stored table's options with the house rules it predates at their defaults."""
+        return {**self.defaults, **options}
+
+    def changed_house_rules(self, options: Mapping[str, Any]) -> list[tuple[HouseRule, Text]]:
+        """The house rules that differ from the default, each with the meaning of its value."""
+        return [
+            (rule, rule.meaning(options[rule.option]))
+            for rule in differing(self.house_rules, options)
+        ]
+
+    # -- a table ----------------------------------------------------------------------------
+    def players(self, players: Any) -> list[str]:
+        """The names in seating order, within the variant's player count."""
+        names = player_list(players)
+        low, high = self.min_players, self.max_players
+        if not low <= len(names) <= high:
+            limit = f"exactly {low}" if low == high else f"{low} to {high}"
+            grenze = f"genau {low}" if low == high else f"{low} bis {high}"
+            raise InputError(
+                "players",
+                f"{self.label.en} is played by {limit} players (players); you entered "
+                f"{len(names)}.",
+                f"{self.label.de} spielen {grenze} Spieler (players); eingegeben: {len(names)}.",
+            )
+        return player_names(names)
+
+    def table(self, name: Any, players: Any, options: Any) -> tuple[str, list[str], dict[str, Any]]:
+        """A new table's name, players and options (defaults filled in), or an InputError."""
+        names = self.players(players)
+        return validate_name(name), names, self.options(options, len(names))
+
+    def round(
+        self, players: Sequence[str], options: Mapping[str, Any], body: Any
+    ) -> dict[str, Any]:
+        """One round body (docs/api.md §2), checked and normalised (defaults filled in)."""
+        return self.scoring.round(players, options, body)
+
+    def round_points(self, players: Sequence[str], options: Mapping[str, Any], body: Any) -> Any:
+        """What each seat (or team) scores for one round body, e.g. for a live preview."""
+        return self.scoring.points(len(players), options, self.round(players, options, body))
+
+    def standing(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        rounds: Sequence[Mapping[str, Any]],
+    ) -> Standing:
+        """Totals, ranking, winner, settlement, sets … after the given normalised rounds."""
+        return self.scoring.evaluate(len(players), options, rounds)[0]
+
+    def finished_after(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        rounds: Sequence[Mapping[str, Any]],
+    ) -> int | None:
+        """After how many of the rounds the table was finished (None while it runs)."""
+        return self.scoring.evaluate(len(players), options, rounds)[1]
+
+    def round_winners(self, data: Mapping[str, Any]) -> set[int]:
+        """The seats that won one stored round."""
+        return self.scoring.round_winners(data)
+
+    # -- how it reads ------------------------------------------------------------------------
+    def chart_note(self, options: Mapping[str, Any]) -> Text:
+        """How to read the running-totals chart of a table with these options (hook)."""
+        return self.chart_note_text
