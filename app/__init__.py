@@ -13,12 +13,13 @@ import click
 from flask import Flask
 from flask import Response
 from flask import abort
-from flask import session
 from flask_wtf.csrf import CSRFProtect
 from jinja2 import FileSystemBytecodeCache
 
+from app.assets import init_assets
 from app.db import db
 from app.serve.links import MautischApp
+from app.sessions import init_sessions
 
 csrf = CSRFProtect()
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -70,6 +71,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     db.init_app(app)
     csrf.init_app(app)
+    # First, so that its compression runs after every other after_request function.
+    init_assets(app)
 
     from app.dbsetup import register_migrations
     from app.serve import init_serving
@@ -91,7 +94,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     register_error_handlers(app)
     app.url_value_preprocessor(check_public_ids)
-    app.before_request(keep_session)
+    init_sessions(app)
     app.after_request(security_headers)
 
     from app.dbsetup import prepare_database
@@ -102,18 +105,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def register_blueprints(app: Flask) -> None:
-    """One blueprint per concern; the API is exempt from CSRF (no cookie auth, API.md)."""
+    """One blueprint per concern; the API is exempt from CSRF (no cookie auth, docs/api.md)."""
     from app import api
     from app import export
-    from app import extras
     from app import groups
+    from app import pwa
     from app import referee
     from app import rules
     from app import sheets
     from app import tables
 
     csrf.exempt(api.bp)
-    for module in (api, tables, referee, rules, sheets, groups, export, extras):
+    for module in (api, tables, referee, rules, sheets, groups, export, pwa):
         app.register_blueprint(module.bp)
 
 
@@ -144,12 +147,6 @@ def check_public_ids(_endpoint: str | None, values: dict[str, Any] | None) -> No
         value = (values or {}).get(key)
         if isinstance(value, str) and not PUBLIC_ID.fullmatch(value):
             abort(404)
-
-
-def keep_session() -> None:
-    """Keep the session (CSRF secret, this device's tables) for months, not a browser session."""
-    if not session.permanent:
-        session.permanent = True
 
 
 def security_headers(response: Response) -> Response:

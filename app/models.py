@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import JSON
 from sqlalchemy import DateTime
+from sqlalchemy import Float
 from sqlalchemy import ForeignKey
 from sqlalchemy import Integer
 from sqlalchemy import String
@@ -40,7 +41,7 @@ def new_public_id() -> str:
 
 
 def new_edit_token() -> str:
-    """A secret edit token of 192 random bits (the brief asks for at least 128)."""
+    """A secret edit token of 192 random bits: at least 128, beyond any guessing."""
     return secrets.token_urlsafe(24)
 
 
@@ -111,7 +112,7 @@ class Table(TokenMixin, db.Model):  # type: ignore[name-defined,misc]
 
 
 class Round(db.Model):  # type: ignore[name-defined,misc]
-    """One finished game/round as entered: the normalised request body of API.md §2."""
+    """One finished game/round as entered: the normalised request body of docs/api.md §2."""
 
     __tablename__ = "rounds"
     __table_args__ = (UniqueConstraint("table_id", "number"),)
@@ -147,12 +148,33 @@ class Change(db.Model):  # type: ignore[name-defined,misc]
 
 
 class IdempotencyKey(db.Model):  # type: ignore[name-defined,misc]
-    """A remembered `Idempotency-Key` of `POST .../rounds`: a repeat returns the first result."""
+    """A remembered `Idempotency-Key` of `POST .../rounds`: a repeat adds nothing.
+
+    Only what a repeat needs is kept: the status answered and the id of the round the key made
+    (the answer is rebuilt from the table as it is then). Kept for a week (`app.store`): a
+    phone resends a kept round within hours, not weeks.
+    """
 
     __tablename__ = "idempotency_keys"
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     key: Mapped[str] = mapped_column(String(100), primary_key=True)
     status: Mapped[int] = mapped_column(Integer)
-    response: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # No foreign key: the round may be deleted later while its key is still remembered.
+    round_id: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, index=True
+    )
+
+
+class RateLimit(db.Model):  # type: ignore[name-defined,misc]
+    """One rate-limit window (`app.limits`): hits from one address for one kind, until when.
+
+    In the database, not in a process's memory, so every process of the app counts together.
+    """
+
+    __tablename__ = "rate_limits"
+
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    hits: Mapped[int] = mapped_column(Integer)
+    expires_at: Mapped[float] = mapped_column(Float)  # seconds since the epoch

@@ -1,10 +1,13 @@
-"""The tables in the database: create, add/edit/delete rounds, undo, read back as JSON.
+"""The tables in the database: create, add/edit/delete rounds, undo; persistence only.
 
 Every write runs in one short transaction whose FIRST statement bumps the table's `version`:
 on PostgreSQL that takes the row lock, on SQLite the write lock (a write first avoids SQLite's
 read-to-write upgrade deadlock). Two phones saving at the same moment therefore queue, and
 their rounds get consecutive numbers; nothing is lost or doubled. A deadlock, a lock timeout
 or a unique-number clash is retried a few times after a short random pause.
+
+What the API answers is built from the stored rows by `app.api.tables_json`; the pages read
+the rows and the `Standing` directly.
 """
 
 from __future__ import annotations
@@ -12,11 +15,16 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
+from typing import NamedTuple
 from typing import TypeVar
 
 from flask import abort
 from flask_babel import gettext as _
+from sqlalchemy import delete
 from sqlalchemy import func
 from sqlalchemy import select
 from sqlalchemy import update
@@ -30,36 +38,51 @@ from app.models import IdempotencyKey
 from app.models import Round
 from app.models import Table
 from app.models import utcnow
-from app.scoring import InputError
 from app.scoring import Standing
+from app.text import InputError
+from app.text import Text
 
 T = TypeVar("T")
 ATTEMPTS = 6
 ROUND_LIMIT = 1000  # rounds per table: far beyond any evening, a guard against runaway clients
 ID_LIMIT = 16  # tables.id
+# How long a POST .../rounds with an Idempotency-Key is remembered: a phone sends a round kept
+# offline within hours; a week covers a weekend away from any connection.
+KEY_LIFETIME = timedelta(days=7)
 
 
 class TableFinished(Exception):
     """The table is finished: no further round (API 409)."""
 
 
+class Added(NamedTuple):
+    """What `add_round` did: the status to answer and the round, as it is now.
+
+    For a key used before: the status answered then and the round that key made, renumbered
+    or corrected since as the case may be, or None once it was deleted.
+    """
+
+    status: int
+    round: Round | None
+
+
 class Replayed(Exception):
     """Inside add_round: the key was used before; leave the table untouched (no version bump)."""
 
-    def __init__(self, round_: Round) -> None:
-        """Keep the round the key made the first time."""
-        super().__init__(round_.number)
-        self.round = round_
+    def __init__(self, added: Added) -> None:
+        """Keep what the key did the first time."""
+        super().__init__(added.status)
+        self.added = added
 
 
 class RoundConflict(Exception):
-    """An edit started from an older version of the round (API 409); `current` is the round now."""
+    """An edit started from an older version of the round (API 409): the round as it is now."""
 
-    def __init__(self, current: Round, current_json: dict[str, Any]) -> None:
-        """Keep the round as it is now, and its API.md JSON for the 409 answer."""
-        super().__init__(f"round {current_json['number']} is at version {current_json['version']}")
+    def __init__(self, current: Round, points: Any) -> None:
+        """Keep the round as it is now and its points (the 409 answer and the form show them)."""
+        super().__init__(f"round {current.number} is at version {current.version}")
         self.current = current
-        self.current_json = current_json
+        self.points = points
 
 
 # -- reading --------------------------------------------------------------------------------
@@ -91,46 +114,6 @@ def state_of(table: Table, rounds: list[Round]) -> Standing:
 def table_state(table: Table) -> Standing:
     """Everything derived from the table's stored rounds."""
     return state_of(table, round_rows(table.id))
-
-
-def round_json(round_: Round, points: Any) -> dict[str, Any]:
-    """One round in the API: number, points, version and the stored input."""
-    return {
-        "number": round_.number,
-        "points": points,
-        "version": round_.version,
-        "input": round_.data,
-    }
-
-
-def json_of(table: Table, rounds: list[Round]) -> dict[str, Any]:
-    """API.md `GET /api/v1/tables/{id}` for the given rounds (plus version, progress, leader)."""
-    state = state_of(table, rounds)
-    return {
-        "id": table.id,
-        "variant": table.variant,
-        "name": table.name,
-        "players": list(table.players),
-        "options": table.definition.stored_options(table.options),
-        "group_id": table.group_id,
-        "version": table.version,
-        "rounds": [round_json(r, p) for r, p in zip(rounds, state.round_points, strict=True)],
-        "totals": state.totals,
-        "ranking": state.ranking,
-        "finished": state.finished,
-        "winner": state.winner,
-        "leader": state.leader,
-        "next_dealer": state.next_dealer,
-        "progress": state.progress,
-        "settlement": state.settlement.to_json() if state.settlement else None,
-        "teams": state.teams,
-        "sets": state.sets,
-    }
-
-
-def table_json(table: Table) -> dict[str, Any]:
-    """The table as API.md's `GET /api/v1/tables/{id}` returns it."""
-    return json_of(table, round_rows(table.id))
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -200,39 +183,38 @@ def locked_write(table: Table, work: Callable[[], T]) -> T:
     raise AssertionError("unreachable")  # the loop returns or raises
 
 
-def add_round(table: Table, body: Any, idempotency_key: str | None = None) -> Round:
+def add_round(table: Table, body: Any, idempotency_key: str | None = None) -> Added:
     """Append a round (checked by its variant); numbered after the last one, atomically.
 
-    With an `idempotency_key` already used for this table nothing is added: the round that key
-    created is returned (the API answers with the response stored for it).
-    Raises InputError (bad body), TableFinished (409), LookupError (table gone).
+    With an `idempotency_key` already used for this table (within KEY_LIFETIME) nothing is
+    added: the answer is what that key did (`Added`). Raises InputError (bad body),
+    TableFinished (409), LookupError (table gone).
     """
-    replay = idempotency_key is not None and remembered_response(table, idempotency_key)
+    replay = idempotency_key is not None and remembered_key(table, idempotency_key) is not None
     if not replay and table_state(table).finished:  # 409 before complaints about the body
         raise TableFinished(table.id)
     data = variants.validate_round(table.variant, table.players, table.options, body)
     if idempotency_key is not None and not 1 <= len(idempotency_key) <= 100:
-        raise InputError(
-            "Idempotency-Key",
-            "The Idempotency-Key header must be 1 to 100 characters long.",
+        raise InputError(Text(
             "Der Header Idempotency-Key muss 1 bis 100 Zeichen lang sein.",
-        )
+            "The Idempotency-Key header must be 1 to 100 characters long.",
+        ), "Idempotency-Key")
 
-    def work() -> Round:
+    def work() -> Added:
         """Inside the lock: replay, finished check, next number, change log, remembered key."""
         if idempotency_key is not None:
-            seen = db.session.get(IdempotencyKey, (table.id, idempotency_key))
+            forget_old_keys()
+            seen = remembered_key(table, idempotency_key)
             if seen is not None:
-                raise Replayed(replayed_round(table, seen))
+                raise Replayed(Added(seen.status, round_of_key(table, seen)))
         rounds = round_rows(table.id)
         if state_of(table, rounds).finished:
             raise TableFinished(table.id)
         if len(rounds) >= ROUND_LIMIT:
-            raise InputError(
-                None,
-                f"A table holds at most {ROUND_LIMIT} rounds; start a new table.",
+            raise InputError(Text(
                 f"Ein Tisch fasst höchstens {ROUND_LIMIT} Runden; bitte einen neuen Tisch anlegen.",
-            )
+                f"A table holds at most {ROUND_LIMIT} rounds; start a new table.",
+            ))
         number = (
             db.session.scalar(select(func.max(Round.number)).where(Round.table_id == table.id)) or 0
         ) + 1
@@ -241,40 +223,56 @@ def add_round(table: Table, body: Any, idempotency_key: str | None = None) -> Ro
         db.session.add(
             Change(table_id=table.id, kind="add", round_number=number, before=None, after=data)
         )
-        db.session.flush()
+        db.session.flush()  # gives the round its id
         if idempotency_key is not None:
-            body_json = json_of(table, [*rounds, round_])
-            body_json["round"] = round_json(round_, body_json["rounds"][-1]["points"])
             db.session.add(
                 IdempotencyKey(
-                    table_id=table.id, key=idempotency_key, status=201, response=body_json
+                    table_id=table.id, key=idempotency_key, status=201, round_id=round_.id
                 )
             )
-        return round_
+        return Added(201, round_)
 
     try:
         return locked_write(table, work)
     except Replayed as replay:
-        return replay.round
+        return replay.added
 
 
-def replayed_round(table: Table, seen: IdempotencyKey) -> Round:
-    """The round a remembered key created (or, if it was deleted since, its remembered copy)."""
-    first = seen.response["round"]
-    found: Round | None = db.session.scalar(
-        select(Round).where(Round.table_id == table.id, Round.number == first["number"])
-    )
-    if found is not None and found.data == first["input"]:
-        return found
-    return Round(
-        table_id=table.id, number=first["number"], data=first["input"], version=first["version"]
-    )
-
-
-def remembered_response(table: Table, idempotency_key: str) -> tuple[int, dict[str, Any]] | None:
-    """The status and body stored for a key of `POST .../rounds`, if it was used."""
+def remembered_key(table: Table, idempotency_key: str) -> IdempotencyKey | None:
+    """The record of a key of `POST .../rounds` used for this table within KEY_LIFETIME."""
     seen = db.session.get(IdempotencyKey, (table.id, idempotency_key))
-    return (seen.status, seen.response) if seen is not None else None
+    if seen is None or as_utc(seen.created_at) < utcnow() - KEY_LIFETIME:
+        return None
+    return seen
+
+
+def round_of_key(table: Table, seen: IdempotencyKey) -> Round | None:
+    """The round a remembered key made, as it is now; None once it was deleted.
+
+    SQLite may give a new row the id of the newest row deleted before it, so a round made
+    after the key's record (which was written with it) is not the key's round.
+    """
+    found = db.session.get(Round, seen.round_id)
+    if found is None or found.table_id != table.id:
+        return None
+    return found if as_utc(found.created_at) <= as_utc(seen.created_at) else None
+
+
+def forget_old_keys() -> int:
+    """Delete every key record older than KEY_LIFETIME (the index on created_at keeps this a
+    short range scan); returns how many went."""
+    result = db.session.execute(
+        delete(IdempotencyKey)
+        .where(IdempotencyKey.created_at < utcnow() - KEY_LIFETIME)
+        # "fetch": a deleted record leaves the session too, so its key can be used afresh.
+        .execution_options(synchronize_session="fetch")
+    )
+    return int(result.rowcount)  # type: ignore[attr-defined]
+
+
+def as_utc(moment: datetime) -> datetime:
+    """A stored time as an aware UTC time (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def numbered(table: Table, number: int) -> Round:
@@ -293,13 +291,12 @@ def refuse_early_end(table: Table, rounds: list[dict[str, Any]]) -> None:
     """A correction may not finish the table before its last round (later rounds would be void)."""
     end = variants.finished_after(table.variant, table.players, table.options, rounds)
     if end is not None and end < len(rounds):
-        raise InputError(
-            None,
-            f"With this change the table would be finished after round {end}, "
-            f"but {len(rounds) - end} more round(s) follow; delete those first.",
+        raise InputError(Text(
             f"Mit dieser Änderung wäre der Tisch nach Runde {end} beendet, es folgen aber noch "
             f"{len(rounds) - end} Runde(n); bitte diese zuerst löschen.",
-        )
+            f"With this change the table would be finished after round {end}, "
+            f"but {len(rounds) - end} more round(s) follow; delete those first.",
+        ))
 
 
 def edit_round(table: Table, number: int, body: Any, expected_version: int | None = None) -> Round:
@@ -308,7 +305,7 @@ def edit_round(table: Table, number: int, body: Any, expected_version: int | Non
     Raises RoundConflict when `expected_version` is given and the round has moved on,
     LookupError for an unknown round, InputError for a bad body.
     """
-    numbered(table, number)  # 404 before any complaint about the body (API.md)
+    numbered(table, number)  # 404 before any complaint about the body (docs/api.md)
     data = variants.validate_round(table.variant, table.players, table.options, body)
 
     def work() -> Round:
@@ -316,7 +313,7 @@ def edit_round(table: Table, number: int, body: Any, expected_version: int | Non
         round_ = numbered(table, number)
         if expected_version is not None and expected_version != round_.version:
             points = state_of(table, round_rows(table.id)).round_points[number - 1]
-            raise RoundConflict(round_, round_json(round_, points))
+            raise RoundConflict(round_, points)
         refuse_early_end(
             table, [data if r.number == number else r.data for r in round_rows(table.id)]
         )

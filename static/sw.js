@@ -1,4 +1,4 @@
-// Mautisch's service worker (served as /sw.js by app/extras/pwa.py, scope "/").
+// Mautisch's service worker (served as /sw.js by app/pwa, scope "/").
 // Pages: network first; a copy of each page is kept (the newest KEEP_PAGES), so the tables
 // opened last stay readable without a connection; with neither, the offline page.
 // Static files: network first, the kept copy offline. Everything else (the API, the live copy,
@@ -6,14 +6,14 @@
 "use strict";
 
 var PAGES = "mautisch-pages-v1";
-var STATIC = "mautisch-static-v1";
+var STATIC = "mautisch-static-v2";
 var KEEP_PAGES = 30;
 var OFFLINE_PAGE = "/offline";
 var PRECACHE = [
   OFFLINE_PAGE,
   "/manifest.webmanifest",
   "/static/css/base.css",
-  "/static/css/extras.css",
+  "/static/css/pwa.css",
   "/static/css/tables.css",
   "/static/js/stepper.js",
   "/static/js/table.js",

@@ -1,17 +1,17 @@
-"""What a phone remembers in its session (`app.device`), shared by tables and groups."""
+"""What a phone remembers in its session (`app.device`): its tables, its groups, their tokens."""
 
 from __future__ import annotations
 
 from flask import Flask
 from flask import session
 
+from app.device import device_group_ids
+from app.device import device_table_ids
 from app.device import remember
+from app.device import remember_group
+from app.device import remember_table
 from app.device import remembered_ids
 from app.device import remembered_token
-from app.groups.access import device_group_ids
-from app.groups.access import remember_group
-from app.tables.device import device_table_ids
-from app.tables.device import remember_table
 
 
 def test_newest_first_each_once_and_tokens_only_for_kept_ids(app: Flask) -> None:
@@ -50,7 +50,7 @@ def test_a_tampered_session_counts_as_empty(app: Flask) -> None:
 
 
 def test_tables_and_groups_keep_their_own_lists(app: Flask) -> None:
-    """Both areas use the helper under their own keys and limits (30 tables, 12 groups)."""
+    """Tables and groups are remembered alike, under their own keys and limits (30 and 12)."""
     with app.test_request_context():
         for number in range(40):
             remember_table(f"t{number}", f"token-t{number}")

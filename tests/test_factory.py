@@ -155,7 +155,10 @@ def test_wrong_method_and_oversized_body_are_json(client) -> None:  # type: igno
 
 def test_session_cookie_outlives_the_browser_session(client) -> None:  # type: ignore[no-untyped-def]
     """A phone that sleeps keeps its CSRF secret and its tables: the cookie is persistent."""
-    response = client.get("/")
+    table = client.post(
+        "/api/v1/tables", json={"variant": "terroristen", "players": ["Anna", "Ben"]}
+    ).get_json()
+    response = client.get(f"/t/{table['id']}")  # this phone now remembers the table
     cookie = response.headers.get("Set-Cookie", "")
     assert "Expires=" in cookie or "expires=" in cookie.lower()
 

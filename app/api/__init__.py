@@ -1,4 +1,4 @@
-"""The JSON API of API.md: one blueprint, errors as `{"error": ..., "field": ...}`.
+"""The JSON API of docs/api.md: one blueprint, errors as `{"error": ..., "field": ...}`.
 
 Error sentences are in the request's language: `?lang=`, else Accept-Language, else German
 (`app.i18n.select_locale`).
@@ -12,52 +12,90 @@ from flask import Blueprint
 from flask import Response
 from flask import jsonify
 from flask import request
-from flask_babel import get_locale
+
+from app.navigation import current_lang
+from app.text import InputError
+from app.text import Text
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
 class ApiError(Exception):
-    """A client error with one clear sentence and the path of the bad field."""
+    """A client error: one clear sentence in both languages, the path of the bad field, the
+    HTTP status, and the language to answer in (None: the request's, `current_lang`)."""
 
-    def __init__(self, message: str, field: str | None = None, status: int = 400) -> None:
-        """The sentence, the JSON path of the bad field, and the HTTP status."""
-        super().__init__(message)
-        self.message = message
+    def __init__(
+        self, text: Text, field: str | None = None, status: int = 400, lang: str | None = None
+    ) -> None:
+        """The sentence, the JSON path of the bad field, the HTTP status and the language."""
+        super().__init__(text.en)
+        self.text = text
         self.field = field
         self.status = status
+        self.lang = lang
+
+    @classmethod
+    def of(cls, error: InputError, lang: str | None = None) -> ApiError:
+        """The 400 for bad input: its sentence and field."""
+        return cls(error.text, error.field, lang=lang)
 
 
 @bp.errorhandler(ApiError)
 def handle_api_error(error: ApiError) -> tuple[Response, int]:
     """Render an ApiError in the contract's shape."""
-    return jsonify(error=error.message, field=error.field), error.status
+    lang = error.lang or current_lang()
+    return jsonify(error=error.text.get(lang), field=error.field), error.status
 
 
-def say(en: str, de: str) -> str:
-    """The sentence in the request's language."""
-    return en if str(get_locale()) == "en" else de
+NESTING_LIMIT = 32  # levels of lists and objects; the deepest real body has four
+TOO_DEEP = object()
+
+
+def depth(value: Any) -> int:
+    """How deeply lists and objects nest in a JSON value (without recursion, so any depth)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, level)
+            if level <= NESTING_LIMIT:
+                children = item.values() if isinstance(item, dict) else item
+                stack.extend((child, level + 1) for child in children)
+    return deepest
 
 
 def json_body() -> dict[str, Any]:
     """The request's JSON object, or a 400 that says what is wrong with the body."""
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:
+        # `[` a thousand times deep exhausts the JSON decoder's stack: bad input, not a bug.
+        data = TOO_DEEP
+    if data is TOO_DEEP or depth(data) > NESTING_LIMIT:
+        raise ApiError(
+            Text(
+                f"Der Anfragetext ist zu tief verschachtelt: höchstens {NESTING_LIMIT} Ebenen.",
+                f"The request body is nested too deeply: at most {NESTING_LIMIT} levels.",
+            )
+        )
     if data is None:
         raise ApiError(
-            say(
-                "The request body must be JSON (Content-Type: application/json).",
+            Text(
                 "Der Anfragetext muss JSON sein (Content-Type: application/json).",
+                "The request body must be JSON (Content-Type: application/json).",
             )
         )
     if not isinstance(data, dict):
         raise ApiError(
-            say(
-                "The request body must be a JSON object.",
+            Text(
                 "Der Anfragetext muss ein JSON-Objekt sein.",
+                "The request body must be a JSON object.",
             )
         )
     return data
 
 
-from app.api import referee  # noqa: E402,F401  (routes register themselves on bp)
+from app.api import openapi  # noqa: E402,F401  (routes register themselves on bp)
+from app.api import referee  # noqa: E402,F401
 from app.api import tables  # noqa: E402,F401

@@ -8,9 +8,9 @@ from flask import jsonify
 from app.api import ApiError
 from app.api import bp
 from app.api import json_body
-from app.engine import RequestError
 from app.engine import judge_request
 from app.engine import request_lang
+from app.text import InputError
 
 
 @bp.post("/referee")
@@ -20,6 +20,6 @@ def referee() -> Response:
     body = json_body()
     try:
         answer = judge_request(body)
-    except RequestError as error:
-        raise ApiError(error.message_for(request_lang(body)), field=error.field) from error
+    except InputError as error:
+        raise ApiError.of(error, request_lang(body)) from error
     return jsonify(answer)

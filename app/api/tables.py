@@ -13,18 +13,24 @@ from typing import Any
 from flask import Response
 from flask import jsonify
 from flask import request
-from flask_babel import get_locale
 
+from app import checks
 from app import store
 from app.api import ApiError
 from app.api import bp
 from app.api import json_body
-from app.api import say
+from app.api.tables_json import added_json
+from app.api.tables_json import round_json
+from app.api.tables_json import table_json
+from app.checks import Field
 from app.models import Table
-from app.scoring import InputError
-from app.scoring.checks import shown
+from app.navigation import current_lang
+from app.text import InputError
+from app.text import Text
+from app.text import shown
 
-TABLE_KEYS = {"variant", "name", "players", "options"}
+TABLE_KEYS = ("variant", "name", "players", "options")
+BODY = Field("", Text("Die Anfrage", "The request body"))
 VERSION_DIGITS = 9  # a round version is a small counter
 
 
@@ -35,23 +41,23 @@ def as_api_errors(number: int | None = None) -> Iterator[None]:
     try:
         yield
     except InputError as error:
-        raise ApiError(error.message(str(get_locale())), error.field) from error
+        raise ApiError.of(error) from error
     except store.TableFinished as error:
         raise ApiError(
-            say(
-                "The table is finished: it takes no further round.",
+            Text(
                 "Der Tisch ist beendet: er nimmt keine weitere Runde an.",
+                "The table is finished: it takes no further round.",
             ),
             status=409,
         ) from error
     except LookupError as error:
         raise ApiError(
-            say(
-                f"There is no round {number} at this table (rounds are numbered from 1).",
+            Text(
                 f"Runde {number} gibt es an diesem Tisch nicht (Runden zählen ab 1).",
+                f"There is no round {number} at this table (rounds are numbered from 1).",
             )
             if number is not None
-            else say("There is no such round.", "Diese Runde gibt es nicht."),
+            else Text("Diese Runde gibt es nicht.", "There is no such round."),
             status=404,
         ) from error
 
@@ -61,14 +67,13 @@ def editable(table_id: str) -> Table:
     table = store.get_table(table_id)
     token = request.headers.get("X-Edit-Token")
     if not token:
-        raise ApiError(
-            say("The X-Edit-Token header is missing.", "Der Header X-Edit-Token fehlt."), status=401
-        )
+        missing = Text("Der Header X-Edit-Token fehlt.", "The X-Edit-Token header is missing.")
+        raise ApiError(missing, status=401)
     if not table.check_edit_token(token):
         raise ApiError(
-            say(
-                "The X-Edit-Token is wrong for this table.",
+            Text(
                 "Das X-Edit-Token passt nicht zu diesem Tisch.",
+                "The X-Edit-Token is wrong for this table.",
             ),
             status=403,
         )
@@ -79,26 +84,18 @@ def editable(table_id: str) -> Table:
 def create_table() -> tuple[Response, int]:
     """A new table; the answer carries the secret edit token (shown once)."""
     body = json_body()
-    unknown = sorted(set(body) - TABLE_KEYS)
-    if unknown:
-        raise ApiError(
-            say(
-                f"Unknown field {shown(unknown[0])}; known: name, options, players, variant.",
-                f"Unbekanntes Feld {shown(unknown[0])}; bekannt: name, options, players, variant.",
-            ),
-            unknown[0],
-        )
     with as_api_errors():
+        checks.mapping(body, BODY, TABLE_KEYS)
         table, token = store.create_table(
             body.get("variant"), body.get("name"), body.get("players"), body.get("options")
         )
-    return jsonify({**store.table_json(table), "edit_token": token}), 201
+    return jsonify({**table_json(table), "edit_token": token}), 201
 
 
 @bp.get("/tables/<table_id>")
 def show_table(table_id: str) -> Response:
     """The table with everything derived (totals, ranking, settlement, sets ...)."""
-    return jsonify(store.table_json(store.get_table(table_id)))
+    return jsonify(table_json(store.get_table(table_id)))
 
 
 @bp.get("/tables/<table_id>/version")
@@ -114,16 +111,13 @@ def table_version(table_id: str) -> Response:
 
 @bp.post("/tables/<table_id>/rounds")
 def add_round(table_id: str) -> tuple[Response, int]:
-    """Append one finished game/round; a repeated Idempotency-Key returns the first answer."""
+    """Append one finished game/round; a repeated Idempotency-Key adds nothing and answers the
+    first status with the table and that round as they are now."""
     table = editable(table_id)
     key = request.headers.get("Idempotency-Key")
     with as_api_errors():
-        round_ = store.add_round(table, json_body(), key)
-    remembered = store.remembered_response(table, key) if key else None
-    if remembered is not None:
-        return jsonify(remembered[1]), remembered[0]
-    answer = store.table_json(table)
-    return jsonify({**answer, "round": answer["rounds"][round_.number - 1]}), 201
+        added = store.add_round(table, json_body(), key)
+    return jsonify(added_json(table, added)), added.status
 
 
 @bp.put("/tables/<table_id>/rounds/<int(signed=True):number>")
@@ -136,14 +130,16 @@ def edit_round(table_id: str, number: int) -> Response | tuple[Response, int]:
         with as_api_errors(number):
             store.edit_round(table, number, body, expected)
     except store.RoundConflict as conflict:
-        message = say(
-            f"Round {number} was changed meanwhile (now version "
-            f"{conflict.current_json['version']}); check it and send your correction again.",
-            f"Runde {number} wurde inzwischen geändert (jetzt Version "
-            f"{conflict.current_json['version']}); bitte prüfen und die Korrektur erneut senden.",
+        now = conflict.current.version
+        message = Text(
+            f"Runde {number} wurde inzwischen geändert (jetzt Version {now}); "
+            "bitte prüfen und die Korrektur erneut senden.",
+            f"Round {number} was changed meanwhile (now version {now}); "
+            "check it and send your correction again.",
         )
-        return jsonify(error=message, field=None, current=conflict.current_json), 409
-    return jsonify(store.table_json(table))
+        current = round_json(conflict.current, conflict.points)
+        return jsonify(error=message.get(current_lang()), field=None, current=current), 409
+    return jsonify(table_json(table))
 
 
 def expected_version(given: Any) -> int | None:
@@ -152,10 +148,10 @@ def expected_version(given: Any) -> int | None:
         given = if_match_version()
     if given is not None and (isinstance(given, bool) or not isinstance(given, int) or given < 1):
         raise ApiError(
-            say(
-                "The version must be a whole number from 1 (the round's version you started from).",
+            Text(
                 "Die Version muss eine ganze Zahl ab 1 sein (die Version der Runde, von der die "
                 "Korrektur ausgeht).",
+                "The version must be a whole number from 1 (the round's version you started from).",
             ),
             "version",
         )
@@ -174,10 +170,11 @@ def if_match_version() -> int | None:
     if tag.isascii() and tag.isdigit() and len(tag) <= VERSION_DIGITS:
         return int(tag)
     raise ApiError(
-        say(
-            f"The If-Match header must name the round's version, like \"3\"; got {header[:20]!r}.",
-            f"Der Header If-Match muss die Version der Runde nennen, etwa \"3\"; erhalten: "
-            f"{header[:20]!r}.",
+        Text(
+            f'Der Header If-Match muss die Version der Runde nennen, etwa "3"; erhalten: '
+            f"{shown(header[:20])}.",
+            "The If-Match header must name the round's version, like \"3\"; got "
+            f"{shown(header[:20])}.",
         ),
         "If-Match",
     )
@@ -189,7 +186,7 @@ def delete_round(table_id: str, number: int) -> Response:
     table = editable(table_id)
     with as_api_errors(number):
         store.delete_round(table, number)
-    return jsonify(store.table_json(table))
+    return jsonify(table_json(table))
 
 
 @bp.post("/tables/<table_id>/undo")
@@ -198,7 +195,7 @@ def undo(table_id: str) -> Response:
     table = editable(table_id)
     with as_api_errors():
         change = store.undo_last_change(table)
-    answer = store.table_json(table)
+    answer = table_json(table)
     answer["undone"] = (
         None if change is None else {"kind": change.kind, "round": change.round_number}
     )

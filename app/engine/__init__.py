@@ -22,7 +22,6 @@ from app.engine.houserules import HouseRule
 from app.engine.judge import judge
 from app.engine.judge import judge_start
 from app.engine.judge import legal_actions
-from app.engine.request import RequestError
 from app.engine.request import judge_request
 from app.engine.request import request_lang
 from app.engine.request import situation_from_request
@@ -47,7 +46,7 @@ from app.engine.verdict import Verdict
 __all__ = [
     "COLOURS", "INTERPRETATIONS", "PLAYER_RANGE", "RANKS", "RULE_IDS", "RULE_KINDS", "SUITS",
     "VALUES", "VARIANT_IDS", "Action", "Card", "Effect", "HouseRule", "InvalidCardError",
-    "InvalidNotationError", "Options", "Penalty", "Pending", "Problem", "RequestError",
-    "Rules", "Situation", "Verdict", "Wish", "deck", "find_problem", "find_variant", "judge",
+    "InvalidNotationError", "Options", "Penalty", "Pending", "Problem", "Rules",
+    "Situation", "Verdict", "Wish", "deck", "find_problem", "find_variant", "judge",
     "judge_request", "judge_start", "legal_actions", "request_lang", "situation_from_request",
 ]

@@ -13,6 +13,10 @@ import math
 from dataclasses import dataclass
 from dataclasses import field
 
+from app.text import InputError
+from app.text import Text
+from app.text import shown
+
 SUITS = ("C", "S", "H", "D")
 RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
 COLOURS = ("R", "G", "B", "Y")
@@ -22,31 +26,9 @@ SPECIAL_DELUXE_RANKS = ("10", "J", "Q", "K", "A")
 SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D", "♧": "C", "♤": "S", "♡": "H", "♢": "D"}
 
 
-QUOTE_LIMIT = 40  # characters of client input quoted in a message
-
-
-def quoted(value: object) -> str:
-    """``repr(value)`` for quoting client input in a message, cut to 40 characters (a
-    megabyte of nonsense is not echoed back)."""
-    text = repr(value)
-    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."
-
-
-class InvalidCardError(ValueError):
-    """A card code that is not one of the codes of the rules digest; the message quotes the input.
-
-    ``message`` is English (also ``str(error)``), ``message_de`` German.
-    """
-
-    def __init__(self, message: str, message_de: str) -> None:
-        """Keep the sentence in both languages."""
-        super().__init__(message)
-        self.message = message
-        self.message_de = message_de
-
-    def message_for(self, lang: str) -> str:
-        """The sentence in ``lang`` (German for anything but "en")."""
-        return self.message if lang == "en" else self.message_de
+class InvalidCardError(InputError):
+    """A card code that is not one of the codes of the rules digest; the sentence quotes the
+    input (``text``, both languages; ``str()`` is English)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +47,8 @@ class Card:
         colour_card = self.suit in COLOURS and self.rank in VALUES[:13]
         wild = self.suit is None and self.rank in WILD_VALUES
         if not (skat or colour_card or wild):
-            raise InvalidCardError(f"Card({self.suit!r}, {self.rank!r}) is not a card.",
-                                   f"Card({self.suit!r}, {self.rank!r}) ist keine Karte.")
+            raise InvalidCardError(Text(f"Card({self.suit!r}, {self.rank!r}) ist keine Karte.",
+                                        f"Card({self.suit!r}, {self.rank!r}) is not a card."))
         object.__setattr__(self, "_hash", hash((self.suit, self.rank)))
 
     def __eq__(self, other: object) -> bool:
@@ -87,9 +69,9 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read a card code; symbols (♥7) and lower case are accepted, whitespace ignored."""
         if not isinstance(text, str):
-            raise InvalidCardError(
-                f"{quoted(text)} is not a card code: expected a string like 'H7'.",
-                f"{quoted(text)} ist kein Kartencode: erwartet ist ein Text wie 'H7'.")
+            raise InvalidCardError(Text(
+                f'{shown(text)} ist kein Kartencode: erwartet ist ein Text wie "H7".',
+                f'{shown(text)} is not a card code: expected a string like "H7".'))
         code = text.strip().upper()
         if code[:1] in SYMBOLS:
             code = SYMBOLS[code[:1]] + code[1:]
@@ -100,15 +82,15 @@ class Card:
             return cls(suit, rank)
         if suit in COLOURS and rank in VALUES[:13]:
             return cls(suit, rank)
-        raise InvalidCardError(
-            f"{quoted(text)} is not a card code: expected a suit C/S/H/D (or ♣♠♥♦) and a rank "
-            "7, 8, 9, 10, J, Q, K, A like 'H7', or a Speedone card like 'R5', 'GS', 'BR', "
-            "'Y+2', 'W', 'W+4'.",
-            f"{quoted(text)} ist kein Kartencode: erwartet ist eine Farbe C/S/H/D (oder ♣♠♥♦) und "
-            "ein Wert 7, 8, 9, 10, J, Q, K, A wie 'H7' (Kreuz C, Pik S, Herz H, Karo D; "
-            "Bube J, Dame Q, König K, Ass A) oder eine Speedone-Karte wie 'R5', 'GS', 'BR', "
-            "'Y+2', 'W', 'W+4'.",
-        )
+        raise InvalidCardError(Text(
+            f"{shown(text)} ist kein Kartencode: erwartet ist eine Farbe C/S/H/D (oder ♣♠♥♦) und "
+            'ein Wert 7, 8, 9, 10, J, Q, K, A wie "H7" (Kreuz C, Pik S, Herz H, Karo D; '
+            'Bube J, Dame Q, König K, Ass A) oder eine Speedone-Karte wie "R5", "GS", "BR", '
+            '"Y+2", "W", "W+4".',
+            f"{shown(text)} is not a card code: expected a suit C/S/H/D (or ♣♠♥♦) and a rank "
+            '7, 8, 9, 10, J, Q, K, A like "H7", or a Speedone card like "R5", "GS", "BR", '
+            '"Y+2", "W", "W+4".',
+        ))
 
     def __str__(self) -> str:
         """The canonical code, e.g. ``H10``, ``Y+2``, ``W+4``."""

@@ -14,7 +14,6 @@ from functools import lru_cache
 from typing import Any
 
 from app.engine.cards import Card
-from app.engine.cards import quoted
 from app.engine.houserules import HouseRule
 from app.engine.situation import ACTORS
 from app.engine.situation import WISH_FLAGS
@@ -22,11 +21,12 @@ from app.engine.situation import Action
 from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.situation import Wish
-from app.engine.texts import Text
 from app.engine.variants import PLAYER_RANGE
 from app.engine.variants import VARIANT_IDS
 from app.engine.variants import VARIANTS
 from app.engine.variants import Rules
+from app.text import Text
+from app.text import shown
 
 KINDS = {"suit": "eine Farbe (suit)", "rank": "einen Wert (rank)"}  # in German, with the key
 
@@ -37,20 +37,6 @@ class Problem:
 
     text: Text
     field: str | None
-
-    @property
-    def message(self) -> str:
-        """The sentence in English."""
-        return self.text.en
-
-    @property
-    def message_de(self) -> str:
-        """The sentence in German."""
-        return self.text.de
-
-    def message_for(self, lang: str) -> str:
-        """The sentence in ``lang`` (German for anything but "en")."""
-        return self.text.get(lang)
 
 
 def problem(text: Text, field: str | None) -> Problem:
@@ -69,9 +55,9 @@ def find_problem(situation: Situation, action: Action) -> Problem | None:
     if situation.variant not in VARIANTS:
         ids = ", ".join(VARIANT_IDS)
         return problem(Text(
-            f"variant ist {situation.variant!r}: Diese Variante gibt es nicht, erwartet ist eine "
-            f"von {ids}.",
-            f"variant {situation.variant!r} is unknown: expected one of {ids}."), "variant")
+            f"variant ist {shown(situation.variant)}: Diese Variante gibt es nicht, erwartet ist "
+            f"eine von {ids}.",
+            f"variant {shown(situation.variant)} is unknown: expected one of {ids}."), "variant")
     rules = VARIANTS[situation.variant]
     return (players_problem(situation) or options_problem(rules, situation.options)
             or cards_problem(rules, situation, action)
@@ -86,12 +72,12 @@ def players_problem(situation: Situation) -> Problem | None:
     players, name = situation.players, situation.variant
     if not low <= players <= high:
         return problem(Text(
-            f"players ist {players!r}, aber {name} erlaubt {low} bis {high} Spieler.",
-            f"players is {players!r}, but {name} allows {low} to {high} players."), "players")
+            f"players ist {shown(players)}, aber {name} erlaubt {low} bis {high} Spieler.",
+            f"players is {shown(players)}, but {name} allows {low} to {high} players."), "players")
     if situation.actor not in ACTORS:
         return problem(Text(
-            f"actor ist {situation.actor!r}: erwartet ist 'on_turn' oder 'other'.",
-            f"actor is {situation.actor!r}: expected 'on_turn' or 'other'."), "actor")
+            f'actor ist {shown(situation.actor)}: erwartet ist "on_turn" oder "other".',
+            f'actor is {shown(situation.actor)}: expected "on_turn" or "other".'), "actor")
     return None
 
 
@@ -127,8 +113,8 @@ def option_problem(rules: Rules, name: str, value: Any) -> Problem | None:
         return None
     allowed = ", ".join(choice_text(choice) for choice in switch.values)
     return problem(Text(
-        f"{field} ist {quoted(value)}: Für „{switch.title.de}“ erlaubt sind {allowed}.",
-        f"{field} is {quoted(value)}: \"{switch.title.en}\" allows {allowed}."), field)
+        f"{field} ist {shown(value)}: Für „{switch.title.de}“ erlaubt sind {allowed}.",
+        f"{field} is {shown(value)}: \"{switch.title.en}\" allows {allowed}."), field)
 
 
 def choice_text(value: bool | str) -> str:
@@ -152,17 +138,17 @@ def cards_problem(rules: Rules, situation: Situation, action: Action) -> Problem
         if card is not None and card not in counts:
             hint = rules.deck_hint
             return problem(Text(
-                f"{field} ist {str(card)!r}, das ist keine Karte von {name} ({hint.de}).",
-                f"{field} is {str(card)!r}, which is not a card of {name} ({hint.en})."),
+                f"{field} ist {shown(str(card))}, das ist keine Karte von {name} ({hint.de}).",
+                f"{field} is {shown(str(card))}, which is not a card of {name} ({hint.en})."),
                 field)
-    shown = Counter(situation.hand or ())
-    shown.update(card for card in (situation.top, situation.below) if card is not None)
-    for card, count in shown.items():
+    seen = Counter(situation.hand or ())
+    seen.update(card for card in (situation.top, situation.below) if card is not None)
+    for card, count in seen.items():
         if count > counts[card]:
             return problem(Text(
-                f"situation nennt {str(card)!r} {count}-mal, aber {name} hat nur "
+                f"situation nennt {shown(str(card))} {count}-mal, aber {name} hat nur "
                 f"{counts[card]} davon.",
-                f"situation names {str(card)!r} {count} times, but {name} has only "
+                f"situation names {shown(str(card))} {count} times, but {name} has only "
                 f"{counts[card]} of it."), "situation.hand")
     if situation.hand is not None:
         held = Counter(situation.hand)
@@ -170,9 +156,9 @@ def cards_problem(rules: Rules, situation: Situation, action: Action) -> Problem
             held[card] -= 1
             if held[card] < 0:
                 return problem(Text(
-                    f"action.play[{i}] ist {str(card)!r}, aber diese Karte ist nicht (oder "
+                    f"action.play[{i}] ist {shown(str(card))}, aber diese Karte ist nicht (oder "
                     "nicht so oft) in situation.hand.",
-                    f"action.play[{i}] is {str(card)!r}, which is not (or not that often) in "
+                    f"action.play[{i}] is {shown(str(card))}, which is not (or not that often) in "
                     "situation.hand."), f"action.play[{i}]")
     return None
 
@@ -186,16 +172,16 @@ def wish_value_problem(rules: Rules, wish: Wish, field: str,
     kind = "suit" if wish.suit else "rank"
     if kind not in kinds:
         return problem(Text(
-            f"{field}.{kind} ist {wish.target!r}, aber hier kann man nur "
+            f"{field}.{kind} ist {shown(wish.target)}, aber hier kann man nur "
             f"{' oder '.join(KINDS[k] for k in kinds)} wünschen.",
-            f"{field} names a {kind} ({wish.target!r}), but here only a "
+            f"{field} names a {kind} ({shown(wish.target)}), but here only a "
             f"{' or '.join(kinds)} can be wished."), f"{field}.{kind}")
     suits, ranks = rules.suits, rules.ranks
     allowed = ", ".join(suits if kind == "suit" else ranks)
     if wish.target not in (suits if kind == "suit" else ranks):
-        return problem(Text(f"{field}.{kind} ist {wish.target!r}: erwartet ist eins von "
+        return problem(Text(f"{field}.{kind} ist {shown(wish.target)}: erwartet ist eins von "
                             f"{allowed}.",
-                            f"{field}.{kind} is {wish.target!r}: expected one of {allowed}."),
+                            f"{field}.{kind} is {shown(wish.target)}: expected one of {allowed}."),
                        f"{field}.{kind}")
     return None
 
@@ -208,9 +194,9 @@ def situation_wish_problem(rules: Rules, situation: Situation) -> Problem | None
         return missing_wish_problem(rules, situation)
     if rules.wish_on_top and top.rank not in rules.wish_on_top:
         return problem(Text(
-            f"situation.wish ist angegeben, aber die oberste Karte {str(top)!r} kann in "
+            f"situation.wish ist angegeben, aber die oberste Karte {shown(str(top))} kann in "
             f"{name} keinen Wunsch tragen.",
-            f"situation.wish is given, but the top card {str(top)!r} cannot carry a wish in "
+            f"situation.wish is given, but the top card {shown(str(top))} cannot carry a wish in "
             f"{name}."), "situation.wish")
     kinds = tuple(dict.fromkeys(rules.wish_kinds.values()))
     found = wish_value_problem(rules, wish, "situation.wish", kinds)
@@ -241,9 +227,9 @@ def missing_wish_problem(rules: Rules, situation: Situation) -> Problem | None:
     if rules.wish_optional_on_top and not situation.due.draw:
         return None
     return problem(Text(
-        f"situation.wish fehlt: Die oberste Karte {str(top)!r} trägt den Wunsch, den ihr "
+        f"situation.wish fehlt: Die oberste Karte {shown(str(top))} trägt den Wunsch, den ihr "
         "Spieler genannt hat; gib ihn als {\"suit\": ...} an.",
-        f"situation.wish is missing: the top card {str(top)!r} carries the wish its player "
+        f"situation.wish is missing: the top card {shown(str(top))} carries the wish its player "
         "named; give it as {\"suit\": ...}."), "situation.wish")
 
 
@@ -267,9 +253,9 @@ def pending_problem(rules: Rules, situation: Situation) -> Problem | None:
     if given and situation.top.rank not in rules.pending_tops(situation.options).get(
             given[0], ()):
         return problem(Text(
-            f"situation.pending.{given[0]} ist angegeben, aber nach der obersten Karte {top!r} "
-            f"kann in {rules.name} kein {given[0]} anstehen.",
-            f"situation.pending.{given[0]} is given, but the top card {top!r} leaves no "
+            f"situation.pending.{given[0]} ist angegeben, aber nach der obersten Karte "
+            f"{shown(top)} kann in {rules.name} kein {given[0]} anstehen.",
+            f"situation.pending.{given[0]} is given, but the top card {shown(top)} leaves no "
             f"pending {given[0]} in {rules.name}."), f"situation.pending.{given[0]}")
     return None
 
@@ -288,8 +274,8 @@ def drew_problem(rules: Rules, situation: Situation) -> Problem | None:
             f"{rules.name} the turn ends with the draw."), "situation.drew")
     if not situation.on_turn:
         return problem(Text(
-            "situation.drew gilt für den Spieler am Zug, nicht für actor 'other'.",
-            "situation.drew is about the player on turn, not actor 'other'."),
+            'situation.drew gilt für den Spieler am Zug, nicht für actor "other".',
+            'situation.drew is about the player on turn, not actor "other".'),
             "situation.drew")
     if situation.due:
         return problem(Text(
@@ -334,8 +320,8 @@ def action_problem(rules: Rules, situation: Situation, action: Action) -> Proble
     kind = rules.wish_kinds.get(card.rank)
     if kind is None:
         return problem(Text(
-            f"action.wish ist angegeben, aber {str(card)!r} kann in {rules.name} nichts "
+            f"action.wish ist angegeben, aber {shown(str(card))} kann in {rules.name} nichts "
             "wünschen.",
-            f"action.wish is given, but {str(card)!r} cannot wish in {rules.name}."),
+            f"action.wish is given, but {shown(str(card))} cannot wish in {rules.name}."),
             "action.wish")
     return wish_value_problem(rules, action.wish, "action.wish", (kind,))

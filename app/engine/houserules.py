@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.engine.texts import Text
+from app.text import Text
 
 Value = bool | str
 

@@ -17,12 +17,12 @@ from app.engine.situation import Action
 from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.situation import Wish
-from app.engine.texts import Text
 from app.engine.variants import VARIANTS
 from app.engine.variants import Rules
 from app.engine.variants import Ruling
 from app.engine.variants import find_variant
 from app.engine.verdict import Verdict
+from app.text import Text
 
 
 def judge(situation: Situation, action: Action, lang: str = "de") -> Verdict:

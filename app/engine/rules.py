@@ -8,7 +8,7 @@ simulators and the score keeping; ``option`` rules are table options.
 
 from __future__ import annotations
 
-from app.engine.texts import Text
+from app.text import Text
 
 RULE_KINDS: dict[str, str] = {
     # Dynamisches Maumau

@@ -1,13 +1,13 @@
-"""German and English words for cards and wishes; the engine's texts carry both languages."""
+"""German and English words for cards and wishes; the engine's texts carry both languages
+(``app.text.Text``)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
 
 from app.engine.cards import Card
-
-LANGS = ("de", "en")
+from app.text import LANGS
+from app.text import Text
 
 SUIT_NAMES = {
     "de": {"C": "Kreuz", "S": "Pik", "H": "Herz", "D": "Karo",
@@ -23,17 +23,6 @@ RANK_NAMES = {
            "K": "king", "A": "ace", "S": "skip", "R": "reverse", "+2": "draw-two",
            "W": "wild", "W+4": "wild draw-four"},
 }
-
-
-class Text(NamedTuple):
-    """One sentence in German and English."""
-
-    de: str
-    en: str
-
-    def get(self, lang: str) -> str:
-        """The sentence in ``lang`` (German for anything but "en")."""
-        return self.en if lang == "en" else self.de
 
 
 def card_name(card: Card, lang: str) -> str:

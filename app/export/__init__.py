@@ -22,6 +22,8 @@ from werkzeug.wrappers import Response as Redirect
 
 from app import store
 from app.db import db
+from app.device import remember_group
+from app.device import remember_table
 from app.export.backup import csv_text
 from app.export.backup import group_backup
 from app.export.backup import table_backup
@@ -29,12 +31,10 @@ from app.export.forms import ImportForm
 from app.export.parse import parse_backup
 from app.export.restore import Restored
 from app.export.restore import restore
-from app.groups.access import remember_group
 from app.groups.results import group_tables
 from app.models import Group
 from app.navigation import current_lang
-from app.scoring.types import InputError
-from app.tables.device import remember_table
+from app.text import InputError
 
 bp = Blueprint("export", __name__)
 

@@ -13,15 +13,16 @@ from datetime import datetime
 from typing import Any
 from typing import TypeVar
 
-from app.scoring import checks
-from app.scoring.checks import Field
-from app.scoring.checks import mapping
-from app.scoring.checks import shown
-from app.scoring.types import InputError
+from app import checks
+from app.checks import Field
+from app.text import InputError
+from app.text import Text
+from app.text import shown
 
 T = TypeVar("T")
 VERSION = 1  # the backup format version this Mautisch writes and reads
 MAX_BYTES = 1024 * 1024  # a group with years of evenings stays far below
+NO_LEAD = Text("", "")
 
 
 class DuplicateKey(ValueError):
@@ -46,33 +47,34 @@ def no_constant(name: str) -> Any:
 def load_json(raw: bytes) -> Any:
     """The file's JSON value, or an InputError saying why the file cannot be read."""
     if len(raw) > MAX_BYTES:
-        raise InputError(
-            None,
-            f"The file has {len(raw) // 1024} KB; a backup may have at most 1 MB (1024 KB).",
+        raise InputError(Text(
             f"Die Datei hat {len(raw) // 1024} KB; "
             f"eine Sicherung darf höchstens 1 MB (1024 KB) haben.",
-        )
+            f"The file has {len(raw) // 1024} KB; a backup may have at most 1 MB (1024 KB).",
+        ))
     try:
         return json.loads(
             raw.decode("utf-8-sig"), object_pairs_hook=unique_keys, parse_constant=no_constant
         )
     except UnicodeDecodeError:
-        en, de = "is not UTF-8 text", "ist kein UTF-8-Text"
+        why = Text("ist kein UTF-8-Text", "is not UTF-8 text")
     except DuplicateKey as error:
-        en, de = (
-            f"names the key {shown(str(error))} twice in one object",
+        why = Text(
             f"nennt den Schlüssel {shown(str(error))} zweimal in einem Objekt",
+            f"names the key {shown(str(error))} twice in one object",
         )
     except json.JSONDecodeError as error:
-        en = f"is not valid JSON ({error.msg}, line {error.lineno}, column {error.colno})"
-        de = f"ist kein gültiges JSON ({error.msg}, Zeile {error.lineno}, Spalte {error.colno})"
+        why = Text(
+            f"ist kein gültiges JSON ({error.msg}, Zeile {error.lineno}, Spalte {error.colno})",
+            f"is not valid JSON ({error.msg}, line {error.lineno}, column {error.colno})",
+        )
     except (ValueError, RecursionError) as error:
-        en, de = f"is not valid JSON ({error})", f"ist kein gültiges JSON ({error})"
-    raise InputError(
-        None,
-        f"The file {en}: choose a JSON download of a Mautisch table or group.",
-        f"Die Datei {de}: bitte den JSON-Download eines Mautisch-Tischs oder einer Gruppe wählen.",
-    )
+        why = Text(f"ist kein gültiges JSON ({error})", f"is not valid JSON ({error})")
+    raise InputError(Text(
+        f"Die Datei {why.de}: bitte den JSON-Download eines Mautisch-Tischs oder einer Gruppe "
+        "wählen.",
+        f"The file {why.en}: choose a JSON download of a Mautisch table or group.",
+    ))
 
 
 def object_with(value: Any, prefix: str, keys: Sequence[str]) -> dict[str, Any]:
@@ -80,13 +82,14 @@ def object_with(value: Any, prefix: str, keys: Sequence[str]) -> dict[str, Any]:
     where = prefix.rstrip(".")
     field = Field(
         where,
-        f"The entry {where}" if where else "The backup",
-        f"Der Eintrag {where}" if where else "Die Sicherung",
+        Text(
+            f"Der Eintrag {where}" if where else "Die Sicherung",
+            f"The entry {where}" if where else "The backup",
+        ),
     )
-    found = mapping(value, field, keys)
+    found = checks.mapping(value, field, keys)
     for key in keys:
-        if key not in found:
-            raise Field(prefix + key, "The field", "Das Feld").fail("is missing.", "fehlt.")
+        checks.required(found, key, Field(prefix + key, Text("Das Feld", "The field")))
     return dict(found)
 
 
@@ -97,12 +100,12 @@ def moment(value: Any, path: str) -> datetime:
     except ValueError:
         parsed = None
     if parsed is None or parsed.tzinfo is None:
-        raise Field(path, "The time", "Die Zeitangabe").fail(
-            f'must be a date and time with zone like "2025-11-21T20:15:00+00:00"; '
-            f"got {shown(value)}.",
+        raise Field(path, Text("Die Zeitangabe", "The time")).fail(Text(
             f'muss Datum und Uhrzeit mit Zone sein, etwa "2025-11-21T20:15:00+00:00"; '
             f"erhalten: {shown(value)}.",
-        )
+            f'must be a date and time with zone like "2025-11-21T20:15:00+00:00"; '
+            f"got {shown(value)}.",
+        ))
     return parsed
 
 
@@ -112,18 +115,19 @@ def canonical(value: Any) -> str:
 
 
 @contextmanager
-def within(path: str, en: str = "", de: str = "") -> Iterator[None]:
+def within(path: str, lead: Text = NO_LEAD) -> Iterator[None]:
     """Put a path (and a lead-in like "Table 2: ") before the field of errors raised inside."""
     try:
         yield
     except InputError as error:
         field = f"{path}.{error.field}" if error.field else path
-        raise InputError(field.strip("."), en + error.en, de + error.de) from None
+        text = Text(lead.de + error.text.de, lead.en + error.text.en)
+        raise InputError(text, field.strip(".")) from None
 
 
 def whole(value: Any, path: str, low: int, high: int) -> int:
     """A whole number field of the backup."""
-    return checks.whole(value, Field(path, "The value", "Der Wert"), low, high)
+    return checks.whole(value, Field(path, Text("Der Wert", "The value")), low, high)
 
 
 def version_of(data: Any, path: str) -> None:
@@ -132,34 +136,32 @@ def version_of(data: Any, path: str) -> None:
         return  # object_with names the problem
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
-        raise InputError(
-            path + "version",
-            f"This backup has format version {version}, written by a newer Mautisch; "
-            f"this one reads version {VERSION}.",
+        raise InputError(Text(
             f"Diese Sicherung hat Formatversion {version} von einem neueren Mautisch; "
             f"dieses liest Version {VERSION}.",
-        )
+            f"This backup has format version {version}, written by a newer Mautisch; "
+            f"this one reads version {VERSION}.",
+        ), path + "version")
     whole(version, path + "version", VERSION, VERSION)
 
 
-def same(found: Any, computed: Any, path: str, what_en: str, what_de: str) -> None:
+def same(found: Any, computed: Any, path: str, what: Text) -> None:
     """A derived value in the file must be what the rounds come to."""
     if canonical(found) != canonical(computed):
-        raise InputError(
-            path,
-            f"{what_en} ({path}): the file says {shown(found)}, its rounds give {shown(computed)}; "
-            "the file was changed by hand or is damaged.",
-            f"{what_de} ({path}): die Datei sagt {shown(found)}, "
+        raise InputError(Text(
+            f"{what.de} ({path}): die Datei sagt {shown(found)}, "
             f"ihre Runden ergeben {shown(computed)}; "
             "die Datei wurde von Hand geändert oder ist beschädigt.",
-        )
+            f"{what.en} ({path}): the file says {shown(found)}, its rounds give {shown(computed)}; "
+            "the file was changed by hand or is damaged.",
+        ), path)
 
 
 def each(items: Any, path: str, limit: int, check: Callable[[Any, str, int], T]) -> list[T]:
     """A list of at most `limit` entries, each checked at its path."""
     if not isinstance(items, list) or len(items) > limit:
-        raise Field(path, "The list", "Die Liste").fail(
-            f"must be a list of at most {limit} entries.",
+        raise Field(path, Text("Die Liste", "The list")).fail(Text(
             f"muss eine Liste mit höchstens {limit} Einträgen sein.",
-        )
+            f"must be a list of at most {limit} entries.",
+        ))
     return [check(item, f"{path}[{i}]", i) for i, item in enumerate(items)]

@@ -9,7 +9,8 @@ from typing import Any
 from typing import Protocol
 
 from app.export.checks import canonical
-from app.scoring.types import InputError
+from app.text import InputError
+from app.text import Text
 
 
 class Logged(Protocol):
@@ -36,14 +37,13 @@ class Logged(Protocol):
         """True when a later undo reverted the change."""
 
 
-def broken(path: str, en: str, de: str) -> InputError:
-    """The change log contradicts itself or the rounds."""
-    return InputError(
-        path,
-        f"The change log ({path}) {en}: the file was changed by hand or is damaged.",
-        f"Das Änderungsprotokoll ({path}) {de}: "
+def broken(path: str, what: Text) -> InputError:
+    """The change log contradicts itself or the rounds: `what` it does wrong."""
+    return InputError(Text(
+        f"Das Änderungsprotokoll ({path}) {what.de}: "
         f"die Datei wurde von Hand geändert oder ist beschädigt.",
-    )
+        f"The change log ({path}) {what.en}: the file was changed by hand or is damaged.",
+    ), path)
 
 
 def inverse(change: Logged) -> tuple[int, str, str]:
@@ -72,8 +72,10 @@ def replay(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -
             ):
                 raise broken(
                     at,
-                    "has an undo that does not revert the newest change",
-                    "enthält ein Rückgängig, das nicht die neueste Änderung zurücknimmt",
+                    Text(
+                        "enthält ein Rückgängig, das nicht die neueste Änderung zurücknimmt",
+                        "has an undo that does not revert the newest change",
+                    ),
                 )
             undone[target] = True
         else:
@@ -82,8 +84,10 @@ def replay(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -
             if not 1 <= number <= len(state) + 1 or change.after is None:
                 raise broken(
                     at,
-                    f"inserts round {number} into {len(state)} rounds",
-                    f"fügt Runde {number} in {len(state)} Runden ein",
+                    Text(
+                        f"fügt Runde {number} in {len(state)} Runden ein",
+                        f"inserts round {number} into {len(state)} rounds",
+                    ),
                 )
             state.insert(number - 1, change.after)
         elif not 1 <= number <= len(state) or canonical(state[number - 1]) != canonical(
@@ -91,8 +95,10 @@ def replay(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -
         ):
             raise broken(
                 at,
-                f"changes round {number}, which was different then",
-                f"ändert Runde {number}, die damals anders war",
+                Text(
+                    f"ändert Runde {number}, die damals anders war",
+                    f"changes round {number}, which was different then",
+                ),
             )
         elif change.after is None:
             del state[number - 1]
@@ -101,13 +107,14 @@ def replay(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -
     if not changes:
         return
     if canonical(state) != canonical(rounds):
-        raise broken(
-            path, "does not lead to the rounds of the file", "führt nicht zu den Runden der Datei"
-        )
+        why = Text("führt nicht zu den Runden der Datei", "does not lead to the rounds of the file")
+        raise broken(path, why)
     for index, change in enumerate(changes):
         if change.undone != undone[index]:
             raise broken(
                 f"{path}[{index}].undone",
-                "marks the wrong changes as undone",
-                "markiert die falschen Änderungen als rückgängig gemacht",
+                Text(
+                    "markiert die falschen Änderungen als rückgängig gemacht",
+                    "marks the wrong changes as undone",
+                ),
             )

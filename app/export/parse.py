@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from app import checks
 from app import variants
+from app.checks import Field
 from app.export.backup import FORMAT_GROUP
 from app.export.backup import FORMAT_TABLE
 from app.export.checks import each
@@ -29,11 +31,10 @@ from app.export.plans import GroupPlan
 from app.export.plans import RoundPlan
 from app.export.plans import TablePlan
 from app.groups.validate import validate_group
-from app.scoring import checks
-from app.scoring.checks import Field
-from app.scoring.checks import shown
-from app.scoring.types import InputError
 from app.store import ROUND_LIMIT
+from app.text import InputError
+from app.text import Text
+from app.text import shown
 
 TABLE_KEYS = (
     *("format", "version", "id", "variant", "name", "players", "options", "created_at"),
@@ -56,9 +57,9 @@ class Game:
     players: list[str]
     options: dict[str, Any]
 
-    def body(self, value: Any, path: str, lead_en: str, lead_de: str) -> dict[str, Any]:
-        """A round body checked by the variant, its errors placed at `path`."""
-        with within(path, lead_en, lead_de):
+    def body(self, value: Any, path: str, lead: Text) -> dict[str, Any]:
+        """A round body checked by the variant, its errors placed at `path` after `lead`."""
+        with within(path, lead):
             return variants.validate_round(self.variant, self.players, self.options, value)
 
 
@@ -66,9 +67,10 @@ def round_plan(game: Game, item: Any, at: str, index: int) -> RoundPlan:
     """One round: numbered in order, its input valid for this table."""
     item = object_with(item, at + ".", ROUND_KEYS)
     whole(item["number"], at + ".number", index + 1, index + 1)
+    lead = Text(f"Runde {index + 1}: ", f"Round {index + 1}: ")
     return RoundPlan(
         index + 1,
-        game.body(item["data"], at + ".data", f"Round {index + 1}: ", f"Runde {index + 1}: "),
+        game.body(item["data"], at + ".data", lead),
         whole(item["version"], at + ".version", 1, 10**6),
         moment(item["created_at"], at + ".created_at"),
         moment(item["updated_at"], at + ".updated_at"),
@@ -80,7 +82,7 @@ def change_plan(game: Game, item: Any, at: str, index: int) -> ChangePlan:
     item = object_with(item, at + ".", CHANGE_KEYS)
     kinds = ("add", "edit", "delete", "undo")
     kind = checks.choice(
-        item["kind"], Field(at + ".kind", "The kind of change", "Die Art der Änderung"), kinds
+        item["kind"], Field(at + ".kind", Text("Die Art der Änderung", "The kind of change")), kinds
     )
     sides: list[dict[str, Any] | None] = []
     for side, needed in zip(
@@ -88,15 +90,15 @@ def change_plan(game: Game, item: Any, at: str, index: int) -> ChangePlan:
     ):
         value = item[side]
         if needed is not None and (value is not None) != needed:
-            raise Field(f"{at}.{side}", "The round", "Die Runde").fail(
-                f"must be {'a round' if needed else 'null'} for a change of kind {kind!r}.",
+            raise Field(f"{at}.{side}", Text("Die Runde", "The round")).fail(Text(
                 f"muss bei einer Änderung der Art {kind!r} "
                 f"{'eine Runde' if needed else 'null'} sein.",
-            )
-        lead = (f"Change {index + 1}: ", f"Änderung {index + 1}: ")
-        sides.append(None if value is None else game.body(value, f"{at}.{side}", *lead))
+                f"must be {'a round' if needed else 'null'} for a change of kind {kind!r}.",
+            ))
+        lead = Text(f"Änderung {index + 1}: ", f"Change {index + 1}: ")
+        sides.append(None if value is None else game.body(value, f"{at}.{side}", lead))
     undone = checks.flag(
-        item["undone"], Field(at + ".undone", "The undone mark", "Die Rückgängig-Markierung")
+        item["undone"], Field(at + ".undone", Text("Die Rückgängig-Markierung", "The undone mark"))
     )
     number = whole(item["round_number"], at + ".round_number", 1, ROUND_LIMIT + 1)
     return ChangePlan(
@@ -109,31 +111,20 @@ def check_results(game: Game, data: dict[str, Any], rounds: list[RoundPlan], pat
     bodies = [r.data for r in rounds]
     end = variants.finished_after(game.variant, game.players, game.options, bodies)
     if end is not None and end < len(rounds):
-        raise InputError(
-            path + "rounds",
+        raise InputError(Text(
+            f"Der Tisch war nach Runde {end} beendet; die Datei hat {len(rounds)} Runden (rounds).",
             f"The table was finished after round {end}; "
             f"the file has {len(rounds)} rounds (rounds).",
-            f"Der Tisch war nach Runde {end} beendet; die Datei hat {len(rounds)} Runden (rounds).",
-        )
+        ), path + "rounds")
     state = variants.standing(game.variant, game.players, game.options, bodies)
     for i, points in enumerate(state.round_points):
         at = f"{path}rounds[{i}].points"
-        same(
-            data["rounds"][i]["points"],
-            points,
-            at,
-            f"The points of round {i + 1}",
-            f"Die Punkte von Runde {i + 1}",
-        )
-    same(data["totals"], state.totals, path + "totals", "The totals", "Die Summen")
-    same(
-        data["finished"],
-        state.finished,
-        path + "finished",
-        "Whether it is finished",
-        "Ob er beendet ist",
-    )
-    same(data["winner"], state.winner, path + "winner", "The winner", "Der Sieger")
+        what = Text(f"Die Punkte von Runde {i + 1}", f"The points of round {i + 1}")
+        same(data["rounds"][i]["points"], points, at, what)
+    same(data["totals"], state.totals, path + "totals", Text("Die Summen", "The totals"))
+    what = Text("Ob er beendet ist", "Whether it is finished")
+    same(data["finished"], state.finished, path + "finished", what)
+    same(data["winner"], state.winner, path + "winner", Text("Der Sieger", "The winner"))
 
 
 def check_table(data: Any, path: str = "") -> TablePlan:
@@ -141,12 +132,13 @@ def check_table(data: Any, path: str = "") -> TablePlan:
     version_of(data, path)
     data = object_with(data, path, TABLE_KEYS)
     checks.choice(
-        data["format"], Field(path + "format", "The format", "Das Format"), (FORMAT_TABLE,)
+        data["format"], Field(path + "format", Text("Das Format", "The format")), (FORMAT_TABLE,)
     )
     if not isinstance(data["id"], str):
-        raise Field(path + "id", "The id", "Die Kennung").fail(
-            "must be a text.", "muss ein Text sein."
-        )
+        raise Field(path + "id", Text("Die Kennung", "The id")).fail(Text(
+            "muss ein Text sein.",
+            "must be a text.",
+        ))
     with within(path.rstrip(".")):
         name, players, options = variants.validate_table(
             data["variant"], data["name"], data["players"], data["options"]
@@ -170,7 +162,7 @@ def check_group(data: dict[str, Any]) -> GroupPlan:
 
     def table_plan(item: Any, at: str, index: int) -> TablePlan:
         """One table of the group; errors say which one."""
-        with within("", f"Table {index + 1}: ", f"Tisch {index + 1}: "):
+        with within("", Text(f"Tisch {index + 1}: ", f"Table {index + 1}: ")):
             return check_table(item, at + ".")
 
     tables = each(data["tables"], "tables", TABLE_LIMIT, table_plan)
@@ -187,11 +179,10 @@ def parse_backup(raw: bytes) -> TablePlan | GroupPlan:
         return check_group(data)
     formats = f"{shown(FORMAT_TABLE)} or {shown(FORMAT_GROUP)}"
     formate = f"{shown(FORMAT_TABLE)} oder {shown(FORMAT_GROUP)}"
-    raise InputError(
-        "format",
-        f"This is not a Mautisch backup: its format must be {formats} (got {shown(kind)}). "
-        "Use the JSON download of a table or group.",
+    raise InputError(Text(
         f"Das ist keine Mautisch-Sicherung: das Format muss {formate} sein "
         f"(erhalten: {shown(kind)}). "
         "Bitte den JSON-Download eines Tischs oder einer Gruppe verwenden.",
-    )
+        f"This is not a Mautisch backup: its format must be {formats} (got {shown(kind)}). "
+        "Use the JSON download of a table or group.",
+    ), "format")

@@ -2,7 +2,7 @@
 
 A group has a view link (`/g/<id>`, anyone with it may look) and an edit link
 (`/g/<id>/edit/<token>`); the edit link is claimed once and the token then lives in this
-device's session (`app.groups.access`), so it does not stay in the address bar.
+device's session (`app.device`), so it does not stay in the address bar.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response
 
 from app.db import db
+from app.device import device_group_ids
+from app.device import group_token
+from app.device import remember_group
+from app.device import require_group_editor
 from app.groups import page
 from app.groups import stats
-from app.groups.access import device_group_ids
-from app.groups.access import group_token
-from app.groups.access import remember_group
-from app.groups.access import require_group_editor
 from app.groups.forms import GroupForm
 from app.groups.results import group_tables
 from app.groups.results import table_result

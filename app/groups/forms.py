@@ -12,7 +12,7 @@ from wtforms import TextAreaField
 
 from app.groups.validate import validate_group
 from app.navigation import current_lang
-from app.scoring.types import InputError
+from app.text import InputError
 
 # Names are typed on a phone: a new line or a comma separates two players.
 SEPARATORS = re.compile(r"[\n,;]")

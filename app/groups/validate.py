@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.checks import Field
 from app.scoring import PLAYER_NAME_LIMIT
-from app.scoring.checks import Field
-from app.scoring.checks import shown
-from app.scoring.types import InputError
+from app.scoring.names import check_characters
+from app.text import InputError
+from app.text import Text
+from app.text import shown
 
 NAME_LIMIT = 80  # groups.name
 MIN_PLAYERS = 2  # a Stammtisch needs somebody to play against
@@ -19,12 +21,13 @@ MAX_PLAYERS = 40
 
 def validate_group_name(name: Any) -> str:
     """The group's name: 1 to 80 characters, surrounding blanks removed."""
-    field = Field("name", "The group name", "Der Gruppenname")
+    field = Field("name", Text("Der Gruppenname", "The group name"))
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_LIMIT:
-        raise field.fail(
-            f"must be a text of 1 to {NAME_LIMIT} characters; got {shown(name)}.",
+        raise field.fail(Text(
             f"muss ein Text mit 1 bis {NAME_LIMIT} Zeichen sein; erhalten: {shown(name)}.",
-        )
+            f"must be a text of 1 to {NAME_LIMIT} characters; got {shown(name)}.",
+        ))
+    check_characters(name, field)
     return name.strip()
 
 
@@ -33,31 +36,30 @@ def validate_group_players(players: Any) -> list[str]:
     if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         got = f"{len(players)} names" if isinstance(players, list) else shown(players)
         erhalten = f"{len(players)} Namen" if isinstance(players, list) else shown(players)
-        raise InputError(
-            "players",
-            f"A group has {MIN_PLAYERS} to {MAX_PLAYERS} players (players); got {got}.",
+        raise InputError(Text(
             f"Eine Gruppe hat {MIN_PLAYERS} bis {MAX_PLAYERS} Spieler (players); "
             f"erhalten: {erhalten}.",
-        )
+            f"A group has {MIN_PLAYERS} to {MAX_PLAYERS} players (players); got {got}.",
+        ), "players")
     names: list[str] = []
     for index, name in enumerate(players):
         field = Field(
             f"players[{index}]",
-            f"The name of player {index + 1}",
-            f"Der Name von Spieler {index + 1}",
+            Text(f"Der Name von Spieler {index + 1}", f"The name of player {index + 1}"),
         )
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= PLAYER_NAME_LIMIT:
-            raise field.fail(
-                f"must be a text of 1 to {PLAYER_NAME_LIMIT} characters; got {shown(name)}.",
+            raise field.fail(Text(
                 f"muss ein Text mit 1 bis {PLAYER_NAME_LIMIT} Zeichen sein; "
                 f"erhalten: {shown(name)}.",
-            )
+                f"must be a text of 1 to {PLAYER_NAME_LIMIT} characters; got {shown(name)}.",
+            ))
+        check_characters(name, field)
         if name.strip().casefold() in {n.casefold() for n in names}:
-            raise field.fail(
-                f"repeats the name {shown(name.strip())}: every player needs a different name.",
+            raise field.fail(Text(
                 f"wiederholt den Namen {shown(name.strip())}: "
                 f"jeder Spieler braucht einen anderen Namen.",
-            )
+                f"repeats the name {shown(name.strip())}: every player needs a different name.",
+            ))
         names.append(name.strip())
     return names
 

@@ -7,6 +7,10 @@ rank) with Deluxe's flags ``by_you``, ``anyone_served``, ``you_served``, ``pendi
 the variant's house rules by option name (``seven=pass``, ``stack2=1``; see
 ``app.referee.house``), ``play`` (codes, or ``draw``), ``play_wish`` and ``ask`` (``legal``
 or ``list``).
+
+A value the page cannot turn into a request is an :class:`app.text.InputError` at the path
+the request would have it (``players``, ``situation.pending``, ``action.play``, ``options``),
+like the engine's own errors; ``count`` has no path of its own (it stands for the hand).
 """
 
 from __future__ import annotations
@@ -16,7 +20,6 @@ from dataclasses import field
 from dataclasses import replace
 from typing import Any
 
-from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from app.engine import COLOURS
@@ -26,22 +29,14 @@ from app.engine.houserules import Value
 from app.referee.house import house_rules
 from app.referee.house import query_text
 from app.referee.house import read_value
+from app.text import InputError
+from app.text import Text
 
 FLAGS = ("other", "by_you", "anyone_served", "you_served")
 WISH_FLAGS = ("by_you", "anyone_served", "you_served")
 PENDING_KINDS = ("draw", "skip", "again")
 DRAW = "draw"
 MAX_COUNT = 99
-
-
-class FieldError(ValueError):
-    """A query value the page cannot turn into a request: the form field and a sentence."""
-
-    def __init__(self, field: str, message: str) -> None:
-        """Keep the field name (a query parameter) and the message."""
-        super().__init__(message)
-        self.field = field
-        self.message = message
 
 
 def card_list(values: list[str]) -> list[str]:
@@ -122,7 +117,7 @@ class Question:
         value = values.get(rule.option)
         return rule.default if value is None else value
 
-    def house_options(self, lang: str) -> dict[str, Value]:
+    def house_options(self) -> dict[str, Value]:
         """The house rules away from their default, as the request's ``options``.
 
         Defaults are left out: the engine reads a missing switch as its default.
@@ -131,9 +126,11 @@ class Question:
         for rule, text, value in self.given_house():
             if value is None:
                 choices = ", ".join(query_text(choice) for choice in rule.values)
-                raise FieldError("options", _(
-                    "House rule “%(rule)s” cannot be “%(value)s”: choose one of %(choices)s.",
-                    rule=rule.title.get(lang), value=text, choices=choices))
+                raise InputError(Text(
+                    f"Die Hausregel „{rule.title.de}“ kann nicht „{text}“ sein: Wähle eine von "
+                    f"{choices}.",
+                    f"House rule “{rule.title.en}” cannot be “{text}”: choose one of {choices}.",
+                ), "options")
             if value != rule.default:
                 options[rule.option] = value
         return options
@@ -157,7 +154,7 @@ class Question:
                 for rule, text, value in self.given_house() if value != rule.default}
 
     def situation_body(self, lang: str) -> dict[str, Any]:
-        """The request body without the action; FieldError for values the page cannot read."""
+        """The request body without the action; InputError for values the page cannot read."""
         situation: dict[str, Any] = {"top": self.top}
         if self.below:
             situation["below"] = self.below
@@ -173,7 +170,7 @@ class Question:
             "variant": self.variant, "players": self.player_count(), "situation": situation,
             "actor": "other" if "other" in self.flags else "on_turn", "lang": lang,
         }
-        options = self.house_options(lang)
+        options = self.house_options()
         if options:
             body["options"] = options
         return body
@@ -182,7 +179,8 @@ class Question:
         """The full request (docs/api.md §1) for the question."""
         body = self.situation_body(lang)
         if DRAW in self.play and not self.draws:
-            raise FieldError("play", _("Either draw or play cards, not both."))
+            raise InputError(Text("Entweder ziehen oder Karten spielen, nicht beides.",
+                                  "Either draw or play cards, not both."), "action.play")
         if self.draws:
             body["action"] = {"draw": True}
         else:
@@ -196,15 +194,18 @@ class Question:
         if not self.players:
             return 4
         if not self.players.isdigit():
-            raise FieldError("players", _("Players must be a whole number, like 4."))
+            raise InputError(Text("Die Spielerzahl muss eine ganze Zahl sein, z. B. 4.",
+                                  "Players must be a whole number, like 4."), "players")
         return int(self.players)
 
     def pending_object(self) -> dict[str, int]:
         """``draw:2`` -> ``{"draw": 2}``."""
         kind, _sep, number = self.pending.partition(":")
         if kind not in PENDING_KINDS or not number.isdigit():
-            raise FieldError("pending", _("The pending effect must look like draw:2, skip:1 "
-                                          "or again:1."))
+            raise InputError(Text(
+                "Der offene Effekt muss so aussehen: draw:2, skip:1 oder again:1.",
+                "The pending effect must look like draw:2, skip:1 or again:1."),
+                "situation.pending")
         return {kind: int(number)}
 
     def hand_list(self) -> list[str] | None:
@@ -216,16 +217,22 @@ class Question:
         """
         if self.hand:
             if self.count and self.count != str(len(self.hand)):
-                raise FieldError("count", _("The number of cards (%(count)s) does not match "
-                                            "the %(cards)d cards of the hand.",
-                                            count=self.count, cards=len(self.hand)))
+                cards = len(self.hand)
+                raise InputError(Text(
+                    f"Die Kartenzahl ({self.count}) passt nicht zu den {cards} Karten der Hand.",
+                    f"The number of cards ({self.count}) does not match the {cards} cards of the "
+                    "hand."), "count")
             return list(self.hand)
         if not self.count:
             return None
         if not self.count.isdigit() or not 1 <= int(self.count) <= MAX_COUNT:
-            raise FieldError("count", _("The number of cards in hand must be a whole number "
-                                        "from 1 to %(max)d.", max=MAX_COUNT))
+            raise InputError(Text(
+                f"Die Zahl der Karten auf der Hand muss eine ganze Zahl von 1 bis {MAX_COUNT} "
+                "sein.",
+                f"The number of cards in hand must be a whole number from 1 to {MAX_COUNT}."),
+                "count")
         played = 0 if self.draws else len(self.play)
         if int(self.count) < played:
-            raise FieldError("count", _("You cannot play more cards than you hold."))
+            raise InputError(Text("Du kannst nicht mehr Karten spielen, als du hast.",
+                                  "You cannot play more cards than you hold."), "count")
         return list(self.play) if played and int(self.count) == played else None

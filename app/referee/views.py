@@ -11,7 +11,6 @@ from flask_babel import gettext as _
 
 from app.engine import VARIANT_IDS
 from app.engine import Action
-from app.engine import RequestError
 from app.engine import judge_request
 from app.engine import legal_actions
 from app.engine import situation_from_request
@@ -20,15 +19,16 @@ from app.referee import bp
 from app.referee.answer import Answer
 from app.referee.answer import describe
 from app.referee.form import form_context
-from app.referee.question import FieldError
 from app.referee.question import Question
+from app.text import InputError
 
-# Engine field paths (docs/api.md §1) -> the form field that holds the value.
+# Request field paths (docs/api.md §1) -> the form field that holds the value; ``count``
+# (cards in hand without the hand) is the page's own.
 FIELD_OF_PATH = (
     ("situation.top", "top"), ("situation.below", "below"), ("situation.wish", "wish"),
     ("situation.pending", "pending"), ("situation.hand", "hand"), ("action.wish", "play_wish"),
     ("action", "play"), ("options", "options"), ("actor", "other"), ("players", "players"),
-    ("variant", "variant"),
+    ("variant", "variant"), ("count", "count"),
 )
 
 
@@ -42,7 +42,7 @@ class Result:
 
 
 def form_field(path: str | None) -> str:
-    """The form field of an engine error path (``action.play[0]`` -> ``play``)."""
+    """The form field of an error path (``action.play[0]`` -> ``play``)."""
     for prefix, name in FIELD_OF_PATH:
         if path and path.startswith(prefix):
             return name
@@ -66,10 +66,8 @@ def ask(question: Question, lang: str) -> Result:
             result.answer = describe(judge_request(question.body(lang)), question, lang)
         if question.ask == "list":
             result.plays = list_plays(question, lang)
-    except FieldError as error:
-        result.errors[error.field] = error.message
-    except RequestError as error:
-        result.errors[form_field(error.field)] = error.message_for(lang)
+    except InputError as error:
+        result.errors[form_field(error.field)] = error.message(lang)
     return result
 
 

@@ -16,7 +16,6 @@ from app.scoring.names import PLAYER_NAME_LIMIT
 from app.scoring.settlement import settle
 from app.scoring.speedone import SpeedoneScoring
 from app.scoring.terroristen import TerroristenScoring
-from app.scoring.types import InputError
 from app.scoring.types import Settlement
 from app.scoring.types import Standing
 from app.scoring.types import Transfer
@@ -27,7 +26,6 @@ __all__ = [
     "DeluxeScoring",
     "DoppelScoring",
     "DynamischScoring",
-    "InputError",
     "Scoring",
     "Settlement",
     "SpeedoneScoring",

@@ -13,19 +13,20 @@ from itertools import accumulate
 from typing import Any
 from typing import ClassVar
 
-from app.scoring import checks
-from app.scoring.checks import Field
+from app import checks
+from app.checks import Field
 from app.scoring.settlement import settle
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
+from app.text import Text
 
-OPTIONS = Field("options", "The table options", "Die Tischoptionen")
-BODY = Field("", "The round", "Die Runde")
-NEXT_DEALER = Field("next_dealer", "The next dealer", "Der nächste Geber")
+OPTIONS = Field("options", Text("Die Tischoptionen", "The table options"))
+BODY = Field("", Text("Die Runde", "The round"))
+NEXT_DEALER = Field("next_dealer", Text("Der nächste Geber", "The next dealer"))
 LIMIT_GAMES = (1, 100)  # games/rounds per series
 RATE_CENTS = Field(
-    "options.rate_cents", "The rate per point in cents", "Der Satz pro Punkt in Cent"
+    "options.rate_cents", Text("Der Satz pro Punkt in Cent", "The rate per point in cents")
 )
 
 
@@ -36,7 +37,7 @@ def winner_of(seats: list[int]) -> Winner:
 
 def rate_cents(value: Any) -> int:
     """The money rate: dyn.money recommends at most 10 cents; 1000 (10 euros) is the hard cap."""
-    return checks.whole(value, RATE_CENTS, 0, 1000, " (0 = no money)", " (0 = ohne Geld)")
+    return checks.whole(value, RATE_CENTS, 0, 1000, Text(" (0 = ohne Geld)", " (0 = no money)"))
 
 
 def series_length(value: Any, field: Field) -> int:
@@ -69,11 +70,14 @@ class Scoring:
             result[key] = self.option(key, value)
         self.check_options(result, players)
         if result.get("rate_cents") and not self.money_allowed(result):
-            raise RATE_CENTS.fail(self.no_money_en, self.no_money_de)
+            raise RATE_CENTS.fail(self.no_money)
         return result
 
-    no_money_en = "must be 0 here: this scoring has no points to pay for."
-    no_money_de = "muss hier 0 sein: diese Wertung hat keine Punkte, um die gespielt wird."
+    # What RATE_CENTS.fail says when money is not allowed (a variant may say why).
+    no_money = Text(
+        "muss hier 0 sein: diese Wertung hat keine Punkte, um die gespielt wird.",
+        "must be 0 here: this scoring has no points to pay for.",
+    )
 
     def option(self, key: str, value: Any) -> Any:
         """Check one option value (hook)."""

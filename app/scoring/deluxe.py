@@ -6,18 +6,20 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
 
-from app.scoring import checks
+from app import checks
+from app.checks import Field
 from app.scoring.base import Scoring
 from app.scoring.base import rate_cents
 from app.scoring.base import series_length
-from app.scoring.checks import Field
-from app.scoring.types import InputError
 from app.scoring.types import Standing
+from app.text import InputError
+from app.text import Text
 
 DECK = 48  # two Skat decks without 8s and 9s
-CARDS = Field("cards", "The cards left", "Die übrigen Karten")
+CARDS = Field("cards", Text("Die übrigen Karten", "The cards left"))
 ROUNDS = Field(
-    "options.rounds", "The number of rounds in the series", "Die Anzahl der Runden der Serie"
+    "options.rounds",
+    Text("Die Anzahl der Runden der Serie", "The number of rounds in the series"),
 )
 
 
@@ -42,30 +44,30 @@ class DeluxeScoring(Scoring):
                 value,
                 Field(
                     f"cards[{seat}]",
-                    f"The number of cards left of {name}",
-                    f"Die Anzahl der Karten von {name}",
+                    Text(
+                        f"Die Anzahl der Karten von {name}",
+                        f"The number of cards left of {name}",
+                    ),
                 ),
                 0,
                 DECK,
-                " (the deck holds 48 cards)",
-                " (das Spiel hat 48 Karten)",
+                Text(" (das Spiel hat 48 Karten)", " (the deck holds 48 cards)"),
             )
             for seat, (name, value) in enumerate(zip(players, raw, strict=True))
         ]
         if sum(cards) > DECK:
-            raise CARDS.fail(
-                f"add up to {sum(cards)}, but the deck holds only {DECK} cards.",
+            raise CARDS.fail(Text(
                 f"ergeben zusammen {sum(cards)}, das Spiel hat aber nur {DECK} Karten.",
-            )
+                f"add up to {sum(cards)}, but the deck holds only {DECK} cards.",
+            ))
         out = cards.count(0)
         if out != 1:
-            raise InputError(
-                "cards",
-                "Exactly one player must have 0 cards (cards): the round ends as soon as one "
-                f"player is out (dlx.out); got {out}.",
+            raise InputError(Text(
                 "Genau ein Spieler muss 0 Karten haben (cards): die Runde endet, sobald einer "
                 f"fertig ist (dlx.out); erhalten: {out}.",
-            )
+                "Exactly one player must have 0 cards (cards): the round ends as soon as one "
+                f"player is out (dlx.out); got {out}.",
+            ), "cards")
         return {"cards": cards}
 
     def points(

@@ -6,14 +6,15 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
 
-from app.scoring import checks
+from app import checks
+from app.checks import Field
 from app.scoring.base import Scoring
-from app.scoring.checks import Field
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
+from app.text import Text
 
-WINNER = Field("winner", "The winning team", "Das Gewinnerteam")
+WINNER = Field("winner", Text("Das Gewinnerteam", "The winning team"))
 SET_GAMES = 5  # dop.set
 SET_LEAD = 2
 MATCH_SETS = 2  # dop.match

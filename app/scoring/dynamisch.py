@@ -6,24 +6,27 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
 
-from app.scoring import checks
+from app import checks
+from app.checks import Field
 from app.scoring.base import Scoring
 from app.scoring.base import rate_cents
 from app.scoring.base import series_length
-from app.scoring.checks import Field
-from app.scoring.types import InputError
 from app.scoring.types import Standing
+from app.text import InputError
+from app.text import Text
 
 SUITS = ("C", "S", "H", "D")  # the card codes of the rules digest; no import of the engine
 SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
 DECK_JACKS = 8  # two Skat decks: every card twice
 DECK_OTHERS = 56
-HANDS = Field("hands", "The hands", "Die Hände")
+HANDS = Field("hands", Text("Die Hände", "The hands"))
 GAMES = Field(
-    "options.games", "The number of games in the series", "Die Anzahl der Spiele der Serie"
+    "options.games",
+    Text("Die Anzahl der Spiele der Serie", "The number of games in the series"),
 )
 JACK_SUIT = Field(
-    "jack_suit", "The suit named with the last jack", "Die mit dem letzten Buben gewünschte Farbe"
+    "jack_suit",
+    Text("Die mit dem letzten Buben gewünschte Farbe", "The suit named with the last jack"),
 )
 
 
@@ -65,13 +68,12 @@ class DynamischScoring(Scoring):
         ]
         self.check_deck(hands)
         if all(hand["jacks"] + hand["others"] for hand in hands):
-            raise InputError(
-                "hands",
-                "Nobody is out (hands): a game ends only when at least one player holds no cards "
-                "(dyn.effect.noend).",
+            raise InputError(Text(
                 "Niemand ist fertig (hands): ein Spiel endet erst, wenn mindestens ein Spieler "
                 "keine Karten mehr hat (dyn.effect.noend).",
-            )
+                "Nobody is out (hands): a game ends only when at least one player holds no cards "
+                "(dyn.effect.noend).",
+            ), "hands")
         return {"hands": hands, "jack_suit": jack_suit}
 
     def hand(self, seat: int, name: str, entry: Any, jack_suit: str | None) -> dict[str, Any]:
@@ -79,7 +81,7 @@ class DynamischScoring(Scoring):
         path = f"hands[{seat}]"
         checks.mapping(
             entry,
-            Field(path, f"The hand of {name}", f"Die Hand von {name}"),
+            Field(path, Text(f"Die Hand von {name}", f"The hand of {name}")),
             ("jacks", "others", "holds_named_suit"),
         )
         jacks = checks.whole_at(
@@ -87,58 +89,58 @@ class DynamischScoring(Scoring):
             "jacks",
             Field(
                 f"{path}.jacks",
-                f"The number of jacks of {name}",
-                f"Die Anzahl der Buben von {name}",
+                Text(f"Die Anzahl der Buben von {name}", f"The number of jacks of {name}"),
             ),
             DECK_JACKS,
-            " (the deck holds 8 jacks)",
-            " (das Spiel hat 8 Buben)",
+            Text(" (das Spiel hat 8 Buben)", " (the deck holds 8 jacks)"),
         )
         others = checks.whole_at(
             entry,
             "others",
             Field(
                 f"{path}.others",
-                f"The number of other cards of {name}",
-                f"Die Anzahl der übrigen Karten von {name}",
+                Text(
+                    f"Die Anzahl der übrigen Karten von {name}",
+                    f"The number of other cards of {name}",
+                ),
             ),
             DECK_OTHERS,
-            " (the deck holds 56 cards besides the jacks)",
-            " (das Spiel hat außer den Buben 56 Karten)",
+            Text(
+                " (das Spiel hat außer den Buben 56 Karten)",
+                " (the deck holds 56 cards besides the jacks)",
+            ),
         )
         holds_field = Field(
             f"{path}.holds_named_suit",
-            f"Whether {name} holds the named suit",
-            f"Ob {name} die gewünschte Farbe hat",
+            Text(f"Ob {name} die gewünschte Farbe hat", f"Whether {name} holds the named suit"),
         )
         holds = checks.flag(entry.get("holds_named_suit", False), holds_field)
         if holds and jack_suit is None:
-            raise holds_field.fail(
-                "can only be true when a jack ended the game (give jack_suit).",
+            raise holds_field.fail(Text(
                 "kann nur true sein, wenn ein Bube das Spiel beendet hat (jack_suit angeben).",
-            )
+                "can only be true when a jack ended the game (give jack_suit).",
+            ))
         if holds and not jacks + others:
-            raise holds_field.fail(
-                "cannot be true for a player without cards.",
+            raise holds_field.fail(Text(
                 "kann bei einem Spieler ohne Karten nicht true sein.",
-            )
+                "cannot be true for a player without cards.",
+            ))
         return {"jacks": jacks, "others": others, "holds_named_suit": holds}
 
     def check_deck(self, hands: list[dict[str, Any]]) -> None:
         """All hands together cannot hold more than the deck (8 jacks, 56 others)."""
-        for key, limit, en, de in (
-            ("jacks", DECK_JACKS, "jacks", "Buben"),
-            ("others", DECK_OTHERS, "other cards", "übrige Karten"),
+        for key, limit, what in (
+            ("jacks", DECK_JACKS, Text("Buben", "jacks")),
+            ("others", DECK_OTHERS, Text("übrige Karten", "other cards")),
         ):
             total = sum(hand[key] for hand in hands)
             if total > limit:
-                raise InputError(
-                    "hands",
-                    f"All hands together (hands) hold {total} {en}, but the two decks have only "
+                raise InputError(Text(
+                    f"Alle Hände zusammen (hands) haben {total} {what.de}, das Spiel hat aber nur "
                     f"{limit}.",
-                    f"Alle Hände zusammen (hands) haben {total} {de}, das Spiel hat aber nur "
-                    f"{limit}.",
-                )
+                    f"All hands together (hands) hold {total} {what.en}, but the two decks have "
+                    f"only {limit}.",
+                ), "hands")
 
     def points(
         self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]

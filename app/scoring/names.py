@@ -5,9 +5,10 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from app.scoring import checks
-from app.scoring.checks import Field
-from app.scoring.types import InputError
+from app.checks import Field
+from app.text import InputError
+from app.text import Text
+from app.text import shown
 
 NAME_LIMIT = 80  # tables.name
 PLAYER_NAME_LIMIT = 40
@@ -18,24 +19,24 @@ def check_characters(text: str, field: Field) -> None:
     database and the UTF-8 pages cannot hold them (PostgreSQL refuses NUL, UTF-8 surrogates)."""
     bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cs")), None)
     if bad is not None:
-        raise field.fail(
-            f"must not contain control characters or broken Unicode; found U+{ord(bad):04X}.",
+        raise field.fail(Text(
             f"darf keine Steuerzeichen oder kaputtes Unicode enthalten; gefunden: "
             f"U+{ord(bad):04X}.",
-        )
+            f"must not contain control characters or broken Unicode; found U+{ord(bad):04X}.",
+        ))
 
 
 def validate_name(name: Any) -> str:
     """The table's name: at most 80 characters, outer blanks removed (may be empty)."""
-    field = Field("name", "The table name", "Der Tischname")
+    field = Field("name", Text("Der Tischname", "The table name"))
     if name is None:
         return ""
     if not isinstance(name, str) or len(name.strip()) > NAME_LIMIT:
-        raise field.fail(
-            f"must be a text of at most {NAME_LIMIT} characters; got {checks.shown(name)}.",
+        raise field.fail(Text(
             f"muss ein Text mit höchstens {NAME_LIMIT} Zeichen sein; erhalten: "
-            f"{checks.shown(name)}.",
-        )
+            f"{shown(name)}.",
+            f"must be a text of at most {NAME_LIMIT} characters; got {shown(name)}.",
+        ))
     check_characters(name, field)
     return name.strip()
 
@@ -43,13 +44,12 @@ def validate_name(name: Any) -> str:
 def player_list(players: Any) -> list[Any]:
     """The players must come as a list (of names in seating order)."""
     if not isinstance(players, list):
-        raise InputError(
-            "players",
-            "The players (players) must be a list of names in seating order; got "
-            f"{checks.shown(players)}.",
+        raise InputError(Text(
             "Die Spieler (players) müssen eine Liste von Namen in Sitzreihenfolge sein; "
-            f"erhalten: {checks.shown(players)}.",
-        )
+            f"erhalten: {shown(players)}.",
+            "The players (players) must be a list of names in seating order; got "
+            f"{shown(players)}.",
+        ), "players")
     return players
 
 
@@ -58,21 +58,22 @@ def player_names(players: list[Any]) -> list[str]:
     names: list[str] = []
     for seat, name in enumerate(players):
         field = Field(
-            f"players[{seat}]", f"The name of player {seat + 1}", f"Der Name von Spieler {seat + 1}"
+            f"players[{seat}]",
+            Text(f"Der Name von Spieler {seat + 1}", f"The name of player {seat + 1}"),
         )
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= PLAYER_NAME_LIMIT:
-            raise field.fail(
-                f"must be a text of 1 to {PLAYER_NAME_LIMIT} characters; got {checks.shown(name)}.",
+            raise field.fail(Text(
                 f"muss ein Text mit 1 bis {PLAYER_NAME_LIMIT} Zeichen sein; erhalten: "
-                f"{checks.shown(name)}.",
-            )
+                f"{shown(name)}.",
+                f"must be a text of 1 to {PLAYER_NAME_LIMIT} characters; got {shown(name)}.",
+            ))
         check_characters(name, field)
         if name.strip().casefold() in (n.casefold() for n in names):
-            raise field.fail(
-                f"repeats the name {checks.shown(name.strip())}: every player needs a different "
-                "name.",
-                f"wiederholt den Namen {checks.shown(name.strip())}: jeder Spieler braucht einen "
+            raise field.fail(Text(
+                f"wiederholt den Namen {shown(name.strip())}: jeder Spieler braucht einen "
                 "anderen Namen.",
-            )
+                f"repeats the name {shown(name.strip())}: every player needs a different "
+                "name.",
+            ))
         names.append(name.strip())
     return names

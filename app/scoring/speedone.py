@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from app.scoring import checks
+from app import checks
+from app.checks import Field
 from app.scoring.base import Scoring
 from app.scoring.base import rate_cents
-from app.scoring.checks import Field
 from app.scoring.speedone_hands import DECK_MAX
 from app.scoring.speedone_hands import HANDS
 from app.scoring.speedone_hands import POINTS
@@ -19,15 +19,16 @@ from app.scoring.speedone_hands import hand_entry
 from app.scoring.speedone_hands import hand_points
 from app.scoring.speedone_hands import points_entry
 from app.scoring.types import TEAM_SEATS
-from app.scoring.types import InputError
 from app.scoring.types import Standing
 from app.scoring.types import team_of
+from app.text import InputError
+from app.text import Text
 
-WINNER = Field("winner", "The winner of the round", "Der Gewinner der Runde")
+WINNER = Field("winner", Text("Der Gewinner der Runde", "The winner of the round"))
 OPTION_FIELDS = {
-    "target": Field("options.target", "The target", "Das Ziel"),
-    "scoring": Field("options.scoring", "The scoring", "Die Wertung"),
-    "partner": Field("options.partner", "Partner mode", "Der Partnermodus"),
+    "target": Field("options.target", Text("Das Ziel", "The target")),
+    "scoring": Field("options.scoring", Text("Die Wertung", "The scoring")),
+    "partner": Field("options.partner", Text("Der Partnermodus", "Partner mode")),
 }
 TARGETS = (200, 500)  # spd.opt.target
 SCORINGS = ("winner-takes", "own-points")  # spd.opt.scoring
@@ -40,13 +41,11 @@ class SpeedoneScoring(Scoring):
     round_keys = frozenset({"winner", "points", "hands"})
     # Money only when each player is charged his own points (lowest wins), without parties.
     money_when = {"scoring": "own-points", "partner": False}
-    no_money_en = (
-        "must be 0 here: Speedone is played for money only with own-points scoring "
-        "and without partners."
-    )
-    no_money_de = (
+    no_money = Text(
         "muss hier 0 sein: Speedone wird nur mit eigener Punktwertung "
-        "und ohne Partner um Geld gespielt."
+        "und ohne Partner um Geld gespielt.",
+        "must be 0 here: Speedone is played for money only with own-points scoring "
+        "and without partners.",
     )
 
     def option(self, key: str, value: Any) -> Any:
@@ -62,10 +61,10 @@ class SpeedoneScoring(Scoring):
     def check_options(self, options: dict[str, Any], players: int) -> None:
         """spd.opt.partner: exactly 4 players."""
         if options["partner"] and players != 4:
-            raise OPTION_FIELDS["partner"].fail(
-                f"needs exactly 4 players (two parties of two); you entered {players}.",
+            raise OPTION_FIELDS["partner"].fail(Text(
                 f"braucht genau 4 Spieler (zwei Parteien zu zweit); eingegeben: {players}.",
-            )
+                f"needs exactly 4 players (two parties of two); you entered {players}.",
+            ))
 
     def check_round(
         self, players: Sequence[str], options: Mapping[str, Any], body: Mapping[str, Any]
@@ -75,13 +74,12 @@ class SpeedoneScoring(Scoring):
         # spd.house.handlimit off: a hand may hold more than 22 cards.
         limited = bool(options.get("handlimit", True))
         if ("points" in body) == ("hands" in body):
-            raise InputError(
-                "points",
-                "Give either points (hand points per player) or hands (numbers, actions, wilds "
-                "per player), not both or neither.",
+            raise InputError(Text(
                 "Bitte entweder points (Handpunkte je Spieler) oder hands (Zahlen, Aktionen, "
                 "Joker je Spieler) angeben, nicht beides oder keines.",
-            )
+                "Give either points (hand points per player) or hands (numbers, actions, wilds "
+                "per player), not both or neither.",
+            ), "points")
         if "points" in body:
             values = checks.entries(body["points"], POINTS, len(players))
             data: dict[str, Any] = {
@@ -103,19 +101,18 @@ class SpeedoneScoring(Scoring):
             check_deck(data["hands"])
         worth = [hand_points(h) for h in data["hands"]] if "hands" in data else data["points"]
         if worth[winner]:
-            raise InputError(
-                f"{'points' if 'points' in data else 'hands'}[{winner}]",
-                f"{players[winner]} won the round and so has no cards left: 0 points, not "
-                f"{worth[winner]} (spd.points).",
+            raise InputError(Text(
                 f"{players[winner]} hat die Runde gewonnen und keine Karten mehr: 0 Punkte, "
                 f"nicht {worth[winner]} (spd.points).",
-            )
+                f"{players[winner]} won the round and so has no cards left: 0 points, not "
+                f"{worth[winner]} (spd.points).",
+            ), f"{'points' if 'points' in data else 'hands'}[{winner}]")
         if sum(worth) > DECK_MAX:
-            raise (POINTS if "points" in data else HANDS).fail(
-                f"add up to {sum(worth)} points, but all 108 cards are worth only {DECK_MAX}.",
+            raise (POINTS if "points" in data else HANDS).fail(Text(
                 f"ergeben zusammen {sum(worth)} Punkte, alle 108 Karten sind aber nur {DECK_MAX} "
                 "wert.",
-            )
+                f"add up to {sum(worth)} points, but all 108 cards are worth only {DECK_MAX}.",
+            ))
         return data
 
     def points(

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.scoring import checks
-from app.scoring.checks import Field
+from app import checks
+from app.checks import Field
+from app.text import Text
 
 HAND_LIMIT = 22  # spd.handlimit
 DECK_WILDS = 8
@@ -17,8 +18,8 @@ DECK_NUMBERS = 360  # per colour one 0 and two each of 1-9: 4 × 90
 HAND_MAX = DECK_WILDS * 50 + (HAND_LIMIT - DECK_WILDS) * 20  # the most 22 cards are worth: 680
 DECK_MAX = DECK_WILDS * 50 + DECK_ACTIONS * 20 + DECK_NUMBERS  # all 108 cards: 1240
 DECK_CARDS = 108
-POINTS = Field("points", "The hand points", "Die Handpunkte")
-HANDS = Field("hands", "The hands", "Die Hände")
+POINTS = Field("points", Text("Die Handpunkte", "The hand points"))
+HANDS = Field("hands", Text("Die Hände", "The hands"))
 
 
 def hand_points(hand: Mapping[str, int] | None) -> int:
@@ -32,18 +33,21 @@ def points_entry(seat: int, name: str, value: Any, limited: bool = True) -> int:
     """Hand points of one player: at most what 22 cards can be worth (spd.handlimit), or
     what the whole deck is worth when the table plays without the limit."""
     field = Field(
-        f"points[{seat}]", f"The hand points of {name}", f"Der Punktwert der Hand von {name}"
+        f"points[{seat}]",
+        Text(f"Der Punktwert der Hand von {name}", f"The hand points of {name}"),
     )
     if not limited:
-        why = (" (all 108 cards are worth 1240)", " (alle 108 Karten sind 1240 wert)")
-        return checks.whole(value, field, 0, DECK_MAX, *why)
+        why = Text(" (alle 108 Karten sind 1240 wert)", " (all 108 cards are worth 1240)")
+        return checks.whole(value, field, 0, DECK_MAX, why)
     return checks.whole(
         value,
         field,
         0,
         HAND_MAX,
-        " (a hand holds at most 22 cards, spd.handlimit)",
-        " (eine Hand hat höchstens 22 Karten, spd.handlimit)",
+        Text(
+            " (eine Hand hat höchstens 22 Karten, spd.handlimit)",
+            " (a hand holds at most 22 cards, spd.handlimit)",
+        ),
     )
 
 
@@ -54,57 +58,60 @@ def hand_entry(
     without spd.handlimit); only the winner's may be null."""
     cards = HAND_LIMIT if limited else DECK_CARDS
     path = f"hands[{seat}]"
-    field = Field(path, f"The hand of {name}", f"Die Hand von {name}")
+    field = Field(path, Text(f"Die Hand von {name}", f"The hand of {name}"))
     if entry is None:
         if not won:
-            raise field.fail(
-                "is missing: only the round's winner has no cards left.",
+            raise field.fail(Text(
                 "fehlt: nur der Gewinner der Runde hat keine Karten mehr.",
-            )
+                "is missing: only the round's winner has no cards left.",
+            ))
         return None
     checks.mapping(entry, field, ("numbers", "actions", "wilds"))
 
-    def sub(key: str, en: str, de: str) -> Field:
+    def sub(key: str, what: Text) -> Field:
         """A count of the breakdown, named for the messages."""
-        return Field(f"{path}.{key}", f"{en} of {name}", f"{de} von {name}")
+        return Field(f"{path}.{key}", Text(f"{what.de} von {name}", f"{what.en} of {name}"))
 
     wilds = checks.whole_at(
         entry,
         "wilds",
-        sub("wilds", "The number of wild cards", "Die Anzahl der Joker"),
+        sub("wilds", Text("Die Anzahl der Joker", "The number of wild cards")),
         DECK_WILDS,
-        " (the deck holds 8)",
-        " (das Spiel hat 8)",
+        Text(" (das Spiel hat 8)", " (the deck holds 8)"),
     )
     actions = checks.whole_at(
         entry,
         "actions",
-        sub("actions", "The number of skip/reverse/+2 cards", "Die Anzahl der Aktionskarten"),
+        sub("actions", Text("Die Anzahl der Aktionskarten", "The number of skip/reverse/+2 cards")),
         min(DECK_ACTIONS, cards - wilds),
-        f" (the deck holds 24; a hand holds at most {cards} cards, wilds included)",
-        f" (das Spiel hat 24; eine Hand hat höchstens {cards} Karten, Joker mitgezählt)",
+        Text(
+            f" (das Spiel hat 24; eine Hand hat höchstens {cards} Karten, Joker mitgezählt)",
+            f" (the deck holds 24; a hand holds at most {cards} cards, wilds included)",
+        ),
     )
     free = cards - wilds - actions
     numbers = checks.whole_at(
         entry,
         "numbers",
-        sub("numbers", "The sum of the number faces", "Die Summe der Zahlenwerte"),
+        sub("numbers", Text("Die Summe der Zahlenwerte", "The sum of the number faces")),
         min(9 * free, DECK_NUMBERS),
-        f" (at most {free} number cards of at most 9 fit in a hand of {cards})",
-        f" (höchstens {free} Zahlenkarten zu höchstens 9 passen in eine Hand von {cards})",
+        Text(
+            f" (höchstens {free} Zahlenkarten zu höchstens 9 passen in eine Hand von {cards})",
+            f" (at most {free} number cards of at most 9 fit in a hand of {cards})",
+        ),
     )
     return {"numbers": numbers, "actions": actions, "wilds": wilds}
 
 
 def check_deck(hands: list[dict[str, int] | None]) -> None:
     """All hands together cannot hold more wilds or action cards than the 108-card deck."""
-    for key, limit, en, de in (
-        ("wilds", DECK_WILDS, "wild cards", "Joker"),
-        ("actions", DECK_ACTIONS, "action cards", "Aktionskarten"),
+    for key, limit, what in (
+        ("wilds", DECK_WILDS, Text("Joker", "wild cards")),
+        ("actions", DECK_ACTIONS, Text("Aktionskarten", "action cards")),
     ):
         total = sum(hand[key] for hand in hands if hand)
         if total > limit:
-            raise HANDS.fail(
-                f"hold {total} {en} together, but the deck has only {limit}.",
-                f"haben zusammen {total} {de}, das Spiel hat aber nur {limit}.",
-            )
+            raise HANDS.fail(Text(
+                f"haben zusammen {total} {what.de}, das Spiel hat aber nur {limit}.",
+                f"hold {total} {what.en} together, but the deck has only {limit}.",
+            ))

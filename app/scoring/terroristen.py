@@ -6,14 +6,15 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
 
-from app.scoring import checks
+from app import checks
+from app.checks import Field
 from app.scoring.base import Scoring
 from app.scoring.base import series_length
-from app.scoring.checks import Field
 from app.scoring.types import Standing
+from app.text import Text
 
-GAMES = Field("options.games", "The number of games", "Die Anzahl der Spiele")
-WINNER = Field("winner", "The winner of the game", "Der Gewinner des Spiels")
+GAMES = Field("options.games", Text("Die Anzahl der Spiele", "The number of games"))
+WINNER = Field("winner", Text("Der Gewinner des Spiels", "The winner of the game"))
 
 
 class TerroristenScoring(Scoring):

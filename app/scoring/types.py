@@ -21,24 +21,6 @@ def team_of(seat: int) -> str:
     return "A" if seat in TEAM_SEATS["A"] else "B"
 
 
-class InputError(ValueError):
-    """Bad input: one sentence per language naming the field and the limit.
-
-    `field` is the JSON path of docs/api.md (e.g. "hands[2].jacks", "options.target", "players[1]").
-    """
-
-    def __init__(self, field: str | None, en: str, de: str) -> None:
-        """The field's JSON path and the message in English and German."""
-        super().__init__(en)
-        self.field = field
-        self.en = en
-        self.de = de
-
-    def message(self, lang: str = "de") -> str:
-        """The message in the page's language."""
-        return self.de if lang == "de" else self.en
-
-
 @dataclass(frozen=True)
 class Transfer:
     """One payment of the money settlement (dyn.money): seat `payer` pays seat `payee`."""

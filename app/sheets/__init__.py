@@ -18,12 +18,12 @@ from flask_babel import get_locale
 from flask_babel import gettext
 
 from app import store
-from app.scoring import InputError
 from app.sheets.download import pdf_response
 from app.sheets.download import slug
 from app.sheets.params import most_players
 from app.sheets.params import parse_blank
 from app.sheets.record import TableRecord
+from app.text import InputError
 from app.variants import VARIANTS
 
 if TYPE_CHECKING:

@@ -33,7 +33,7 @@ from reportlab.platypus import Paragraph
 from reportlab.platypus import Spacer
 from reportlab.platypus import Table
 
-from app.engine.texts import Text
+from app.text import Text
 
 # The fonts ship with the app (static/fonts, Bitstream Vera licence): DejaVu Sans has the
 # umlauts, accents, "−", "€" and the suit symbols ♣♠♥♦; reportlab embeds only the used glyphs.

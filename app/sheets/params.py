@@ -14,12 +14,15 @@ from dataclasses import dataclass
 
 from app.scoring.speedone import SCORINGS
 from app.scoring.speedone import TARGETS
-from app.scoring.types import InputError
+from app.text import InputError
+from app.text import Text
 from app.variants import Variant
 
 NAME_LIMIT = 40
 WHOLE = re.compile(r"[0-9]{1,6}")
 DEFAULT_PLAYERS = 4
+PLAYER_COUNT = Text("Die Zahl der Spieler", "The number of players")
+ROUND_COUNT = Text("Die Zahl der Runden", "The number of rounds")
 
 
 @dataclass(frozen=True)
@@ -45,21 +48,17 @@ def parse_blank(variant: Variant, label: str, args: Mapping[str, str]) -> BlankS
     """Check the query of `/sheets/<variant>.pdf`; raise InputError naming the field and limit."""
     fewest, most = variant.min_players, most_players(variant)
     names = parse_names(args.get("players", ""), most)
-    count = parse_int(
-        args, "count", fewest, most, en="the number of players", de="die Zahl der Spieler"
-    )
+    count = parse_int(args, "count", fewest, most, PLAYER_COUNT)
     if names and count is not None and count != len(names):
-        raise InputError(
-            "count",
-            f"You gave {len(names)} names but {count} as the number of players.",
+        raise InputError(Text(
             f"Es sind {len(names)} Namen, aber {count} als Zahl der Spieler angegeben.",
-        )
+            f"You gave {len(names)} names but {count} as the number of players.",
+        ), "count")
     if names and len(names) < fewest:
-        raise InputError(
-            "players",
-            f"This sheet needs at least {fewest} names (players).",
+        raise InputError(Text(
             f"Diese Liste braucht mindestens {fewest} Namen (players).",
-        )
+            f"This sheet needs at least {fewest} names (players).",
+        ), "players")
     seats = tuple(names) if names else ("",) * (count or max(fewest, min(DEFAULT_PLAYERS, most)))
     rounds = parse_rounds(variant, args)
     target, scoring, partner = parse_choices(variant, args, len(seats))
@@ -74,38 +73,34 @@ def parse_names(raw: str, most: int) -> list[str]:
         return []
     names = [name.strip() for name in raw.split(",")]
     if len(names) > most:
-        raise InputError(
-            "players",
-            f"This sheet has room for at most {most} names (players); you gave {len(names)}.",
+        raise InputError(Text(
             f"Auf diese Liste passen höchstens {most} Namen (players); es sind {len(names)}.",
-        )
+            f"This sheet has room for at most {most} names (players); you gave {len(names)}.",
+        ), "players")
     seen: set[str] = set()
     for seat, name in enumerate(names, start=1):
         field = f"players[{seat - 1}]"
         if not name:
-            raise InputError(
-                field,
-                f"Player name {seat} (players) is empty.",
+            raise InputError(Text(
                 f"Der Name von Spieler {seat} (players) ist leer.",
-            )
+                f"Player name {seat} (players) is empty.",
+            ), field)
         if len(name) > NAME_LIMIT:
-            raise InputError(
-                field,
-                f"Player name {seat} (players) is longer than {NAME_LIMIT} characters.",
+            raise InputError(Text(
                 f"Der Name von Spieler {seat} (players) ist länger als {NAME_LIMIT} Zeichen.",
-            )
+                f"Player name {seat} (players) is longer than {NAME_LIMIT} characters.",
+            ), field)
         if name.casefold() in seen:
-            raise InputError(
-                field,
-                f"The name “{name}” (players) appears twice; names must differ.",
+            raise InputError(Text(
                 f"Der Name „{name}“ (players) kommt doppelt vor; jeder braucht einen eigenen.",
-            )
+                f"The name “{name}” (players) appears twice; names must differ.",
+            ), field)
         seen.add(name.casefold())
     return names
 
 
 def parse_int(
-    args: Mapping[str, str], field: str, low: int, high: int, en: str, de: str
+    args: Mapping[str, str], field: str, low: int, high: int, what: Text
 ) -> int | None:
     """A whole number between `low` and `high`, or None when not given."""
     raw = args.get(field, "").strip()
@@ -113,11 +108,10 @@ def parse_int(
         return None
     # ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
     if not WHOLE.fullmatch(raw) or not low <= int(raw) <= high:
-        raise InputError(
-            field,
-            f"{en.capitalize()} ({field}) must be a whole number from {low} to {high}.",
-            f"{de[0].upper() + de[1:]} ({field}) muss eine ganze Zahl von {low} bis {high} sein.",
-        )
+        raise InputError(Text(
+            f"{what.de} ({field}) muss eine ganze Zahl von {low} bis {high} sein.",
+            f"{what.en} ({field}) must be a whole number from {low} to {high}.",
+        ), field)
     return int(raw)
 
 
@@ -127,9 +121,7 @@ def parse_rounds(variant: Variant, args: Mapping[str, str]) -> int:
         reject_unused(args, "rounds")
         return 0
     low, high, default = variant.blank_sheet.rows
-    rounds = parse_int(
-        args, "rounds", low, high, en="the number of rounds", de="die Zahl der Runden"
-    )
+    rounds = parse_int(args, "rounds", low, high, ROUND_COUNT)
     return default if rounds is None else rounds
 
 
@@ -146,25 +138,22 @@ def parse_choices(
         return None, None, False
     target = args.get("target", "").strip()
     if target and target not in {str(t) for t in TARGETS}:
-        raise InputError(
-            "target",
-            "The target (target) must be 200 or 500.",
+        raise InputError(Text(
             "Das Ziel (target) muss 200 oder 500 sein.",
-        )
+            "The target (target) must be 200 or 500.",
+        ), "target")
     scoring = args.get("scoring", "").strip()
     if scoring and scoring not in SCORINGS:
-        raise InputError(
-            "scoring",
-            "The scoring (scoring) must be “winner-takes” or “own-points”.",
+        raise InputError(Text(
             "Die Wertung (scoring) muss „winner-takes“ oder „own-points“ sein.",
-        )
+            "The scoring (scoring) must be “winner-takes” or “own-points”.",
+        ), "scoring")
     partner = parse_flag(args, "partner")
     if partner and players != 4:
-        raise InputError(
-            "partner",
-            "Partner mode (partner) needs exactly 4 players.",
+        raise InputError(Text(
             "Der Partnermodus (partner) braucht genau 4 Spieler.",
-        )
+            "Partner mode (partner) needs exactly 4 players.",
+        ), "partner")
     return (int(target) if target else None), (scoring or None), partner
 
 
@@ -172,15 +161,15 @@ def parse_flag(args: Mapping[str, str], field: str) -> bool:
     """A checkbox: "1" on, "0" or empty off."""
     raw = args.get(field, "").strip()
     if raw not in ("", "0", "1"):
-        raise InputError(field, f"“{field}” must be 1 or 0.", f"„{field}“ muss 1 oder 0 sein.")
+        raise InputError(Text(f"„{field}“ muss 1 oder 0 sein.", f"“{field}” must be 1 or 0."),
+                         field)
     return raw == "1"
 
 
 def reject_unused(args: Mapping[str, str], field: str) -> None:
     """A parameter this variant's sheet has no use for: say so instead of ignoring it."""
     if args.get(field, "").strip():
-        raise InputError(
-            field,
-            f"This sheet has no “{field}” to choose.",
+        raise InputError(Text(
             f"Diese Liste hat kein „{field}“ zum Wählen.",
-        )
+            f"This sheet has no “{field}” to choose.",
+        ), field)

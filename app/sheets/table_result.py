@@ -14,7 +14,6 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 from reportlab.platypus import Table
 
-from app.engine.texts import Text
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
@@ -25,6 +24,7 @@ from app.sheets.layout import labelled
 from app.sheets.layout import money
 from app.sheets.layout import para
 from app.sheets.record import TableRecord
+from app.text import Text
 from app.translations import N_
 from app.variants import Variant
 

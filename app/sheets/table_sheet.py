@@ -17,9 +17,8 @@ from reportlab.platypus import Flowable
 from reportlab.platypus import Spacer
 from reportlab.platypus import Table
 
-from app.extras.pdfchart import running_totals_drawing
-from app.extras.series import chart_series
 from app.scoring.types import TEAM_SEATS
+from app.sheets.chart import running_totals_drawing
 from app.sheets.layout import FONT
 from app.sheets.layout import FONT_BOLD
 from app.sheets.layout import FRAME_WIDTH
@@ -36,6 +35,7 @@ from app.sheets.table_result import describe_options
 from app.sheets.table_result import house_rules_section
 from app.sheets.table_result import result_section
 from app.sheets.table_result import seat_line
+from app.tables.pictures import chart_series
 
 NUMBER_COLUMN = 10 * mm
 EXTRA_COLUMN = 22 * mm

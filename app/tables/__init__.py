@@ -1,7 +1,8 @@
 """The table pages: the start page, a new table, the table itself and its rounds.
 
 Views are thin: the form turns taps into input, the table's variant judges it, `app.store`
-saves it.
+saves it. Around the table page: its QR codes (qr.py), its live copy for watching phones
+(live.py) and its pictures, the running-totals chart and the settlement (pictures.py).
 """
 
 from flask import Blueprint
@@ -18,5 +19,7 @@ bp.add_app_template_global(variant_of)
 
 from app.tables import create  # noqa: E402,F401  (views register themselves on bp)
 from app.tables import home  # noqa: E402,F401
+from app.tables import live  # noqa: E402,F401
+from app.tables import qr  # noqa: E402,F401
 from app.tables import rounds  # noqa: E402,F401
 from app.tables import table  # noqa: E402,F401

@@ -11,9 +11,9 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from app import store
-from app.groups.access import editable_group
+from app.device import editable_group
+from app.device import remember_table
 from app.tables import bp
-from app.tables.device import remember_table
 from app.tables.forms import NewTableForm
 from app.tables.forms import group_refusal
 from app.tables.home import device_tables

@@ -13,13 +13,13 @@ from flask_babel import format_currency
 from flask_babel import gettext as _
 
 from app.engine.houserules import HouseRule
-from app.engine.texts import Text
 from app.models import Table
 from app.navigation import current_lang
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
 from app.scoring.types import team_of
+from app.text import Text
 from app.variants import VARIANTS
 from app.variants import Variant
 from app.variants import find_variant

@@ -1,4 +1,4 @@
-"""Put the scoring module's InputError next to the form field it names.
+"""Put an InputError of the score keeping next to the form field it names.
 
 The scoring module is the authority on what is valid (the API shares it); the forms only
 turn taps into its input. An InputError carries the JSON path of the bad field
@@ -16,7 +16,7 @@ from wtforms import FieldList
 from wtforms import FormField
 
 from app.navigation import current_lang
-from app.scoring.types import InputError
+from app.text import InputError
 
 PATH_PART = re.compile(r"([A-Za-z_0-9]+)|\[(\d+)\]")
 

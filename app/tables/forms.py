@@ -18,14 +18,14 @@ from wtforms.validators import Optional
 from wtforms.validators import ValidationError
 
 from app.db import db
+from app.device import editable_group
 from app.engine.houserules import HouseRule
-from app.groups.access import editable_group
 from app.models import Group
-from app.scoring.types import InputError
 from app.tables.display import form_value
 from app.tables.display import house_rule_choices
 from app.tables.display import say
 from app.tables.fielderrors import ScoringForm
+from app.text import InputError
 from app.variants import MOST_PLAYERS
 from app.variants import VARIANT_IDS
 from app.variants import VARIANTS

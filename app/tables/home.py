@@ -7,9 +7,9 @@ from sqlalchemy import select
 
 from app import store
 from app.db import db
+from app.device import device_table_ids
 from app.models import Table
 from app.tables import bp
-from app.tables.device import device_table_ids
 
 
 def device_tables() -> list[Table]:

@@ -12,8 +12,8 @@ from wtforms import HiddenField
 from wtforms.fields.core import UnboundField
 
 from app.models import Table
-from app.scoring.types import InputError
 from app.tables.fielderrors import ScoringForm
+from app.text import InputError
 
 
 def seat_or_raw(value: str | None) -> int | str | None:
@@ -37,7 +37,7 @@ class RoundForm(ScoringForm):
     per_seat: dict[str, UnboundField] = {}
     version = HiddenField()
     next_dealer = HiddenField()  # only Dynamisch asks by tap; others keep what the API stored
-    # extras: a new round's form carries a key made when it is shown, so a form sent twice
+    # A new round's form carries a key made when it is shown, so a form sent twice
     # (double tap, browser resend, offline replay by static/js/offline.js) saves one round.
     idempotency_key = HiddenField()
 

@@ -177,7 +177,7 @@ def round_form(
     }
     form_class = type(base.__name__, (base,), sized)
     data = base.form_data(body) if body is not None else base.fresh_data(dealer, seats)
-    if body is None:  # extras: one key per shown form (a sent form keeps the key it carries)
+    if body is None:  # one key per shown form (a sent form keeps the key it carries)
         data["idempotency_key"] = uuid.uuid4().hex
     if version is not None:
         data["version"] = str(version)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 from flask import abort
 from flask import flash
@@ -15,14 +15,16 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from app import store
+from app.device import require_editor
 from app.models import Round
 from app.models import Table
 from app.navigation import current_lang
-from app.scoring.types import InputError
 from app.tables import bp
-from app.tables.device import require_editor
 from app.tables.round_base import RoundForm
 from app.tables.round_forms import round_form
+from app.text import InputError
+
+T = TypeVar("T")
 
 
 def stored_round(table: Table, number: int) -> Round:
@@ -33,7 +35,7 @@ def stored_round(table: Table, number: int) -> Round:
     return found
 
 
-def saved(form: RoundForm, change: Callable[[], Round]) -> Round | None:
+def saved(form: RoundForm, change: Callable[[], T]) -> T | None:
     """Run a store change; what the store refuses is shown on the form, nothing is half-saved."""
     try:
         return change()
@@ -44,16 +46,16 @@ def saved(form: RoundForm, change: Callable[[], Round]) -> Round | None:
     except store.TableFinished:
         form.show_error(_("The table is finished meanwhile: this round was not saved."))
     except store.RoundConflict as conflict:
-        # extras: say what the round is now; the form then starts from that version, so
-        # saving again is a deliberate replacement, never a silent overwrite.
-        form.show_error(conflict_text(form.table, conflict.current_json))
-        form.version.data = str(conflict.current_json["version"])
+        # Say what the round is now; the form then starts from that version, so saving
+        # again is a deliberate replacement, never a silent overwrite of another phone's entry.
+        form.show_error(conflict_text(form.table, conflict))
+        form.version.data = str(conflict.current.version)
     return None
 
 
-def conflict_text(table: Table, current: dict[str, Any]) -> str:
+def conflict_text(table: Table, conflict: store.RoundConflict) -> str:
     """The conflict in words, with the round's current points per player (or team)."""
-    points = current["points"]
+    points = conflict.points
     if isinstance(points, dict):
         parts = [f"{_('Team %(team)s', team=team)} {value}" for team, value in points.items()]
     else:
@@ -61,7 +63,7 @@ def conflict_text(table: Table, current: dict[str, Any]) -> str:
     return _(
         "Someone else changed this round meanwhile: round %(n)s now stands at %(points)s. "
         "Check it; saving again replaces it with what you entered.",
-        n=current["number"],
+        n=conflict.current.number,
         points=" · ".join(parts),
     )
 
@@ -85,7 +87,9 @@ def round_new(table_id: str) -> Response | str:
         form, lambda: store.add_round(table, form.round_body, form.idempotency_key.data or None)
     )
     if added:
-        flash(_("Round %(n)s saved.", n=added.number))
+        # A form sent twice (same key) lands here too: its round, wherever it is now.
+        if added.round is not None:
+            flash(_("Round %(n)s saved.", n=added.round.number))
         return back_to_table(table)
     number = len(state.round_points) + 1
     return render_template(

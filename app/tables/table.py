@@ -14,32 +14,37 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from app import store
+from app.device import can_edit
+from app.device import edit_link
+from app.device import remember_table
+from app.device import require_editor
 from app.models import Change
 from app.models import Table
 from app.tables import bp
-from app.tables.device import can_edit
-from app.tables.device import edit_link
-from app.tables.device import remember_table
-from app.tables.device import require_editor
+from app.tables.pictures import chart_note
+from app.tables.pictures import running_totals_chart
+from app.tables.pictures import settlement_picture
 
 SHEET_ENDPOINT = "sheets.table_sheet"  # the sheets blueprint's PDF of a table
-EXTRAS_BLUEPRINT = "extras"  # QR codes, chart, live updates (templates/extras/_table_extras.html)
 
 
 def page_context(table: Table) -> dict[str, Any]:
     """What tables/view.html is rendered with.
 
-    extras: also used by the live copy of the page (`/t/<id>/live`, app/extras/live.py), so the
-    page and its live updates can never differ.
+    The live copy of the page (`tables.live`) renders it with the same, so the page and its
+    live updates can never differ.
     """
     has_sheet = SHEET_ENDPOINT in current_app.view_functions
+    standing = store.table_state(table)
     return {
         "table": table,
-        "standing": store.table_state(table),
+        "standing": standing,
         "can_edit": can_edit(table),
         "edit_link": edit_link(table),
         "sheet_url": url_for(SHEET_ENDPOINT, table_id=table.id) if has_sheet else None,
-        "with_extras": EXTRAS_BLUEPRINT in current_app.blueprints,
+        "chart": running_totals_chart(table, standing),
+        "chart_note": chart_note(table),
+        "settlement_picture": settlement_picture(table, standing),
     }
 
 

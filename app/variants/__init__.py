@@ -11,9 +11,10 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
 
-from app.scoring.checks import shown
-from app.scoring.types import InputError
 from app.scoring.types import Standing
+from app.text import InputError
+from app.text import Text
+from app.text import shown
 from app.variants.base import RoundWords
 from app.variants.base import Variant
 from app.variants.deluxe import Deluxe
@@ -34,11 +35,10 @@ def find_variant(name: Any) -> Variant:
     """The variant with this ID, or an InputError (a ValueError) naming the five IDs."""
     if not isinstance(name, str) or name not in VARIANTS:
         known = ", ".join(VARIANTS)
-        raise InputError(
-            "variant",
-            f"Unknown variant {shown(name)} (variant); choose one of {known}.",
+        raise InputError(Text(
             f"Unbekannte Variante {shown(name)} (variant); möglich sind {known}.",
-        )
+            f"Unknown variant {shown(name)} (variant); choose one of {known}.",
+        ), "variant")
     return VARIANTS[name]
 
 

@@ -16,20 +16,20 @@ from dataclasses import dataclass
 from typing import Any
 from typing import ClassVar
 
+from app import checks
+from app.checks import Field
 from app.engine import find_variant as find_rules
 from app.engine.houserules import HOUSE_RULES
 from app.engine.houserules import HouseRule
 from app.engine.houserules import differing
-from app.engine.texts import Text
-from app.scoring import checks
 from app.scoring.base import OPTIONS
 from app.scoring.base import Scoring
-from app.scoring.checks import Field
 from app.scoring.names import player_list
 from app.scoring.names import player_names
 from app.scoring.names import validate_name
-from app.scoring.types import InputError
 from app.scoring.types import Standing
+from app.text import InputError
+from app.text import Text
 
 
 @dataclass(frozen=True)
@@ -72,8 +72,7 @@ def house_field(rule: HouseRule) -> Field:
     """A house rule as an input field: `options.<name>`, called by its title."""
     return Field(
         f"options.{rule.option}",
-        f"The house rule “{rule.title.en}”",
-        f"Die Hausregel „{rule.title.de}“",
+        Text(f"Die Hausregel „{rule.title.de}“", f"The house rule “{rule.title.en}”"),
     )
 
 
@@ -181,12 +180,11 @@ class Variant:
         if not low <= len(names) <= high:
             limit = f"exactly {low}" if low == high else f"{low} to {high}"
             grenze = f"genau {low}" if low == high else f"{low} bis {high}"
-            raise InputError(
-                "players",
+            raise InputError(Text(
+                f"{self.label.de} spielen {grenze} Spieler (players); eingegeben: {len(names)}.",
                 f"{self.label.en} is played by {limit} players (players); you entered "
                 f"{len(names)}.",
-                f"{self.label.de} spielen {grenze} Spieler (players); eingegeben: {len(names)}.",
-            )
+            ), "players")
         return player_names(names)
 
     def table(self, name: Any, players: Any, options: Any) -> tuple[str, list[str], dict[str, Any]]:

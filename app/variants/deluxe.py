@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from app.engine.texts import Text
 from app.scoring.deluxe import DeluxeScoring
+from app.text import Text
 from app.variants.base import ROUNDS
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant

@@ -9,7 +9,7 @@
 
   var bar = document.querySelector("[data-live]");
   if (!bar) return;
-  var textsNode = document.getElementById("extras-texts");
+  var textsNode = document.getElementById("script-texts");
   var texts = textsNode ? JSON.parse(textsNode.textContent) : {};
   var main = document.querySelector("main");
   var status = bar.querySelector(".live-status");
@@ -17,7 +17,7 @@
   var statusTime = bar.querySelector("[data-live-time]");
   var version = bar.getAttribute("data-version");
   var lang = document.documentElement.lang || "de";
-  var INTERVAL = 1000;          // the issue asks for a change on every page within 2 s
+  var INTERVAL = 1000;          // a change shows on every watching phone within 2 s
   var HIDDEN_INTERVAL = 15000;  // a phone in the pocket need not poll every second
   var STALE_AFTER = 4000;       // no answer for this long: say the page may be out of date
   var copyAt = document.body.getAttribute("data-offline-copy");

@@ -1,4 +1,4 @@
-// Offline support on every page (loaded in <head> by templates/extras/_head.html):
+// Offline support on every page (loaded in <head> by templates/pwa/_head.html):
 // - registers the service worker (/sw.js), which keeps the last opened pages readable offline;
 // - a round entered without a connection is kept on this phone (localStorage), shown as
 //   "pending" on its table page and sent when the connection is back: the form as it was
@@ -226,7 +226,7 @@
   }
 
   function start() {
-    var node = document.getElementById("extras-texts");
+    var node = document.getElementById("script-texts");
     texts = node ? JSON.parse(node.textContent) : {};
     // A form kept by the service worker may carry a key that was used already: take a new one.
     var keyField = document.querySelector("input[name=idempotency_key]");

@@ -163,7 +163,7 @@ def test_bad_card_message_quotes_the_code(client: FlaskClient) -> None:
     """The error quotes the bad value and says what the limit is."""
     data = client.post(URL, json=body(variant="deluxe", situation={"top": "D7"},
                                       action={"play": ["D9"]})).get_json()
-    assert "'D9'" in data["error"] and "without 8s and 9s" in data["error"]
+    assert '"D9"' in data["error"] and "without 8s and 9s" in data["error"]
 
 
 @pytest.mark.parametrize(("request_body", "field"), BAD)
@@ -187,11 +187,11 @@ def test_german_error_is_the_default(client: FlaskClient) -> None:
     question = body(variant="deluxe", situation={"top": "D7"}, action={"play": ["D9"]})
     german = client.post(URL, json={**question, "lang": "de"}).get_json()
     assert client.post(URL, json=body(**{**question, "lang": None})).get_json() == german
-    assert german["error"] == ("action.play[0] ist 'D9', das ist keine Karte von deluxe "
+    assert german["error"] == ('action.play[0] ist "D9", das ist keine Karte von deluxe '
                                "(zwei Skatblätter ohne 8 und 9: C/S/H/D mit 7, 10, J, Q, K, "
                                "A).")
     bad_code = client.post(URL, json=body(situation={"top": "X9"}, lang="de")).get_json()
-    assert bad_code["error"].startswith("situation.top: 'X9' ist kein Kartencode")
+    assert bad_code["error"].startswith('situation.top: "X9" ist kein Kartencode')
 
 
 def test_ter_multi_pending_again_on_any_top(client: FlaskClient) -> None:

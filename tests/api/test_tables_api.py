@@ -231,7 +231,7 @@ FOUR_OUT = [{"jacks": 0, "others": 0}] * 4
 def test_bad_round_is_400_naming_the_field(
     client: FlaskClient, variant: str, options: dict[str, Any], body: dict[str, Any], field: str
 ) -> None:
-    """Issue 2's bad round input: 400 naming the field, nothing stored."""
+    """Bad round input: 400 naming the field, nothing stored."""
     table, headers = create(client, variant, **options)
     assert add(client, table, headers, body, 400)["field"] == field
     assert client.get(f"/api/v1/tables/{table}").json["rounds"] == []

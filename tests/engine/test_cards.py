@@ -17,6 +17,8 @@ from app.engine import InvalidCardError
 from app.engine import deck
 from app.engine.cards import format_cards
 from app.engine.cards import parse_cards
+from app.text import InputError
+from app.text import shown
 
 ALL_CARDS = sorted({*deck("dynamisch"), *deck("speedone")}, key=Card.sort_key)
 SYMBOL_OF = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
@@ -55,7 +57,7 @@ def test_parse_errors_quote_the_input(text: str) -> None:
     """A bad code raises InvalidCardError (a ValueError) whose message quotes the input."""
     with pytest.raises(InvalidCardError) as caught:
         Card.parse(text)
-    assert repr(text) in str(caught.value)
+    assert shown(text) in str(caught.value)
     assert isinstance(caught.value, ValueError)
 
 
@@ -113,11 +115,12 @@ def test_unknown_variant_deck() -> None:
 
 
 def test_parse_errors_come_in_german_too() -> None:
-    """InvalidCardError carries the sentence in English (``message``, ``str()``) and German
-    (``message_de``), both quoting the input."""
+    """InvalidCardError is an InputError: the sentence in German and English (``text``,
+    ``message(lang)``; ``str()`` is English), both quoting the input."""
     with pytest.raises(InvalidCardError) as caught:
         Card.parse("X9")
     error = caught.value
-    assert str(error) == error.message == error.message_for("en")
-    assert error.message_de == error.message_for("de")
-    assert error.message_de.startswith("'X9' ist kein Kartencode: erwartet ist eine Farbe")
+    assert isinstance(error, InputError)
+    assert str(error) == error.text.en == error.message("en")
+    assert error.text.de == error.message("de")
+    assert error.text.de.startswith('"X9" ist kein Kartencode: erwartet ist eine Farbe')

@@ -166,4 +166,4 @@ def test_dop_draw_flag_only_for_a_doppel_player_who_drew(text: str, field: str) 
     on turn, and nothing is pending once he has drawn."""
     problem = find_problem(Situation.parse(text), Action(draw=True))
     assert problem is not None and problem.field == field
-    assert "drew" in problem.message and "drew" in problem.message_de
+    assert "drew" in problem.text.en and "drew" in problem.text.de

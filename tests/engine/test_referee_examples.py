@@ -23,7 +23,6 @@ from app.engine import Card
 from app.engine import InvalidNotationError
 from app.engine import Options
 from app.engine import Pending
-from app.engine import RequestError
 from app.engine import Situation
 from app.engine import Wish
 from app.engine import deck
@@ -36,6 +35,7 @@ from app.engine import request_lang
 from app.engine import situation_from_request
 from app.engine.situation import replace_options
 from app.engine.verdict import EFFECT_TYPES
+from app.text import InputError
 
 ROOT = Path(__file__).parents[2]
 DATA = ROOT / "tests" / "data" / "referee-examples.json"
@@ -54,7 +54,7 @@ def test_referee_example(example: dict[str, Any]) -> None:
     """Every case of referee-examples.json answers as expected."""
     expect = example["expect"]
     if expect.get("status") == 400:
-        with pytest.raises(RequestError):
+        with pytest.raises(InputError):
             judge_request(example["request"])
         return
     response = judge_request(example["request"])
@@ -256,10 +256,10 @@ def test_situation_from_request_reads_and_checks_the_question() -> None:
     assert action == Action.parse("CJ wish=S")
     no_action = {key: value for key, value in REQUEST.items() if key != "action"}
     assert situation_from_request(no_action) == (situation, None)
-    with pytest.raises(RequestError) as caught:
+    with pytest.raises(InputError) as caught:
         situation_from_request({**no_action, "situation": {"top": "HJ"}})
     assert caught.value.field == "situation.wish"  # the situation alone is checked too
-    with pytest.raises(RequestError) as caught:
+    with pytest.raises(InputError) as caught:
         situation_from_request({**REQUEST, "action": {"play": ["H9"]}})
     assert caught.value.field == "action.play[0]"  # H9 is not in the hand
 
@@ -267,23 +267,23 @@ def test_situation_from_request_reads_and_checks_the_question() -> None:
 @pytest.mark.parametrize(("body", "field", "german"), [
     ({**REQUEST, "players": 9}, "players", "players ist 9, aber dynamisch erlaubt 2 bis 6 "
                                           "Spieler."),
-    ({**REQUEST, "variant": "uno"}, "variant", "variant ist 'uno': Diese Variante gibt es "
+    ({**REQUEST, "variant": "uno"}, "variant", 'variant ist "uno": Diese Variante gibt es '
                                                "nicht"),
     ({"variant": "dynamisch", "situation": {"top": "H7"}}, "action", "action fehlt: Die "
                                                                      "Anfrage braucht"),
-    ({**REQUEST, "lang": "fr"}, "lang", "lang ist 'fr': erwartet ist 'de' oder 'en'."),
+    ({**REQUEST, "lang": "fr"}, "lang", 'lang ist "fr": erwartet ist "de" oder "en".'),
 ])
 def test_request_errors_come_in_german_and_english(body: dict[str, Any], field: str,
                                                    german: str) -> None:
-    """RequestError: ``message`` (English), ``message_de`` and ``message_for(lang)``;
+    """InputError: ``text`` in both languages, ``message(lang)`` and ``str()`` (English);
     request_lang says which one a body asks for (German unless it reads "en")."""
-    with pytest.raises(RequestError) as caught:
+    with pytest.raises(InputError) as caught:
         judge_request(body)
     error = caught.value
     assert error.field == field
-    assert error.message_de.startswith(german)
-    assert error.message_for("de") == error.message_de != error.message
-    assert error.message_for("en") == error.message == str(error)
+    assert error.text.de.startswith(german)
+    assert error.message("de") == error.text.de != error.text.en
+    assert error.message("en") == error.text.en == str(error)
     assert request_lang(body) == "de"
     assert request_lang({**body, "lang": "en"}) == "en"
 

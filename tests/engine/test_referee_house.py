@@ -8,7 +8,6 @@ from app.engine import VARIANT_IDS
 from app.engine import Action
 from app.engine import HouseRule
 from app.engine import Options
-from app.engine import RequestError
 from app.engine import Situation
 from app.engine import Verdict
 from app.engine import find_problem
@@ -17,6 +16,7 @@ from app.engine import judge
 from app.engine import judge_request
 from app.engine.houserules import HOUSE_RULES
 from app.engine.situation import OPTION_NAMES
+from app.text import InputError
 from tests.engine.verdicts import has
 
 FULL = "G0,G1,G1,G2,G2,G3,G3,G4,G4,G5,G5,G6,G6,G7,G7,G8,G8,G9,G9,B0,B1"  # 21 cards
@@ -163,7 +163,7 @@ def test_options_of_another_variant_or_not_allowed_are_problems(situation: str,
     problem = find_problem(Situation.parse(situation), Action(draw=True))
     assert problem is not None and problem.field == field
     verdict = ask(situation, "draw")
-    assert (verdict.legal, verdict.reason) == (False, problem.message)
+    assert (verdict.legal, verdict.reason) == (False, problem.text.en)
 
 
 BODY = {"variant": "terroristen", "situation": {"top": "H7"}, "action": {"play": ["S7"]},
@@ -183,13 +183,13 @@ TOPS = {"dynamisch": "H8", "deluxe": "H7", "speedone": "R5", "terroristen": "H8"
 ])
 def test_request_options_name_the_switch_and_the_allowed_values(
         variant: str, options: dict[str, object], field: str, words: list[str]) -> None:
-    """RequestError (the API's 400): the option in players' words and what is allowed."""
-    with pytest.raises(RequestError) as caught:
+    """InputError (the API's 400): the option in players' words and what is allowed."""
+    with pytest.raises(InputError) as caught:
         judge_request({**BODY, "variant": variant, "situation": {"top": TOPS[variant]},
                        "options": options})
     assert caught.value.field == field
-    assert all(word in caught.value.message for word in words), caught.value.message
-    assert field in caught.value.message_de
+    assert all(word in caught.value.text.en for word in words), caught.value.text.en
+    assert field in caught.value.text.de
 
 
 def test_request_options_defaults_change_nothing() -> None:

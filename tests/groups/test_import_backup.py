@@ -16,13 +16,14 @@ from sqlalchemy import func
 from sqlalchemy import select
 
 from app import store
+from app.api.tables_json import table_json
 from app.db import db
 from app.export.parse import parse_backup
 from app.models import Change
 from app.models import Group
 from app.models import Round
 from app.models import Table
-from app.scoring.types import InputError
+from app.text import InputError
 from tests.groups.conftest import TableMaker
 from tests.groups.samples import SAMPLES
 from tests.groups.samples import day
@@ -99,8 +100,8 @@ def test_table_import_round_trips_to_an_equal_table(
     assert without_ids(again) == without_ids(original)
     with app.app_context():
         old_json, new_json = (
-            store.table_json(store.get_table(table_id)),
-            store.table_json(store.get_table(new_id)),
+            table_json(store.get_table(table_id)),
+            table_json(store.get_table(new_id)),
         )
         for key in (
             "totals",

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from app.scoring import InputError
+from app.text import InputError
 from app.variants import round_points_of
 from app.variants import standing
 from app.variants import validate_round

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.scoring import InputError
 from app.scoring import Standing
+from app.text import InputError
 from app.variants import round_points_of
 from app.variants import standing
 from app.variants import validate_round

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from app.scoring import InputError
+from app.text import InputError
 from app.variants import VARIANTS
 from app.variants import standing
 from app.variants import validate_table
@@ -96,5 +96,5 @@ def test_bad_table_names_field_and_limit(
     with pytest.raises(InputError) as error:
         validate_table(variant, name, players, options)
     assert error.value.field == field
-    assert limit in error.value.en
-    assert error.value.de and error.value.de != error.value.en
+    assert limit in error.value.text.en
+    assert error.value.text.de and error.value.text.de != error.value.text.en

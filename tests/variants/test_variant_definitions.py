@@ -10,7 +10,7 @@ import pytest
 
 from app import engine
 from app.engine.houserules import HOUSE_RULES
-from app.scoring import InputError
+from app.text import InputError
 from app.variants import VARIANT_IDS
 from app.variants import VARIANTS
 from app.variants import find_variant
@@ -30,8 +30,6 @@ AREA = [
     "app/sheets",
     "app/groups",
     "app/export",
-    "app/extras/pictures.py",
-    "app/extras/series.py",
     "app/api/tables.py",
     "app/models.py",
     "app/store.py",
@@ -57,8 +55,8 @@ def test_find_variant_names_the_five_ids(name: object) -> None:
     with pytest.raises(InputError) as error:
         find_variant(name)
     assert isinstance(error.value, ValueError) and error.value.field == "variant"
-    assert "dynamisch, deluxe, speedone, terroristen, doppel" in error.value.en
-    assert "Unbekannte Variante" in error.value.de
+    assert "dynamisch, deluxe, speedone, terroristen, doppel" in error.value.text.en
+    assert "Unbekannte Variante" in error.value.text.de
 
 
 @pytest.mark.parametrize("variant_id", VARIANT_IDS)

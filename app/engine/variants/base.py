@@ -23,13 +23,13 @@ from app.engine.situation import Action
 from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.situation import Wish
-from app.engine.texts import Text
 from app.engine.texts import card_text
 from app.engine.texts import choices_text
 from app.engine.texts import wish_text
 from app.engine.verdict import Effect
 from app.engine.verdict import Penalty
 from app.engine.verdict import Verdict
+from app.text import Text
 
 
 class Ruling(NamedTuple):

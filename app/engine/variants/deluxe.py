@@ -15,7 +15,6 @@ from app.engine.situation import Action
 from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.situation import Wish
-from app.engine.texts import Text
 from app.engine.texts import card_text
 from app.engine.texts import wish_text
 from app.engine.variants.base import Rules
@@ -26,6 +25,7 @@ from app.engine.variants.base import serves
 from app.engine.variants.base import turn
 from app.engine.verdict import Effect
 from app.engine.verdict import Penalty
+from app.text import Text
 
 DELUXE_RANKS = ("7", "10", "J", "Q", "K", "A")
 WISH_RULES = {"J": "dlx.jack", "Q": "dlx.queen"}

@@ -10,7 +10,6 @@ from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
 from app.engine.situation import Options
 from app.engine.situation import Situation
-from app.engine.texts import Text
 from app.engine.texts import card_text
 from app.engine.texts import count_text
 from app.engine.variants.base import Rules
@@ -20,6 +19,7 @@ from app.engine.variants.base import remind
 from app.engine.variants.base import serves
 from app.engine.variants.base import turn
 from app.engine.verdict import Effect
+from app.text import Text
 
 CHAINS = {"draw": ("7", "dop.7"), "skip": ("8", "dop.8")}
 

@@ -9,7 +9,6 @@ from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
 from app.engine.situation import Options
 from app.engine.situation import Situation
-from app.engine.texts import Text
 from app.engine.texts import card_text
 from app.engine.texts import count_text
 from app.engine.texts import wish_text
@@ -19,6 +18,7 @@ from app.engine.variants.base import remaining
 from app.engine.variants.base import serves
 from app.engine.variants.base import turn
 from app.engine.verdict import Effect
+from app.text import Text
 
 COUNTERPART = {"Q": "K", "K": "Q"}
 

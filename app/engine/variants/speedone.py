@@ -12,7 +12,6 @@ from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
 from app.engine.situation import Options
 from app.engine.situation import Situation
-from app.engine.texts import Text
 from app.engine.texts import card_text
 from app.engine.texts import count_text
 from app.engine.texts import wish_text
@@ -23,6 +22,7 @@ from app.engine.variants.base import remind
 from app.engine.variants.base import serves
 from app.engine.variants.base import turn
 from app.engine.verdict import Effect
+from app.text import Text
 
 HAND_LIMIT = 22
 DRAW_RULES = {"+2": "spd.draw2", "W+4": "spd.draw4"}

@@ -14,7 +14,6 @@ from app.engine.situation import Action
 from app.engine.situation import Options
 from app.engine.situation import Pending
 from app.engine.situation import Situation
-from app.engine.texts import Text
 from app.engine.texts import card_text
 from app.engine.texts import count_text
 from app.engine.variants.base import Rules
@@ -26,6 +25,7 @@ from app.engine.variants.base import turn
 from app.engine.variants.dynamisch import counterpart
 from app.engine.verdict import Effect
 from app.engine.verdict import Penalty
+from app.text import Text
 
 GREETINGS = {Card("C", "Q"): "ter.greet.cq", Card("D", "K"): "ter.greet.dk"}
 START_SPECIALS = ("7", "8", "9", "10", "J")

@@ -1,0 +1,254 @@
+"""Missing information is answered, not refused (docs/api.md §1 "Missing information").
+
+Players ask with what they know. When a question leaves out the wish on a wishing top card,
+the hand (last-card rules) or the number of players, the action is judged once for every
+value the missing fields could have:
+
+- when every possible value gives the same verdict, that is the answer (a jack on a
+  different jack is illegal in Dynamisch whatever the wish, ``dyn.jack.match``);
+- otherwise the answer is ``legal: None`` with one case per value, values with the same
+  answer merged into a list, and a reason in players' words that says what decides it.
+
+Nothing here knows a rule: the variant's rules judge every filled-in question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import replace
+from itertools import product
+from typing import Any
+
+from app.engine.checks import find_problem
+from app.engine.checks import missing_wish_problem
+from app.engine.situation import Action
+from app.engine.situation import Situation
+from app.engine.situation import Wish
+from app.engine.texts import choices_text
+from app.engine.variants import PLAYER_RANGE
+from app.engine.variants import VARIANTS
+from app.engine.variants import Ruling
+from app.text import InputError
+from app.text import Text
+
+# The value of ``hand`` when the played cards are not the player's last ones: he keeps
+# cards the question does not name (the rules read an unknown hand that way).
+MORE = "more"
+DEFAULT_PLAYERS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Possible:
+    """One way to fill in the missing fields: the situation, and the fields as the answer's
+    ``if`` names them."""
+
+    situation: Situation
+    values: tuple[tuple[str, Any], ...]
+
+
+def missing_fields(situation: Situation, action: Action, players_given: bool) -> list[str]:
+    """Which situation fields the referee has to fill in to answer ``action``."""
+    rules = VARIANTS.get(situation.variant)
+    if rules is None:
+        return []
+    missing = []
+    if situation.wish is None and missing_wish_problem(rules, situation) is not None:
+        missing.append("wish")
+    if not players_given:
+        missing.append("players")
+    return missing
+
+
+def field_values(situation: Situation, action: Action,
+                 name: str) -> list[tuple[Any, dict[str, Any]]]:
+    """The values a missing field can take: (its ``if`` value, the situation change)."""
+    rules = VARIANTS[situation.variant]
+    if name == "wish":
+        kind = rules.wish_kinds.get(situation.top.rank, "suit")
+        targets = rules.suits if kind == "suit" else rules.ranks
+        return [(target, {"wish": Wish(suit=target) if kind == "suit" else Wish(rank=target)})
+                for target in targets]
+    if name == "hand":
+        return [(MORE, {"hand": None}),
+                ([str(card) for card in action.play], {"hand": tuple(action.play)})]
+    low, high = PLAYER_RANGE[situation.variant]
+    counts = sorted(range(low, high + 1), key=lambda n: (n != DEFAULT_PLAYERS, n))
+    return [(count, {"players": count}) for count in counts]
+
+
+def possibilities(situation: Situation, action: Action, missing: Sequence[str]) -> list[Possible]:
+    """Every way to fill in the missing fields, the usual one first (more cards in hand, four
+    players)."""
+    options = [field_values(situation, action, name) for name in missing]
+    found = []
+    for combination in product(*options):
+        changes: dict[str, Any] = {}
+        for _value, change in combination:
+            changes.update(change)
+        found.append(Possible(replace(situation, **changes),
+                              tuple((name, value) for name, (value, _change)
+                                    in zip(missing, combination, strict=True))))
+    return found
+
+
+def last_card(situation: Situation, action: Action, answer: dict[str, Any],
+              lang: str) -> dict[str, Any]:
+    """``answer`` with ``last_card``: what changes when the played cards are the player's
+    last ones (dlx.lastcard, dop.out, dop.lastcard.two), when the hand was not given.
+
+    An unknown hand reads as one that keeps cards, so the verdict stays the usual one;
+    the last-card answer is an extra field (docs/api.md §1: a response may carry more).
+    """
+    if situation.hand is not None or not action.play or answer["legal"] is None:
+        return answer
+    emptied = replace(situation, hand=tuple(action.play))
+    if find_problem(emptied, action) is not None:
+        return answer
+    ruling = VARIANTS[situation.variant].judge(emptied, action)
+    if ruling.legal == answer["legal"]:
+        return answer
+    verdict = ruling.verdict(lang).to_json()
+    return answer | {"last_card": {key: verdict[key] for key in
+                                   ("legal", "rule", "reason", "penalty", "effects")}}
+
+
+def judge_open(situation: Situation, action: Action, missing: Sequence[str],
+               lang: str) -> dict[str, Any]:
+    """The docs/api.md §1 response for a question with ``missing`` fields.
+
+    Raises InputError when no way of filling them in gives a well-formed question (the
+    question is malformed or contradicts itself, not merely incomplete).
+    """
+    rules = VARIANTS[situation.variant]
+    judged: list[tuple[Possible, Ruling]] = []
+    first_problem = None
+    for possible in possibilities(situation, action, missing):
+        problem = find_problem(possible.situation, action)
+        if problem is None:
+            judged.append((possible, rules.judge(possible.situation, action)))
+        elif first_problem is None:
+            first_problem = problem
+    if not judged:
+        assert first_problem is not None
+        raise InputError(first_problem.text, first_problem.field)
+    if len({ruling.legal for _possible, ruling in judged}) == 1:
+        return judged[0][1].verdict(lang).to_json()
+    for name in list(missing):
+        if not decides(judged, name):
+            judged = usual_only(judged, name)
+            missing = [other for other in missing if other != name]
+    cases = merge_cases(judged, rules.wish_kinds.get(situation.top.rank, "suit"), lang)
+    yes = [possible for possible, ruling in judged if ruling.legal]
+    no = [possible for possible, ruling in judged if not ruling.legal]
+    deciding = next((name for name in missing if not values_of(yes, name) & values_of(no, name)),
+                    missing[0])
+    usual = dict(judged[0][0].values)[deciding]
+    reason = depends_text(rules.name, deciding, yes, no, usual).get(lang)
+    first_rule = next(ruling.rule for _possible, ruling in judged if ruling.legal)
+    return {"legal": None, "rule": first_rule, "reason": reason, "interpretation": None,
+            "penalty": None, "effects": [], "cases": cases}
+
+
+def decides(judged: list[tuple[Possible, Ruling]], name: str) -> bool:
+    """True when the verdict changes with the value of ``name`` while the other missing
+    fields stay the same."""
+    verdicts: dict[str, set[bool]] = {}
+    for possible, ruling in judged:
+        others = repr([pair for pair in possible.values if pair[0] != name])
+        verdicts.setdefault(others, set()).add(ruling.legal)
+    return any(len(legal) > 1 for legal in verdicts.values())
+
+
+def usual_only(judged: list[tuple[Possible, Ruling]],
+               name: str) -> list[tuple[Possible, Ruling]]:
+    """The possibilities with the usual (first) value of a field that does not decide, and
+    that field left out of their ``if``."""
+    usual = dict(judged[0][0].values)[name]
+    return [(Possible(possible.situation, tuple(pair for pair in possible.values
+                                                 if pair[0] != name)), ruling)
+            for possible, ruling in judged if dict(possible.values)[name] == usual]
+
+
+def values_of(possibles: list[Possible], name: str) -> set[str]:
+    """The values one missing field takes in these possibilities (as text, to compare)."""
+    return {repr(dict(possible.values)[name]) for possible in possibles}
+
+
+def case_key(ruling: Ruling, lang: str) -> tuple[Any, ...]:
+    """What makes two answers the same answer."""
+    verdict = ruling.verdict(lang).to_json()
+    return (verdict["legal"], verdict["rule"], verdict["reason"], repr(verdict["effects"]))
+
+
+def merge_cases(judged: list[tuple[Possible, Ruling]], wish_kind: str,
+                lang: str) -> list[dict[str, Any]]:
+    """One case per answer and per value of all but the first missing field; the first
+    field's values with the same answer merged into a list."""
+    groups: dict[tuple[Any, ...], tuple[list[Any], Possible, Ruling]] = {}
+    for possible, ruling in judged:
+        (name, value), *rest = possible.values
+        key = (case_key(ruling, lang), repr(rest))
+        if key not in groups:
+            groups[key] = ([], possible, ruling)
+        groups[key][0].append(value)
+    cases = []
+    for values, possible, ruling in groups.values():
+        (name, _value), *rest = possible.values
+        condition = {name: if_value(name, values, wish_kind),
+                     **{key: if_value(key, [value], wish_kind) for key, value in rest}}
+        verdict = ruling.verdict(lang).to_json()
+        cases.append({"if": condition, "legal": verdict["legal"], "rule": verdict["rule"],
+                      "reason": verdict["reason"], "penalty": verdict["penalty"],
+                      "effects": verdict["effects"]})
+    return cases
+
+
+def if_value(name: str, values: list[Any], wish_kind: str) -> Any:
+    """How a case names the values of one missing field (a list when merged)."""
+    one = values[0] if len(values) == 1 else values
+    return {wish_kind: one} if name == "wish" else one
+
+
+def distinct(possibles: list[Possible], name: str) -> list[Any]:
+    """The values of one field in these possibilities, each once, in order."""
+    found: list[Any] = []
+    for possible in possibles:
+        value = dict(possible.values)[name]
+        if value not in found:
+            found.append(value)
+    return found
+
+
+def depends_text(variant: str, name: str, yes: list[Possible], no: list[Possible],
+                 usual: Any) -> Text:
+    """"Kommt auf den Wunsch an: Pik gewünscht → ja, sonst nein" for the deciding field."""
+    yes_values, no_values = distinct(yes, name), distinct(no, name)
+    # The side without the usual value is named (last card, the one wish that fits).
+    listed, answer, other = (no_values, ("nein", "no"), ("ja", "yes")) \
+        if no_values[0] != usual or (yes_values[0] == usual and len(no_values)
+                                     < len(yes_values)) else \
+        (yes_values, ("ja", "yes"), ("nein", "no"))
+    what = {"wish": Text("Kommt auf den Wunsch an", "Depends on the wish"),
+            "hand": Text("Kommt darauf an, ob das deine letzte Karte ist",
+                         "Depends on whether this is your last card"),
+            "players": Text("Kommt auf die Zahl der Spieler an",
+                            "Depends on the number of players")}[name]
+    condition = condition_text(name, listed, variant)
+    return Text(f"{what.de}: {condition.de} → {answer[0]}, sonst {other[0]}.",
+                f"{what.en}: {condition.en} → {answer[1]}, otherwise {other[1]}.")
+
+
+def condition_text(name: str, values: list[Any], variant: str) -> Text:
+    """The listed values of the deciding field in players' words."""
+    if name == "wish":
+        wished = choices_text(tuple(str(value) for value in values))
+        return Text(f"{wished.de} gewünscht", f"{wished.en} wished")
+    if name == "hand":
+        if values == [MORE]:
+            return Text("nicht die letzte Karte", "not the last card")
+        return Text("letzte Karte", "last card")
+    numbers = [str(value) for value in values]
+    joined = Text(*(", ".join(numbers[:-1]) + (f" {word} " if len(numbers) > 1 else "")
+                    + numbers[-1] for word in ("oder", "or")))
+    return Text(f"{joined.de} Spieler", f"{joined.en} players")

@@ -1,0 +1,95 @@
+"""Installable on a phone: the web app manifest, the service worker and the offline page.
+
+The service worker's source is static/sw.js; it is served from the root (`/sw.js`) so its
+scope covers every page, with `Service-Worker-Allowed: /` and `no-cache`, so a new version
+reaches the phones on their next visit. Every page links the manifest and loads the offline
+support through templates/pwa/_head.html. The icons are drawn by `flask pwa icons` (icons.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+from flask import Response
+from flask import abort
+from flask import jsonify
+from flask import render_template
+from flask import request
+from flask import url_for
+from flask_babel import gettext as _
+
+from app.assets import read_static
+from app.assets import with_fingerprints
+from app.navigation import current_lang
+from app.pwa.icons import draw_icons
+from app.tables.live import no_flashes
+
+THEME = "#14532d"  # the base template's theme-color
+BACKGROUND = "#f6f5f0"  # base.css --bg (light)
+
+bp = Blueprint("pwa", __name__)
+bp.cli.add_command(draw_icons)
+
+
+def icon(size: int, purpose: str) -> dict[str, str]:
+    """One PNG icon of the manifest (static/icons, drawn by `flask pwa icons`)."""
+    name = f"icon-{size}.png" if purpose == "any" else f"icon-{size}-maskable.png"
+    return {
+        "src": url_for("static", filename=f"icons/{name}"),
+        "sizes": f"{size}x{size}",
+        "type": "image/png",
+        "purpose": purpose,
+    }
+
+
+def manifest_data() -> dict[str, Any]:
+    """What a phone needs to install Mautisch as an app."""
+    return {
+        "id": "/",
+        "name": "Mautisch",
+        "short_name": "Mautisch",
+        "description": _("Score keeping and a rules referee for Mau-Mau tables"),
+        "lang": current_lang(),
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": BACKGROUND,
+        "theme_color": THEME,
+        "icons": [icon(192, "any"), icon(512, "any"), icon(192, "maskable"), icon(512, "maskable")],
+    }
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest (application/manifest+json)."""
+    response = jsonify(manifest_data())
+    response.mimetype = "application/manifest+json"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, from the root scope; always revalidated.
+
+    It keeps the static files under the fingerprinted names the pages link (app.assets).
+    """
+    found = read_static("sw.js")
+    if found is None:
+        abort(404)
+    source = with_fingerprints(found[1].decode("utf-8"))
+    response = Response(source, mimetype="text/javascript")
+    response.add_etag()
+    response.make_conditional(request)
+    response.headers["Service-Worker-Allowed"] = "/"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/offline")
+def offline() -> str:
+    """Shown by the service worker for a page that is neither reachable nor kept on the phone."""
+    # Fetched by the service worker in the background: it must not take the flash messages.
+    return render_template("pwa/offline.html", get_flashed_messages=no_flashes)

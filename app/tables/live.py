@@ -1,0 +1,43 @@
+"""The live copy of a table page that static/js/live.js swaps in after a change.
+
+live.js polls `GET /api/v1/tables/<id>/version` (ETag, 304 while nothing changed: cheap, and
+correct with any number of app processes, since the version lives in the database). When the
+version moved it fetches `/t/<id>/live`: the table page as `tables.view` renders it, but
+without taking this phone's flash messages (they belong to the next real page) and without
+moving the table in this phone's list. The script then replaces the page's `<main>` with the
+new one, keeping the parts marked `data-live-keep` (status line, wake lock, QR codes, pending
+rounds).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response
+from flask import make_response
+from flask import render_template
+
+from app import store
+from app.tables import bp
+from app.tables.table import page_context
+
+
+def no_flashes(**_kwargs: Any) -> list[Any]:
+    """Stands in for Flask's get_flashed_messages in a page a script fetches in the background
+    (the live copy, the offline page): the messages belong to the next page the player opens."""
+    return []
+
+
+@bp.get("/t/<table_id>/live")
+def live(table_id: str) -> Response:
+    """The current table page for live.js (never cached: it is the fresh state)."""
+    table = store.get_table(table_id)
+    html = render_template(
+        "tables/view.html",
+        **page_context(table),
+        get_flashed_messages=no_flashes,
+    )
+    response = make_response(html)
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Table-Version"] = str(table.version)
+    return response

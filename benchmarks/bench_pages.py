@@ -1,0 +1,263 @@
+"""What the pages, the API and the sheets cost, each as a ratio against a baseline in the same run.
+
+Run by hand: `.venv/bin/python benchmarks/bench_pages.py [repeats]`. Everything goes through
+Flask's test client in this one process against an in-memory SQLite database, so the ratios
+compare across machines: a page against a hello route of the same app (same middleware, same
+session), the referee API against a bare JSON route of a minimal Flask app, a filled sheet
+against an empty reportlab page. Times are CPU seconds (medians). SQL statements are counted
+with an SQLAlchemy event listener.
+"""
+
+from __future__ import annotations
+
+import io
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from flask import Flask  # noqa: E402
+from flask import jsonify  # noqa: E402
+from flask.testing import FlaskClient  # noqa: E402
+from sqlalchemy import event  # noqa: E402
+
+from app import create_app  # noqa: E402
+from app import store  # noqa: E402
+from app.db import db  # noqa: E402
+from app.models import Group  # noqa: E402
+from app.models import Round  # noqa: E402
+from app.variants import validate_round  # noqa: E402
+
+SIX = ["Anna", "Ben", "Cem", "Dora", "Emil", "Finn"]
+EIGHT = SIX + ["Gül", "Hans"]
+REFEREE = {
+    "variant": "dynamisch",
+    "players": 4,
+    "situation": {"top": "HQ", "hand": ["CJ", "S7", "H9"]},
+    "action": {"play": ["H9"]},
+    "lang": "en",
+}
+
+
+def game_won(game: int) -> dict[str, Any]:
+    """One Terroristen game of six (an open-ended table: it never finishes)."""
+    return {"winner": game * 5 % 6}
+
+
+def median_cpu(run: Callable[[], Any], repeats: int) -> float:
+    """The median CPU time of `repeats` runs (two warm-up runs first)."""
+    run()
+    run()
+    times = []
+    for _ in range(repeats):
+        start = time.process_time()
+        run()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
+@contextmanager
+def counted(app: Flask) -> Iterator[list[str]]:
+    """The SQL statements run inside the block."""
+    statements: list[str] = []
+
+    def count(*args: Any) -> None:
+        """Note one statement."""
+        statements.append(args[2])
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+
+
+def get(client: FlaskClient, url: str, status: int = 200) -> Callable[[], Any]:
+    """A GET that must answer `status`."""
+
+    def run() -> Any:
+        """One request."""
+        response = client.get(url)
+        assert response.status_code == status, (url, response.status_code)
+        return response
+
+    return run
+
+
+def table_with_rounds(app: Flask, rounds: int, group_id: str | None = None) -> tuple[str, str]:
+    """An open-ended table of six with `rounds` games stored as the store would store them."""
+    with app.app_context():
+        table, token = store.create_table("terroristen", "Bench", SIX, {}, group_id)
+        for number in range(1, rounds + 1):
+            data = validate_round("terroristen", SIX, table.options, game_won(number))
+            db.session.add(Round(table_id=table.id, number=number, data=data, version=1))
+        db.session.commit()
+        return table.id, token
+
+
+def group_of(app: Flask, tables: int) -> str:
+    """A group with `tables` tables of 3 rounds each."""
+    with app.app_context():
+        group = Group(name="Stammtisch", players=SIX)
+        group.set_edit_token()
+        db.session.add(group)
+        db.session.commit()
+        group_id = group.id
+    for _ in range(tables):
+        table_with_rounds(app, 3, group_id)
+    return group_id
+
+
+def bare_json_app() -> Flask:
+    """A minimal Flask app with one JSON route: the referee API's baseline."""
+    bare = Flask("bare")
+
+    @bare.post("/json")
+    def answer() -> Any:
+        """A small JSON answer."""
+        return jsonify(ok=True, reason="fine")
+
+    return bare
+
+
+def main(repeats: int) -> None:
+    """Print every figure with its baseline."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": "sqlite://",
+            "SECRET_KEY": "bench",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    app.add_url_rule("/bench-hello", "bench_hello", lambda: "hello")
+    reader = app.test_client()
+    editor = app.test_client()
+    hello = median_cpu(get(reader, "/bench-hello"), repeats)
+    print(f"hello route (baseline)                    {1000 * hello:8.3f} ms")
+
+    def line(name: str, seconds: float, base: float, statements: int | None = None) -> None:
+        """One figure."""
+        sql = f"  {statements:4d} SQL" if statements is not None else ""
+        print(f"{name:42}{1000 * seconds:8.3f} ms {seconds / base:7.1f}×{sql}")
+
+    pages: dict[tuple[str, int], float] = {}
+    for rounds in (8, 80, 400):
+        table_id, token = table_with_rounds(app, rounds)
+        editor.get(f"/t/{table_id}/edit/{token}")
+        for who, client in (("reader", reader), ("editor", editor)):
+            run = get(client, f"/t/{table_id}")
+            with counted(app) as statements:
+                run()
+            pages[(who, rounds)] = median_cpu(run, repeats)
+            line(f"table page {rounds} rounds, {who}", pages[(who, rounds)], hello, len(statements))
+        live = median_cpu(get(reader, f"/t/{table_id}/live"), repeats)
+        line(f"live fragment {rounds} rounds", live, hello)
+    for who in ("reader", "editor"):
+        print(f"  {who}: 400 rounds / 8 rounds = {pages[(who, 400)] / pages[(who, 8)]:.1f}×")
+
+    posts: dict[int, float] = {}
+    for rounds in (8, 400):
+        table_id, token = table_with_rounds(app, rounds)
+        games = iter(range(9999))
+
+        def post(table_id: str = table_id, token: str = token, game: Any = games) -> None:
+            """One round through the API."""
+            response = reader.post(
+                f"/api/v1/tables/{table_id}/rounds",
+                json=game_won(next(game)),
+                headers={"X-Edit-Token": token},
+            )
+            assert response.status_code == 201, response.get_json()
+
+        with counted(app) as statements:
+            post()
+        posts[rounds] = median_cpu(post, repeats)
+        line(f"round POST (API) at {rounds} rounds", posts[rounds], hello, len(statements))
+    print(f"  round POST: 400 rounds / 8 rounds = {posts[400] / posts[8]:.1f}×")
+
+    groups: dict[int, float] = {}
+    for size in (10, 100, 500):
+        group_id = group_of(app, size)
+        for what, url in (
+            ("group page", f"/g/{group_id}"),
+            ("group JSON export", f"/g/{group_id}/export.json"),
+            ("group CSV export", f"/g/{group_id}/export.csv"),
+        ):
+            run = get(reader, url)
+            with counted(app) as statements:
+                run()
+            seconds = median_cpu(run, max(3, repeats // 10) if size >= 100 else repeats)
+            groups[(what, size)] = seconds  # type: ignore[index]
+            line(f"{what}, {size} tables", seconds, hello, len(statements))
+    for what in ("group page", "group JSON export", "group CSV export"):
+        ratio = groups[(what, 500)] / groups[(what, 10)]  # type: ignore[index]
+        print(f"  {what}: 500 tables / 10 tables = {ratio:.1f}×")
+
+    home = app.test_client()
+    for _ in range(20):
+        table_id, _token = table_with_rounds(app, 5)
+        home.get(f"/t/{table_id}")
+    with counted(app) as statements:
+        get(home, "/")()
+    line("home page, 20 remembered tables", median_cpu(get(home, "/"), repeats), hello,
+         len(statements))
+
+    bare = bare_json_app().test_client()
+    bare_seconds = median_cpu(lambda: bare.post("/json", json=REFEREE), repeats)
+    print(f"bare JSON route (baseline)                {1000 * bare_seconds:8.3f} ms")
+
+    def referee() -> None:
+        """One referee question."""
+        response = reader.post("/api/v1/referee", json=REFEREE)
+        assert response.status_code == 200, response.get_json()
+
+    line("referee API", median_cpu(referee, repeats), bare_seconds)
+    fresh = app.test_client()
+    answer = fresh.post("/api/v1/referee", json=REFEREE)
+    static = fresh.get("/static/css/base.css")
+    print(f"  Set-Cookie on API: {'Set-Cookie' in answer.headers}, "
+          f"on static: {'Set-Cookie' in static.headers}")
+    encoded = reader.get(f"/t/{table_id}", headers={"Accept-Encoding": "gzip"})
+    print(f"  table page with Accept-Encoding gzip: {encoded.headers.get('Content-Encoding')}")
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    def empty_page() -> bytes:
+        """One empty A4 page written by reportlab."""
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer)
+        canvas.showPage()
+        canvas.save()
+        return buffer.getvalue()
+
+    empty = median_cpu(empty_page, repeats)
+    print(f"empty reportlab page (baseline)           {1000 * empty:8.3f} ms")
+    with app.app_context():
+        table, token = store.create_table("deluxe", "Bench", EIGHT, {"rounds": 10})
+        for r in range(10):
+            store.add_round(
+                table, {"cards": [0 if seat == r % 8 else (r + seat) % 6 + 1 for seat in range(8)]}
+            )
+        sheet_url = f"/t/{table.id}/sheet.pdf"
+    line("filled sheet deluxe 8×10", median_cpu(get(reader, sheet_url), repeats), empty)
+    etag = reader.get(sheet_url).headers.get("ETag")
+    if etag:
+        again = get(reader, sheet_url, 304)
+        line("  … again with If-None-Match", median_cpu(
+            lambda: reader.get(sheet_url, headers={"If-None-Match": etag}), repeats), empty)
+        assert again is not None
+    line("blank sheet deluxe 8×10", median_cpu(
+        get(reader, "/sheets/deluxe.pdf"), repeats), empty)
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 30)

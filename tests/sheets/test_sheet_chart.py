@@ -1,0 +1,65 @@
+"""The running-totals drawing for the filled score sheet (reportlab), parsed back from a PDF."""
+
+from __future__ import annotations
+
+import io
+
+from pypdf import PdfReader
+from reportlab.lib.pagesizes import A4
+from reportlab.platypus import SimpleDocTemplate
+
+from app.sheets.chart import running_totals_drawing
+from app.sheets.chart import style_of
+from app.sheets.layout import FONT
+from app.sheets.layout import FRAME_WIDTH
+from app.sheets.layout import register_fonts
+from app.tables.pictures import chart_series
+from app.variants import standing
+from tests.tables.conftest import PLAYERS
+from tests.tables.conftest import hands
+
+
+def pdf_text(drawing: object) -> str:
+    """The drawing on an A4 page, read back as text."""
+    out = io.BytesIO()
+    SimpleDocTemplate(out, pagesize=A4).build([drawing])
+    return PdfReader(io.BytesIO(out.getvalue())).pages[0].extract_text()
+
+
+def test_drawing_shows_names_rounds_and_scale() -> None:
+    """Every player in the legend, the rounds 0..n under the plot, the totals' scale beside it."""
+    register_fonts()
+    rounds = [hands((0, 0), (0, 3), (0, 2), (1, 1)), hands((0, 2), (0, 0), (1, 1), (0, 14))]
+    series = chart_series(
+        "dynamisch", PLAYERS, standing("dynamisch", PLAYERS, {"games": 8, "rate_cents": 0}, rounds)
+    )
+    assert series[3] == ("Dora", [0, 3, 17])
+    drawing = running_totals_drawing(series, FRAME_WIDTH, font=FONT)
+    assert drawing.width == FRAME_WIDTH
+    text = pdf_text(drawing)
+    for name in ("Anna", "Ben", "Cem", "Dora"):
+        assert name in text
+    for label in ("0", "1", "2", "20"):
+        assert label in text.split()
+
+
+def test_doppel_series_are_the_teams() -> None:
+    """Doppel: team lines named by their players (partners sit opposite)."""
+    state = standing("doppel", PLAYERS, {}, [{"winner": "A"}, {"winner": "A"}])
+    series = chart_series("doppel", PLAYERS, state)
+    assert [name for name, _ in series] == ["A: Anna + Cem", "B: Ben + Dora"]
+    assert series[0][1] == [0, 1, 2]
+
+
+def test_long_names_are_cut_to_their_legend_column() -> None:
+    """A name longer than its column ends in "…" instead of running into the next one."""
+    register_fonts()
+    long_name = "Bartholomäus-Maximilian von Hohenzollern-Sigmaringen"
+    drawing = running_totals_drawing([(long_name, [0, 1]), ("Ben", [0, 2])], 120, font=FONT)
+    assert "…" in pdf_text(drawing) and long_name not in pdf_text(drawing)
+
+
+def test_series_look_different_in_black_and_white() -> None:
+    """No two of the first 50 series share dash, marker and filling (no colour on the sheet)."""
+    styles = [style_of(i) for i in range(50)]
+    assert len(set(styles)) == 50

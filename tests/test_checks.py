@@ -1,0 +1,100 @@
+"""app.checks: the one way input is checked; `mapping` is the one check of a JSON object.
+
+The referee's requests, the score keeping, the variant definitions, the backup import and the
+table API all name an unknown key the same way: its path and the keys allowed there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from app import checks
+from app.checks import Field
+from app.engine import judge_request
+from app.export.parse import parse_backup
+from app.text import InputError
+from app.text import Text
+from app.variants import validate_round
+from app.variants import validate_table
+
+HAND = Field("hands[0]", Text("Die Hand von Anna", "The hand of Anna"))
+REQUEST = {"variant": "dynamisch", "situation": {"top": "H7"}, "action": {"draw": True}}
+
+
+def test_mapping_names_an_unknown_key_and_the_keys_allowed() -> None:
+    """One sentence per language: the key, its path, the known keys."""
+    with pytest.raises(InputError) as caught:
+        checks.mapping({"jacks": 1, "jokers": 2}, HAND, ("jacks", "others"))
+    assert caught.value.field == "hands[0].jokers"
+    assert caught.value.text == Text(
+        'Unbekanntes Feld "jokers" (hands[0].jokers); bekannte Felder hier: jacks, others.',
+        'Unknown field "jokers" (hands[0].jokers); known fields here: jacks, others.',
+    )
+
+
+def test_mapping_names_the_field_that_is_no_object() -> None:
+    """Not an object: the field by name and path, and what came instead."""
+    with pytest.raises(InputError) as caught:
+        checks.mapping([1, 2], HAND, ("jacks",))
+    assert caught.value.field == "hands[0]"
+    assert caught.value.text.en == "The hand of Anna (hands[0]) must be a JSON object; got [1, 2]."
+    assert caught.value.text.de.startswith("Die Hand von Anna (hands[0]) muss ein JSON-Objekt")
+
+
+def test_mapping_without_allowed_keys_checks_the_type_only() -> None:
+    """None: the caller says itself what each key may be (the referee's house rules)."""
+    assert checks.mapping({"anything": 1}, HAND, None) == {"anything": 1}
+
+
+def test_whole_names_the_limit_and_why() -> None:
+    """A whole number: the range, the reason for the upper limit, the value received."""
+    why = Text(" (das Spiel hat 8 Buben)", " (the deck holds 8 jacks)")
+    with pytest.raises(InputError) as caught:
+        checks.whole(9, Field("hands[0].jacks", Text("Die Buben", "The jacks")), 0, 8, why)
+    assert caught.value.text.en == (
+        "The jacks (hands[0].jacks) must be a whole number from 0 to 8 (the deck holds 8 jacks); "
+        "got 9."
+    )
+    assert "von 0 bis 8 sein (das Spiel hat 8 Buben)" in caught.value.text.de
+
+
+@pytest.mark.parametrize(
+    ("refuse", "field"),
+    [
+        (lambda: judge_request({**REQUEST, "situation": {"top": "H7", "cards": 3}}),
+         "situation.cards"),
+        (lambda: judge_request({**REQUEST, "actions": {}}), "actions"),
+        (lambda: validate_round("dynamisch", ["A", "B"], {"games": 8, "rate_cents": 0},
+                                {"hands": [], "jokers": 1}), "jokers"),
+        (lambda: validate_table("deluxe", "", ["A", "B"], {"rounds": 3, "jokers": 1}),
+         "options.jokers"),
+        (lambda: parse_backup(b'{"format": "mautisch-table", "version": 1, "jokers": 1}'),
+         "jokers"),
+    ],
+    ids=["referee situation", "referee body", "round", "options", "backup"],
+)
+def test_every_json_object_is_checked_by_mapping(refuse: Callable[[], Any], field: str) -> None:
+    """The engine, the scoring, the variants and the import share the sentence."""
+    with pytest.raises(InputError) as caught:
+        refuse()
+    assert caught.value.field == field
+    assert caught.value.text.en.startswith(f'Unknown field "{field.split(".")[-1]}" ({field}); '
+                                           "known fields here: ")
+
+
+def test_table_api_names_an_unknown_key(client: FlaskClient) -> None:
+    """POST /api/v1/tables: the same sentence, 400 at the key, in the request's language."""
+    body = {"variant": "deluxe", "players": ["A", "B"], "colour": "red"}
+    german = client.post("/api/v1/tables", json=body)
+    english = client.post("/api/v1/tables?lang=en", json=body)
+    assert german.status_code == english.status_code == 400
+    assert german.json["field"] == english.json["field"] == "colour"
+    assert german.json["error"] == (
+        'Unbekanntes Feld "colour" (colour); bekannte Felder hier: name, options, players, '
+        "variant."
+    )
+    assert "known fields here: name, options, players, variant" in english.json["error"]
