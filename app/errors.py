@@ -15,7 +15,7 @@ from app.db import db
 
 
 def wants_json() -> bool:
-    """API clients get JSON errors, never an HTML page (API.md)."""
+    """API clients get JSON errors, never an HTML page (docs/api.md)."""
     return request.path.startswith("/api/")
 
 

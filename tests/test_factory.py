@@ -18,7 +18,7 @@ from tests.conftest import postgres_url
 
 
 def test_testing_config_gives_in_memory_tables(app: Flask) -> None:
-    """API.md: create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"}) works."""
+    """docs/api.md: create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"}) works."""
     with app.app_context():
         assert {"tables", "rounds", "changes", "groups"} <= set(db.metadata.tables)
         assert (
@@ -133,7 +133,7 @@ def test_unknown_page_is_a_german_404_page(client) -> None:  # type: ignore[no-u
 
 
 def test_unknown_api_url_is_json(client) -> None:  # type: ignore[no-untyped-def]
-    """API clients never get an HTML page (API.md), and the sentence is in their language."""
+    """API clients never get an HTML page (docs/api.md), and the sentence is in their language."""
     response = client.get("/api/v1/does-not-exist")
     assert response.status_code == 404
     assert response.get_json() == {"error": "Unter dieser Adresse gibt es nichts.", "field": None}

@@ -37,6 +37,13 @@ from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.cards import format_cards
 from app.engine.cards import parse_cards
+from app.engine.houserules import HANDLIMIT
+from app.engine.houserules import MULTI
+from app.engine.houserules import NINE
+from app.engine.houserules import SEVEN
+from app.engine.houserules import STACK2
+from app.engine.houserules import STACK4
+from app.engine.houserules import STRICT_DRAW
 
 WISH_FLAGS = ("by_you", "anyone_served", "you_served")
 ACTORS = ("on_turn", "other")
@@ -112,13 +119,14 @@ class Options:
     the rules consult the switches, callers never branch on them.
     """
 
-    stack2: bool = False  # spd.opt.stack2
-    stack4: bool = False  # spd.opt.stack4
-    handlimit: bool = True  # spd.house.handlimit
-    strict_draw: bool = False  # dlx.house.strictdraw
-    seven: str = "draw2"  # ter.house.seven
-    multi: str = "rank"  # ter.house.multi
-    nine: str = "must"  # dop.house.nine
+    # Each default is the switch's own, as app.engine.houserules declares it.
+    stack2: bool = bool(STACK2.default)
+    stack4: bool = bool(STACK4.default)
+    handlimit: bool = bool(HANDLIMIT.default)
+    strict_draw: bool = bool(STRICT_DRAW.default)
+    seven: str = str(SEVEN.default)
+    multi: str = str(MULTI.default)
+    nine: str = str(NINE.default)
 
     @classmethod
     def parse(cls, text: str) -> Options:

@@ -1,7 +1,7 @@
 """The API's own errors (`app.api.json_body`, an unknown table) speak the request's language.
 
 German unless the request asks for English (`?lang=en`, else Accept-Language), like every other
-API error; always in the contract's shape `{"error", "field"}` (API.md).
+API error; always in the contract's shape `{"error", "field"}` (docs/api.md).
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
-"""Property tests of the JSON API (API.md): whatever JSON a client sends, the answer is a 2xx
+"""Property tests of the JSON API (docs/api.md): whatever JSON a client sends, the answer is a 2xx
 or a 4xx in the contract's shape `{"error": "<sentence>", "field": ...}`, never a 500.
 
 Bodies are random JSON shapes (nulls, numbers as strings, lists for objects, huge numbers,
 unicode), the referee examples with random fields replaced, and plausible questions of the
-five variants; the referee's legal answers are checked against API.md's effect shapes.
+five variants; the referee's legal answers are checked against docs/api.md's effect shapes.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def contract(response: TestResponse) -> dict[str, Any]:
 
 
 def ask_referee(client: FlaskClient, payload: Any) -> dict[str, Any]:
-    """POST a body to the referee; a 200 must carry API.md's fields and effect shapes."""
+    """POST a body to the referee; a 200 must carry docs/api.md's fields and effect shapes."""
     response = client.post("/api/v1/referee", data=json.dumps(payload),
                            content_type="application/json")
     data = contract(response)
@@ -152,7 +152,7 @@ def questions(draw: st.DrawFn) -> dict[str, Any]:
 @given(questions())
 def test_referee_plausible_questions_answer_in_api_shapes(client: FlaskClient,
                                                           question: dict[str, Any]) -> None:
-    """Plausible questions: legal answers carry API.md's effects with their fields."""
+    """Plausible questions: legal answers carry docs/api.md's effects with their fields."""
     ask_referee(client, question)
 
 
