@@ -235,3 +235,33 @@ def test_a_table_links_to_its_referee_with_its_house_rules(app: Flask,
     assert checked(referee, "variant") == ["terroristen"]
     assert re.search(r'name="players"[^>]*value="5"', referee)
     assert checked(house_section(referee), "seven") == ["pass"]
+
+
+STACK4_CASE = ({"variant": "speedone", "top": "W+4", "wish": "R", "pending": "draw:4",
+                "play": "W+4", "stack4": "1"}, True, "spd.opt.stack4")
+STACK2_CASE = ({"variant": "speedone", "top": "R+2", "pending": "draw:2", "play": "G+2",
+                "stack2": "1"}, True, "spd.opt.stack2")
+
+
+def outcome(answer: str) -> tuple[str, str]:
+    """The verdict and the first cited rule of an answer box."""
+    legal = re.search(r'data-legal="(\w+)"', answer)
+    rule = re.search(r'class="rule-link" href="/rules/\w+#([\w.]+)"', answer)
+    assert legal and rule, answer
+    return legal.group(1), rule.group(1)
+
+
+@pytest.mark.parametrize(("query", "legal", "rule"), [*HOUSE_CASES, STACK2_CASE, STACK4_CASE],
+                         ids=[case[2] for case in [*HOUSE_CASES, STACK2_CASE, STACK4_CASE]])
+def test_each_switch_both_ways_on_the_page(
+        client: FlaskClient, query: dict[str, str], legal: bool, rule: str) -> None:
+    """Flipped, the switch decides the case and is cited; at its default the same question
+    gets another answer (another verdict, or another rule deciding it)."""
+    switch = next(key for key in query if key not in
+                  ("variant", "top", "wish", "pending", "hand", "play"))
+    _, flipped = get(client, {**query, "lang": "en"})
+    assert outcome(answer_of(flipped)) == ("true" if legal else "false", rule)
+    default = {key: value for key, value in query.items() if key != switch}
+    status, page = get(client, {**default, "lang": "en"})
+    assert status == 200
+    assert outcome(answer_of(page)) != outcome(answer_of(flipped))
