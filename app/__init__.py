@@ -23,7 +23,7 @@ from app.sessions import init_sessions
 
 csrf = CSRFProtect()
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
-PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,24}")  # models.ID_LENGTH
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -40,7 +40,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
         # A table page may stay open for a whole evening: form tokens must not expire.
         WTF_CSRF_TIME_LIMIT=None,
-        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        # From the last use (app.transport renews it once a day): an abandoned phone forgets.
+        PERMANENT_SESSION_LIFETIME=timedelta(days=60),
         # Re-sending the session cookie on every response lets a background request (service
         # worker, live poll) overwrite a cookie that just got a new CSRF secret: send it on change.
         SESSION_REFRESH_EACH_REQUEST=False,
@@ -69,6 +70,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_options = {**app.jinja_options, "bytecode_cache": FileSystemBytecodeCache()}
     app.config["SQLALCHEMY_DATABASE_URI"] = normalise_db_url(app.config["SQLALCHEMY_DATABASE_URI"])
 
+    from app.timeouts import database_options
+
+    database_options(app)
     db.init_app(app)
     csrf.init_app(app)
     # First, so that its compression runs after every other after_request function.
@@ -93,6 +97,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from app.errors import register_error_handlers
 
     register_error_handlers(app)
+    from app.limits import init_limits
+    from app.timeouts import init_timeouts
+    from app.transport import init_transport
+
+    init_limits(app)
+    init_timeouts(app)
+    init_transport(app)
     app.url_value_preprocessor(check_public_ids)
     init_sessions(app)
     app.after_request(security_headers)
@@ -107,6 +118,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 def register_blueprints(app: Flask) -> None:
     """One blueprint per concern; the API is exempt from CSRF (no cookie auth, docs/api.md)."""
     from app import api
+    from app import editlinks
     from app import export
     from app import groups
     from app import pwa
@@ -116,7 +128,7 @@ def register_blueprints(app: Flask) -> None:
     from app import tables
 
     csrf.exempt(api.bp)
-    for module in (api, tables, referee, rules, sheets, groups, export, pwa):
+    for module in (api, tables, referee, rules, sheets, groups, export, pwa, editlinks):
         app.register_blueprint(module.bp)
 
 

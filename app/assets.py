@@ -9,7 +9,8 @@ every use as before, so a page kept offline finds its files.
 Answers are compressed (br, gzip) by Flask-Compress: HTML, CSS, JavaScript, JSON and SVG above
 1 KB. COMPRESS_RESPONSES = False (or the environment variable COMPRESS_RESPONSES=0) leaves that
 to a reverse proxy that compresses. A fingerprinted file is compressed once per process: its
-name says its content, so the compressed copy can never be stale.
+name says its content, so the compressed copy can never be stale; so is a kept table page
+(keyed by the table's version, app.tables.derived).
 """
 
 from __future__ import annotations
@@ -18,18 +19,22 @@ import hashlib
 import mimetypes
 import os
 import re
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from flask import Flask
 from flask import Request
 from flask import Response
 from flask import current_app
+from flask import g
 from flask import request
 from flask_compress import Compress
 
 YEAR = 365 * 24 * 3600
 IMMUTABLE = f"public, max-age={YEAR}, immutable"
 DIGEST_LENGTH = 12
+KEPT_COPIES = 512  # compressed answers kept per process (files and kept pages, per encoding)
 # "css/base.0123456789ab.css" -> "css/base", "0123456789ab", ".css"
 FINGERPRINTED = re.compile(
     rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{DIGEST_LENGTH}}})(?P<ext>\.\w+)$"
@@ -46,6 +51,7 @@ COMPRESSED_TYPES = [
 # The static file's content, keyed by its path and modification time (a changed file in
 # development gets a new digest at once).
 _files: dict[str, tuple[float, str, bytes]] = {}
+_names: dict[str, str] = {}
 
 
 def read_static(filename: str) -> tuple[str, bytes] | None:
@@ -68,12 +74,21 @@ def read_static(filename: str) -> tuple[str, bytes] | None:
 
 
 def fingerprinted_name(filename: str) -> str:
-    """`css/base.css` -> `css/base.<digest>.css`; a file that is not there keeps its name."""
+    """`css/base.css` -> `css/base.<digest>.css`; a file that is not there keeps its name.
+
+    A page links several files: their names are worked out once per process (in debug mode,
+    where files change under a running app, on every link).
+    """
+    known = _names.get(filename)
+    if known is not None and not current_app.debug:
+        return known
     found = read_static(filename)
     if found is None:
         return filename
     stem, ext = os.path.splitext(filename)
-    return f"{stem}.{found[0]}{ext}"
+    name = f"{stem}.{found[0]}{ext}"
+    _names[filename] = name
+    return name
 
 
 def current_file(filename: str) -> tuple[str, bytes] | None:
@@ -95,38 +110,58 @@ def static_file(filename: str) -> Response:
     """A fingerprinted file for a year; any other name as Flask serves it (revalidated)."""
     found = current_file(filename)
     if found is None:
-        return current_app.send_static_file(filename)
+        # A page kept from before a file changed names its old digest: it gets the file as
+        # it is now, revalidated like any plain name.
+        match = FINGERPRINTED.match(filename)
+        plain = match["stem"] + match["ext"] if match and read_static(filename) is None else None
+        return current_app.send_static_file(plain or filename)
     digest, content = found
     mimetype = mimetypes.guess_type(filename)[0] or "application/octet-stream"
     response = Response(content, mimetype=mimetype)
     response.headers["Cache-Control"] = IMMUTABLE
     response.set_etag(digest)
-    return response.make_conditional(request)
+    response.make_conditional(request)
+    return response
 
 
 def compress_cache_key(req: Request) -> str:
-    """Only a current fingerprinted file's compressed copy is kept (its name says its content)."""
+    """The key of an answer whose compressed copy may be kept, "" for any other.
+
+    A current fingerprinted file (its name says its content), and a page kept by its content's
+    version (`g.kept_as`, set by app.tables.derived): neither can ever be stale.
+    """
     filename = (req.view_args or {}).get("filename")
     if req.endpoint == "static" and isinstance(filename, str) and current_file(filename):
         return req.path
-    return ""
+    return str(g.get("kept_as", ""))
 
 
-class FingerprintCache:
-    """Flask-Compress's cache: kept copies of fingerprinted files only, nothing else."""
+class CompressedCopies:
+    """Flask-Compress's cache: the newest compressed copies of keyed answers, nothing else."""
 
     def __init__(self) -> None:
         """An empty cache."""
-        self.kept: dict[str, bytes] = {}
+        self.kept: OrderedDict[str, bytes] = OrderedDict()
+        self.lock = threading.Lock()
 
     def get(self, key: str) -> bytes | None:
-        """The kept copy; never one for an answer without a key (pages, JSON)."""
-        return None if key.endswith(";") else self.kept.get(key)
+        """The kept copy; never one for an answer without a key (flash messages, JSON)."""
+        if key.endswith(";"):
+            return None
+        with self.lock:
+            found = self.kept.get(key)
+            if found is not None:
+                self.kept.move_to_end(key)
+            return found
 
     def set(self, key: str, value: bytes) -> None:
-        """Keep the compressed copy of a fingerprinted file."""
-        if not key.endswith(";"):
+        """Keep the compressed copy of a keyed answer (the least recently used go first)."""
+        if key.endswith(";"):
+            return
+        with self.lock:
             self.kept[key] = value
+            while len(self.kept) > KEPT_COPIES:
+                self.kept.popitem(last=False)
 
 
 def compression_wanted(app: Flask) -> bool:
@@ -148,7 +183,7 @@ def init_assets(app: Flask) -> None:
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
     # Static files under their plain names are streamed from disk: sent as they are.
     app.config.setdefault("COMPRESS_STREAMS", False)
-    app.config.setdefault("COMPRESS_CACHE_BACKEND", FingerprintCache)
+    app.config.setdefault("COMPRESS_CACHE_BACKEND", CompressedCopies)
     app.config.setdefault("COMPRESS_CACHE_KEY", compress_cache_key)
     Compress(app)
 

@@ -1,7 +1,7 @@
 """Database preparation on start: no init command, an older database is upgraded.
 
-SQLite (the embedded default) gets WAL and a generous busy timeout so that two phones saving
-at once wait for each other instead of failing.
+SQLite (the embedded default) gets WAL, and a busy timeout (`app.timeouts`) so that two phones
+saving at once wait for each other instead of failing.
 
 Any number of processes may start at once (several `mautisch serve`, gunicorn's workers): the
 schema is migrated exactly once, under a lock all processes of one database share (an exclusive
@@ -72,9 +72,9 @@ def shipped_revisions(directory: Path = MIGRATIONS) -> Revisions:
 
 
 def sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """WAL lets readers go on while one writer commits; busy_timeout makes writers queue."""
+    """WAL lets readers go on while one writer commits; writers queue for the driver's busy
+    timeout (`app.timeouts`, the connection's `timeout`)."""
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA busy_timeout = 30000")
     cursor.execute("PRAGMA foreign_keys = ON")
     if cursor.execute("PRAGMA database_list").fetchone()[2]:  # a file, not :memory:
         cursor.execute("PRAGMA journal_mode = WAL")

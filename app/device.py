@@ -19,12 +19,14 @@ from typing import NamedTuple
 
 from flask import abort
 from flask import session
-from flask import url_for
 from flask_babel import gettext as _
 
 from app.db import db
 from app.models import Group
 from app.models import Table
+from app.transport import group_edit_url
+from app.transport import mark_edit_link
+from app.transport import table_edit_url
 
 TABLES_KEY = "tables"
 TABLE_TOKENS_KEY = "edit_tokens"
@@ -151,10 +153,12 @@ def edit_link(table: Table) -> EditLink | None:
     """
     token = edit_token(table)
     if token is not None:
-        url = url_for("tables.claim", table_id=table.id, token=token, _external=True)
+        url = table_edit_url(table.id, token)
+        mark_edit_link()
         return EditLink(url, whole_group=False)
     group_edit_token = table_group_token(table)
     if group_edit_token is None:
         return None
-    url = url_for("groups.claim", group_id=table.group_id, token=group_edit_token, _external=True)
+    url = group_edit_url(str(table.group_id), group_edit_token)
+    mark_edit_link()
     return EditLink(url, whole_group=True)

@@ -33,7 +33,9 @@ def remember_locale(response: Response) -> Response:
     """Keep a `?lang=` choice for the next pages (a year, like any preference)."""
     wanted = request.args.get("lang")
     if wanted in LANGUAGES and request.cookies.get(LANG_COOKIE) != wanted:
-        response.set_cookie(LANG_COOKIE, wanted, max_age=365 * 24 * 3600, samesite="Lax")
+        response.set_cookie(
+            LANG_COOKIE, wanted, max_age=365 * 24 * 3600, samesite="Lax", secure=request.is_secure
+        )
     return response
 
 

@@ -10,6 +10,7 @@ our own database (`mautisch-db://`, a fixed window per address and kind in the t
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Callable
 from typing import Any
@@ -50,9 +51,6 @@ KINDS = {
     "imports": ("RATELIMIT_IMPORTS", ("export.import_form",), Text("Importe", "imports")),
 }
 
-limiter = Limiter(key_func=get_remote_address, headers_enabled=True)
-
-
 class DatabaseStorage(Storage):
     """Fixed-window counters in the app's own database, shared by all its processes.
 
@@ -83,9 +81,9 @@ class DatabaseStorage(Storage):
         engine = self.engine()
         insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
         table = RateLimit.__table__
-        statement = insert(table).values(key=key, hits=amount, expires_at=now + expiry)
+        values = insert(table).values(key=key, hits=amount, expires_at=now + expiry)
         fresh = table.c.expires_at <= now
-        statement = statement.on_conflict_do_update(
+        statement = values.on_conflict_do_update(
             index_elements=[table.c.key],
             set_={
                 "hits": case((fresh, amount), else_=table.c.hits + amount),
@@ -137,16 +135,21 @@ class DatabaseStorage(Storage):
 def init_limits(app: Flask) -> None:
     """Install the limiter and put each limit on its views (registered before this)."""
     for name, value in DEFAULTS.items():
-        app.config.setdefault(name, value)
+        app.config.setdefault(name, os.environ.get(name) or value)
     # Tests create hundreds of tables from one address: they opt in to limits explicitly.
     app.config.setdefault("RATELIMIT_ENABLED", not app.config.get("TESTING", False))
+    # One limiter per app: a limiter keeps its limits by view name, and its switch, for all
+    # the apps it serves.
+    limiter = Limiter(key_func=get_remote_address, headers_enabled=True)
     limiter.init_app(app)
+    app.extensions["mautisch_limiter"] = limiter
     for scope, (setting, endpoints, _what) in KINDS.items():
         shared = limiter.shared_limit(
             setting_of(setting), scope=scope, methods=["POST"], error_message=scope
         )
         for endpoint in endpoints:
-            app.view_functions[endpoint] = shared(app.view_functions[endpoint])
+            limited: Any = shared(app.view_functions[endpoint])
+            app.view_functions[endpoint] = limited
     app.register_error_handler(RateLimitExceeded, too_many)
 
 
@@ -159,6 +162,7 @@ def too_many(error: RateLimitExceeded) -> tuple[Response | str, int, dict[str, s
     """429 with Retry-After and a sentence saying which limit and how long to wait."""
     scope = str(error.description)
     setting, _endpoints, what = KINDS.get(scope, KINDS["tables"])
+    limiter: Limiter = current_app.extensions["mautisch_limiter"]
     current = limiter.current_limit
     wait = max(1, math.ceil(current.reset_at - time.time())) if current is not None else 60
     amount = current.limit.amount if current is not None else 0

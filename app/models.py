@@ -35,9 +35,13 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+ID_LENGTH = 24  # characters of a table or group id (older, shorter ids keep working)
+
+
 def new_public_id() -> str:
-    """A short random id for share links (72 bits; reading needs only this)."""
-    return secrets.token_urlsafe(9)
+    """A random id for share links: 128 bits, 22 characters (reading needs only this, so it
+    must be beyond guessing like a token)."""
+    return secrets.token_urlsafe(16)
 
 
 def new_edit_token() -> str:
@@ -73,7 +77,7 @@ class Group(TokenMixin, db.Model):  # type: ignore[name-defined,misc]
 
     __tablename__ = "groups"
 
-    id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_public_id)
+    id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True, default=new_public_id)
     name: Mapped[str] = mapped_column(String(80))
     players: Mapped[list[str]] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -85,7 +89,7 @@ class Table(TokenMixin, db.Model):  # type: ignore[name-defined,misc]
 
     __tablename__ = "tables"
 
-    id: Mapped[str] = mapped_column(String(16), primary_key=True, default=new_public_id)
+    id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True, default=new_public_id)
     variant: Mapped[str] = mapped_column(String(20))
     name: Mapped[str] = mapped_column(String(80), default="")
     players: Mapped[list[str]] = mapped_column(JSON)

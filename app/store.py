@@ -39,13 +39,18 @@ from app.models import Round
 from app.models import Table
 from app.models import utcnow
 from app.scoring import Standing
+from app.standings import kept_standing
+from app.standings import standing_of
 from app.text import InputError
 from app.text import Text
 
 T = TypeVar("T")
 ATTEMPTS = 6
 ROUND_LIMIT = 1000  # rounds per table: far beyond any evening, a guard against runaway clients
-ID_LIMIT = 16  # tables.id
+# Changes kept per table: undo steps back this far; older ones are dropped with each write,
+# so the log of a table edited for years stays small (and its backup imports again).
+CHANGE_LIMIT = 200
+ID_LIMIT = 24  # tables.id (models.ID_LENGTH)
 # How long a POST .../rounds with an Idempotency-Key is remembered: a phone sends a round kept
 # offline within hours; a week covers a weekend away from any connection.
 KEY_LIFETIME = timedelta(days=7)
@@ -112,8 +117,11 @@ def state_of(table: Table, rounds: list[Round]) -> Standing:
 
 
 def table_state(table: Table) -> Standing:
-    """Everything derived from the table's stored rounds."""
-    return state_of(table, round_rows(table.id))
+    """Everything derived from the table's stored rounds (computed once per table version).
+
+    Not inside a write (`locked_write`): what is kept must be committed.
+    """
+    return standing_of(table)
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -170,6 +178,7 @@ def locked_write(table: Table, work: Callable[[], T]) -> T:
                 raise LookupError(f"table {table_id} does not exist")
             db.session.refresh(table)
             result = work()
+            trim_changes(table_id)
             db.session.commit()
             return result
         except (IntegrityError, OperationalError) as error:
@@ -193,6 +202,7 @@ def add_round(table: Table, body: Any, idempotency_key: str | None = None) -> Ad
     replay = idempotency_key is not None and remembered_key(table, idempotency_key) is not None
     if not replay and table_state(table).finished:  # 409 before complaints about the body
         raise TableFinished(table.id)
+    seen_version = table.version
     data = variants.validate_round(table.variant, table.players, table.options, body)
     if idempotency_key is not None and not 1 <= len(idempotency_key) <= 100:
         raise InputError(Text(
@@ -207,10 +217,14 @@ def add_round(table: Table, body: Any, idempotency_key: str | None = None) -> Ad
             seen = remembered_key(table, idempotency_key)
             if seen is not None:
                 raise Replayed(Added(seen.status, round_of_key(table, seen)))
-        rounds = round_rows(table.id)
-        if state_of(table, rounds).finished:
+        # Our bump was the only write since the check above: its standing still holds.
+        alone = table.version == seen_version + 1
+        before = kept_standing(table.id, seen_version) if alone else None
+        if before is None:
+            before = state_of(table, round_rows(table.id))
+        if before.finished:
             raise TableFinished(table.id)
-        if len(rounds) >= ROUND_LIMIT:
+        if len(before.round_points) >= ROUND_LIMIT:
             raise InputError(Text(
                 f"Ein Tisch fasst höchstens {ROUND_LIMIT} Runden; bitte einen neuen Tisch anlegen.",
                 f"A table holds at most {ROUND_LIMIT} rounds; start a new table.",
@@ -376,6 +390,23 @@ def delete_round(table: Table, number: int) -> None:
         )
 
     locked_write(table, work)
+
+
+def trim_changes(table_id: str) -> None:
+    """Drop the table's changes older than its newest CHANGE_LIMIT (inside the write's lock)."""
+    oldest_kept = db.session.scalar(
+        select(Change.id)
+        .where(Change.table_id == table_id)
+        .order_by(Change.id.desc())
+        .offset(CHANGE_LIMIT - 1)
+        .limit(1)
+    )
+    if oldest_kept is not None:
+        db.session.execute(
+            delete(Change)
+            .where(Change.table_id == table_id, Change.id < oldest_kept)
+            .execution_options(synchronize_session=False)
+        )
 
 
 def undo_last_change(table: Table) -> Change | None:

@@ -80,6 +80,17 @@ def counted(app: Flask) -> Iterator[list[str]]:
         event.remove(engine, "before_cursor_execute", count)
 
 
+def forget_kept() -> None:
+    """Drop every kept standing, picture and page: the next view is the first of its version."""
+    try:
+        from app import standings
+        from app.tables import derived
+    except ImportError:  # a version of the app that keeps nothing
+        return
+    for kept in (standings._kept, derived._pictures, derived._pages):
+        kept.clear()
+
+
 def get(client: FlaskClient, url: str, status: int = 200) -> Callable[[], Any]:
     """A GET that must answer `status`."""
 
@@ -161,6 +172,10 @@ def main(repeats: int) -> None:
             line(f"table page {rounds} rounds, {who}", pages[(who, rounds)], hello, len(statements))
         live = median_cpu(get(reader, f"/t/{table_id}/live"), repeats)
         line(f"live fragment {rounds} rounds", live, hello)
+        for who, client in (("reader", reader), ("editor", editor)):
+            view = get(client, f"/t/{table_id}")
+            first = median_cpu(lambda view=view: (forget_kept(), view()), repeats)
+            line(f"  first view of a version, {who}", first, hello)
     for who in ("reader", "editor"):
         print(f"  {who}: 400 rounds / 8 rounds = {pages[(who, 400)] / pages[(who, 8)]:.1f}×")
 
@@ -249,6 +264,17 @@ def main(repeats: int) -> None:
             )
         sheet_url = f"/t/{table.id}/sheet.pdf"
     line("filled sheet deluxe 8×10", median_cpu(get(reader, sheet_url), repeats), empty)
+
+    def first_build() -> None:
+        """The sheet as its first reader gets it (nothing kept)."""
+        try:
+            from app.sheets import download
+        except ImportError:
+            return
+        download._built.clear()
+
+    line("  … first build (nothing kept)", median_cpu(
+        lambda: (first_build(), get(reader, sheet_url)()), repeats), empty)
     etag = reader.get(sheet_url).headers.get("ETag")
     if etag:
         again = get(reader, sheet_url, 304)

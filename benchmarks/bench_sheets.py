@@ -19,7 +19,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from reportlab.lib.pagesizes import A4  # noqa: E402
+import app.sheets  # noqa: E402,F401,I001  (first: its reportlab settings, as in the app)
+from reportlab.lib.pagesizes import A4  # noqa: E402,I001
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 
 from app.sheets.blank import build_blank  # noqa: E402

@@ -91,7 +91,18 @@ function page(event) {
   });
 }
 
+// A fingerprinted name (css/base.<12 hex digits>.css, app/assets.py) never changes its content:
+// the kept copy is the file, no need to ask the network.
+var FINGERPRINTED = /\.[0-9a-f]{12}\.\w+$/;
+
 function asset(event) {
+  if (FINGERPRINTED.test(new URL(event.request.url).pathname)) {
+    return caches.match(event.request).then(function (hit) { return hit || fetchAsset(event); });
+  }
+  return fetchAsset(event);
+}
+
+function fetchAsset(event) {
   return fetch(event.request).then(function (response) {
     if (response.ok && response.type === "basic") {
       var copy = response.clone();

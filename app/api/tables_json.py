@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import select
+
 from app import store
+from app.db import db
 from app.models import Round
 from app.models import Table
+from app.standings import keep_standing
+from app.standings import kept_standing
 
 
 def round_json(round_: Round, points: Any) -> dict[str, Any]:
@@ -23,9 +28,30 @@ def round_json(round_: Round, points: Any) -> dict[str, Any]:
     }
 
 
-def json_of(table: Table, rounds: list[Round]) -> dict[str, Any]:
-    """The table after the given rounds (plus version, progress, leader)."""
-    state = store.state_of(table, rounds)
+def current_rounds(table: Table) -> tuple[list[Round], int]:
+    """The table's rounds by number and its version, as of one moment (one statement)."""
+    rows = db.session.execute(
+        select(Table.version, Round)
+        .select_from(Table)
+        .outerjoin(Round, Round.table_id == Table.id)
+        .where(Table.id == table.id)
+        .order_by(Round.number)
+    ).all()
+    version = rows[0][0] if rows else table.version
+    return [round_ for _version, round_ in rows if round_ is not None], version
+
+
+def json_of(table: Table, rounds: list[Round], version: int | None = None) -> dict[str, Any]:
+    """The table after the given rounds (plus version, progress, leader).
+
+    With the `version` the rounds were read at, their standing is computed once per version
+    (app.standings) and shared with the pages and the next answer.
+    """
+    state = kept_standing(table.id, version) if version is not None else None
+    if state is None:
+        state = store.state_of(table, rounds)
+        if version is not None:
+            keep_standing(table.id, version, state)
     return {
         "id": table.id,
         "variant": table.variant,
@@ -50,7 +76,7 @@ def json_of(table: Table, rounds: list[Round]) -> dict[str, Any]:
 
 def table_json(table: Table) -> dict[str, Any]:
     """The table as it is now."""
-    return json_of(table, store.round_rows(table.id))
+    return json_of(table, *current_rounds(table))
 
 
 def added_json(table: Table, added: store.Added) -> dict[str, Any]:
@@ -59,8 +85,8 @@ def added_json(table: Table, added: store.Added) -> dict[str, Any]:
     A repeated Idempotency-Key gets the same: the round the key made as it is now
     (renumbered or corrected since), or `null` once that round was deleted.
     """
-    rounds = store.round_rows(table.id)
-    answer = json_of(table, rounds)
+    rounds, version = current_rounds(table)
+    answer = json_of(table, rounds, version)
     made = added.round.id if added.round is not None else None
     answer["round"] = next(
         (shown for row, shown in zip(rounds, answer["rounds"], strict=True) if row.id == made),

@@ -14,6 +14,8 @@ from functools import lru_cache
 from typing import Any
 
 from app.engine.cards import Card
+from app.engine.fields import field_words
+from app.engine.fields import variant_title
 from app.engine.houserules import HouseRule
 from app.engine.situation import ACTORS
 from app.engine.situation import WISH_FLAGS
@@ -29,6 +31,11 @@ from app.text import Text
 from app.text import shown
 
 KINDS = {"suit": "eine Farbe (suit)", "rank": "einen Wert (rank)"}  # in German, with the key
+KINDS_EN = {"suit": "suit", "rank": "rank (value)"}
+
+
+PENDING_WORDS = {"draw": Text("Ziehen", "draw"), "skip": Text("Aussetzen", "skip"),
+                 "again": Text("Nachlegen", "extra card")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +78,11 @@ def players_problem(situation: Situation) -> Problem | None:
     low, high = PLAYER_RANGE[situation.variant]
     players, name = situation.players, situation.variant
     if not low <= players <= high:
+        label, title = field_words("players"), variant_title(name)
         return problem(Text(
-            f"players ist {shown(players)}, aber {name} erlaubt {low} bis {high} Spieler.",
-            f"players is {shown(players)}, but {name} allows {low} to {high} players."), "players")
+            f"{label.de}: {shown(players)} – {title} spielen {low} bis {high} Spieler.",
+            f"{label.en}: {shown(players)} – {title} is played by {low} to {high} players."),
+            "players")
     if situation.actor not in ACTORS:
         return problem(Text(
             f'actor ist {shown(situation.actor)}: erwartet ist "on_turn" oder "other".',
@@ -97,24 +106,27 @@ def option_problem(rules: Rules, name: str, value: Any) -> Problem | None:
     switch = house_rule(rules, name)
     field = f"options.{name}"
     if switch is None:
+        title = variant_title(rules.name)
         if not rules.house_rules:
             return problem(Text(
-                f"{field} ist angegeben, aber {rules.name} hat keine Hausregeln: Lass "
-                "options leer.",
-                f"{field} is given, but {rules.name} has no house rules: leave options "
-                "empty."), field)
+                f"Hausregeln: {title} hat keine, also auch nicht {name} – lass sie weg.",
+                f"House rules: {title} has none, so not {name} either – leave them out."),
+                field)
         known = Text(*(", ".join(f"{rule.option} („{rule.title.de}“)" if lang == "de" else
                                  f'{rule.option} ("{rule.title.en}")'
                                  for rule in rules.house_rules) for lang in ("de", "en")))
         return problem(Text(
-            f"{field} ist keine Hausregel von {rules.name}: erlaubt sind {known.de}.",
-            f"{field} is not a house rule of {rules.name}: allowed are {known.en}."), field)
+            f"Hausregeln: {name} ist keine Hausregel von {title}; erlaubt sind {known.de}.",
+            f"House rules: {name} is not a house rule of {title}; allowed are {known.en}."),
+            field)
     if switch.accepts(value):
         return None
     allowed = ", ".join(choice_text(choice) for choice in switch.values)
     return problem(Text(
-        f"{field} ist {shown(value)}: Für „{switch.title.de}“ erlaubt sind {allowed}.",
-        f"{field} is {shown(value)}: \"{switch.title.en}\" allows {allowed}."), field)
+        f"Hausregeln: „{switch.title.de}“ kann nicht {shown(value)} sein; erlaubt sind "
+        f"{allowed}.",
+        f"House rules: \"{switch.title.en}\" cannot be {shown(value)}; it allows {allowed}."),
+        field)
 
 
 def choice_text(value: bool | str) -> str:
@@ -136,52 +148,54 @@ def cards_problem(rules: Rules, situation: Situation, action: Action) -> Problem
     named += [(f"action.play[{i}]", card) for i, card in enumerate(action.play)]
     for field, card in named:
         if card is not None and card not in counts:
-            hint = rules.deck_hint
+            hint, label, title = rules.deck_hint, field_words(field), variant_title(name)
             return problem(Text(
-                f"{field} ist {shown(str(card))}, das ist keine Karte von {name} ({hint.de}).",
-                f"{field} is {shown(str(card))}, which is not a card of {name} ({hint.en})."),
+                f"{label.de}: {shown(str(card))} gibt es in {title} nicht ({hint.de}).",
+                f"{label.en}: there is no {shown(str(card))} in {title} ({hint.en})."),
                 field)
     seen = Counter(situation.hand or ())
     seen.update(card for card in (situation.top, situation.below) if card is not None)
     for card, count in seen.items():
         if count > counts[card]:
+            title = variant_title(name)
             return problem(Text(
-                f"situation nennt {shown(str(card))} {count}-mal, aber {name} hat nur "
-                f"{counts[card]} davon.",
-                f"situation names {shown(str(card))} {count} times, but {name} has only "
-                f"{counts[card]} of it."), "situation.hand")
+                f"Deine Hand und der Ablagestapel nennen {shown(str(card))} {count}-mal, aber "
+                f"{title} hat nur {counts[card]} davon.",
+                f"Your hand and the discard pile name {shown(str(card))} {count} times, but "
+                f"{title} has only {counts[card]} of it."), "situation.hand")
     if situation.hand is not None:
         held = Counter(situation.hand)
         for i, card in enumerate(action.play):
             held[card] -= 1
             if held[card] < 0:
                 return problem(Text(
-                    f"action.play[{i}] ist {shown(str(card))}, aber diese Karte ist nicht (oder "
-                    "nicht so oft) in situation.hand.",
-                    f"action.play[{i}] is {shown(str(card))}, which is not (or not that often) in "
-                    "situation.hand."), f"action.play[{i}]")
+                    f"Gespielte Karte: {shown(str(card))} ist nicht (oder nicht so oft) in "
+                    "deiner Hand.",
+                    f"Card played: {shown(str(card))} is not (or not that often) in your hand."),
+                    f"action.play[{i}]")
     return None
 
 
 def wish_value_problem(rules: Rules, wish: Wish, field: str,
                        kinds: tuple[str, ...]) -> Problem | None:
     """A wish names exactly one suit (colour) or rank of the variant, of an allowed kind."""
+    words = field_words(field)
     if (wish.suit is None) == (wish.rank is None):
-        return problem(Text(f"{field} muss genau eins nennen: suit (Farbe) oder rank (Wert).",
-                            f"{field} must name exactly one of suit or rank."), field)
+        return problem(Text(f"{words.de}: Nenne genau eins, eine Farbe oder einen Wert.",
+                            f"{words.en}: name exactly one, a suit or a rank."), field)
     kind = "suit" if wish.suit else "rank"
     if kind not in kinds:
         return problem(Text(
-            f"{field}.{kind} ist {shown(wish.target)}, aber hier kann man nur "
+            f"{words.de}: {shown(wish.target)} – hier kann man nur "
             f"{' oder '.join(KINDS[k] for k in kinds)} wünschen.",
-            f"{field} names a {kind} ({shown(wish.target)}), but here only a "
-            f"{' or '.join(kinds)} can be wished."), f"{field}.{kind}")
+            f"{words.en}: {shown(wish.target)} – here only a "
+            f"{' or '.join(KINDS_EN[k] for k in kinds)} can be wished."), f"{field}.{kind}")
     suits, ranks = rules.suits, rules.ranks
     allowed = ", ".join(suits if kind == "suit" else ranks)
     if wish.target not in (suits if kind == "suit" else ranks):
-        return problem(Text(f"{field}.{kind} ist {shown(wish.target)}: erwartet ist eins von "
+        return problem(Text(f"{words.de}: {shown(wish.target)} – erwartet ist eins von "
                             f"{allowed}.",
-                            f"{field}.{kind} is {shown(wish.target)}: expected one of {allowed}."),
+                            f"{words.en}: {shown(wish.target)} – expected one of {allowed}."),
                        f"{field}.{kind}")
     return None
 
@@ -194,10 +208,10 @@ def situation_wish_problem(rules: Rules, situation: Situation) -> Problem | None
         return missing_wish_problem(rules, situation)
     if rules.wish_on_top and top.rank not in rules.wish_on_top:
         return problem(Text(
-            f"situation.wish ist angegeben, aber die oberste Karte {shown(str(top))} kann in "
-            f"{name} keinen Wunsch tragen.",
-            f"situation.wish is given, but the top card {shown(str(top))} cannot carry a wish in "
-            f"{name}."), "situation.wish")
+            f"Aktiver Wunsch: Die oberste Karte {shown(str(top))} kann in {variant_title(name)} "
+            "keinen Wunsch tragen.",
+            f"Active wish: the top card {shown(str(top))} cannot carry a wish in "
+            f"{variant_title(name)}."), "situation.wish")
     kinds = tuple(dict.fromkeys(rules.wish_kinds.values()))
     found = wish_value_problem(rules, wish, "situation.wish", kinds)
     if found:
@@ -206,15 +220,16 @@ def situation_wish_problem(rules: Rules, situation: Situation) -> Problem | None
         if getattr(wish, flag) and flag not in rules.wish_flags:
             owners = [other.name for other in VARIANTS.values() if flag in other.wish_flags]
             return problem(Text(
-                f"situation.wish.{flag} gibt es nur bei {' und '.join(owners)}, nicht bei "
-                f"{name}.",
-                f"situation.wish.{flag} is a flag of {' and '.join(owners)}, not one of "
-                f"{name}."), f"situation.wish.{flag}")
+                f"Aktiver Wunsch ({flag}): Das gibt es nur bei "
+                f"{' und '.join(map(variant_title, owners))}, nicht bei {variant_title(name)}.",
+                f"Active wish ({flag}): only {' and '.join(map(variant_title, owners))} keeps "
+                f"that, not {variant_title(name)}."), f"situation.wish.{flag}")
     if wish.you_served and not wish.anyone_served:
         return problem(Text(
-            "situation.wish.you_served ist true, also muss anyone_served auch true sein.",
-            "situation.wish.you_served is true, so anyone_served must be true too."),
-            "situation.wish.anyone_served")
+            "Aktiver Wunsch: Wenn du den Wunsch schon bedient hast, hat ihn auch schon jemand "
+            "bedient (you_served braucht anyone_served).",
+            "Active wish: if you have served the wish, somebody has (you_served needs "
+            "anyone_served)."), "situation.wish.anyone_served")
     return None
 
 
@@ -227,10 +242,10 @@ def missing_wish_problem(rules: Rules, situation: Situation) -> Problem | None:
     if rules.wish_optional_on_top and not situation.due.draw:
         return None
     return problem(Text(
-        f"situation.wish fehlt: Die oberste Karte {shown(str(top))} trägt den Wunsch, den ihr "
-        "Spieler genannt hat; gib ihn als {\"suit\": ...} an.",
-        f"situation.wish is missing: the top card {shown(str(top))} carries the wish its player "
-        "named; give it as {\"suit\": ...}."), "situation.wish")
+        f"Aktiver Wunsch fehlt: Die oberste Karte {shown(str(top))} trägt den Wunsch, den ihr "
+        "Spieler genannt hat.",
+        f"Active wish is missing: the top card {shown(str(top))} carries the wish its player "
+        "named."), "situation.wish")
 
 
 def pending_problem(rules: Rules, situation: Situation) -> Problem | None:
@@ -241,22 +256,23 @@ def pending_problem(rules: Rules, situation: Situation) -> Problem | None:
         count = getattr(due, name)
         if count < 0:
             return problem(Text(
-                f"situation.pending.{name} ist {count}: Das darf nicht negativ sein.",
-                f"situation.pending.{name} is {count}: it must not be negative."),
+                f"Anstehende Wirkung: {count} – das darf nicht negativ sein.",
+                f"Pending effect: {count} – it must not be negative."),
                 f"situation.pending.{name}")
     if len(given) > 1:
         return problem(Text(
-            f"situation.pending nennt {' und '.join(given)}: Es kann nur eine Wirkung "
+            f"Anstehende Wirkung: {' und '.join(given)} zugleich – es kann nur eine Wirkung "
             "anstehen.",
-            f"situation.pending gives {' and '.join(given)}: at most one effect can be "
+            f"Pending effect: {' and '.join(given)} at once – at most one effect can be "
             "pending."), "situation.pending")
     if given and situation.top.rank not in rules.pending_tops(situation.options).get(
             given[0], ()):
+        kind = PENDING_WORDS[given[0]]
         return problem(Text(
-            f"situation.pending.{given[0]} ist angegeben, aber nach der obersten Karte "
-            f"{shown(top)} kann in {rules.name} kein {given[0]} anstehen.",
-            f"situation.pending.{given[0]} is given, but the top card {shown(top)} leaves no "
-            f"pending {given[0]} in {rules.name}."), f"situation.pending.{given[0]}")
+            f"Anstehende Wirkung: Nach der obersten Karte {shown(top)} steht in "
+            f"{variant_title(rules.name)} kein {kind.de} an.",
+            f"Pending effect: the top card {shown(top)} leaves no {kind.en} pending in "
+            f"{variant_title(rules.name)}."), f"situation.pending.{given[0]}")
     return None
 
 
@@ -306,22 +322,22 @@ def action_problem(rules: Rules, situation: Situation, action: Action) -> Proble
     """Play cards or draw (not both, not neither); a wish only with a card that wishes."""
     if action.draw == bool(action.play):
         return problem(Text(
-            "action muss entweder Karten spielen oder ziehen: Gib \"play\": [Codes] oder "
-            "\"draw\": true an.",
-            "action must either play cards or draw: give \"play\": [codes] or "
-            "\"draw\": true."), "action")
+            "Dein Zug: Entweder Karten spielen oder ziehen (\"play\": [Codes] oder "
+            "\"draw\": true).",
+            "Your move: either play cards or draw (\"play\": [codes] or \"draw\": true)."),
+            "action")
     if action.wish is None:
         return None
     if action.draw:
         return problem(Text(
-            "action.wish ist beim Ziehen angegeben: Nur eine gespielte Karte wünscht.",
-            "action.wish is given with a draw: only a played card wishes."), "action.wish")
+            "Dein Wunsch: Beim Ziehen wünscht man nichts, nur eine gespielte Karte wünscht.",
+            "Your wish: a draw wishes nothing, only a played card wishes."), "action.wish")
     card = action.play[0]
     kind = rules.wish_kinds.get(card.rank)
     if kind is None:
         return problem(Text(
-            f"action.wish ist angegeben, aber {shown(str(card))} kann in {rules.name} nichts "
+            f"Dein Wunsch: {shown(str(card))} kann in {variant_title(rules.name)} nichts "
             "wünschen.",
-            f"action.wish is given, but {shown(str(card))} cannot wish in {rules.name}."),
+            f"Your wish: {shown(str(card))} cannot wish in {variant_title(rules.name)}."),
             "action.wish")
     return wish_value_problem(rules, action.wish, "action.wish", (kind,))

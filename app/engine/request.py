@@ -20,7 +20,7 @@ from app.engine.cards import Card
 from app.engine.cards import InvalidCardError
 from app.engine.checks import find_problem
 from app.engine.checks import option_problem
-from app.engine.checks import players_problem
+from app.engine.fields import field_words
 from app.engine.judge import judge_checked
 from app.engine.situation import ACTORS
 from app.engine.situation import Action
@@ -30,7 +30,6 @@ from app.engine.situation import Situation
 from app.engine.situation import Wish
 from app.engine.situation import replace_options
 from app.engine.unknowns import judge_open
-from app.engine.unknowns import last_card
 from app.engine.unknowns import missing_fields
 from app.engine.variants import VARIANT_IDS
 from app.engine.variants import VARIANTS
@@ -63,23 +62,24 @@ def judge_request(body: Any) -> dict[str, Any]:
     obj = checks.mapping(body, BODY, BODY_KEYS)
     for key in ("variant", "situation", "action"):
         if key not in obj:
+            words = field_words(key)
             raise InputError(Text(
-                f"{key} fehlt: Die Anfrage braucht variant, situation und action.",
-                f"{key} is missing: the request needs variant, situation and action."), key)
+                f"{words.de} fehlt: Die Anfrage braucht Variante, Situation und Zug "
+                f"(variant, situation, action).",
+                f"{words.en} is missing: the request needs the variant, the situation and the "
+                "move (variant, situation, action)."), key)
     situation, action = read_question(obj), read_action(obj["action"])
     lang = obj.get("lang", "de")
     # docs/api.md §1 "Missing information": a missing wish, hand or number of players is
     # answered for every value it could have; only a malformed question is refused.
     missing = missing_fields(situation, action, players_given="players" in obj)
     if missing:
-        if "players" not in missing:
-            check_players(situation)
         answer = judge_open(situation, action, missing, lang)
     else:
         check(situation, action)
         # find_problem has run once (check); judge_checked does not run it again.
         answer = judge_checked(situation, action, lang).to_json()
-    return last_card(situation, action, answer, lang)
+    return answer
 
 
 def situation_from_request(body: Any) -> tuple[Situation, Action | None]:
@@ -88,29 +88,23 @@ def situation_from_request(body: Any) -> tuple[Situation, Action | None]:
     obj = checks.mapping(body, BODY, BODY_KEYS)
     for key in ("variant", "situation"):
         if key not in obj:
+            words = field_words(key)
             raise InputError(Text(
-                f"{key} fehlt: Die Anfrage braucht variant und situation.",
-                f"{key} is missing: the request needs variant and situation."), key)
+                f"{words.de} fehlt: Die Anfrage braucht Variante und Situation.",
+                f"{words.en} is missing: the request needs the variant and the situation."),
+                key)
     situation = read_question(obj)
     action = read_action(obj["action"]) if "action" in obj else None
     check(situation, action or Action(draw=True))  # without an action: the situation alone
     return situation, action
 
 
-def check_players(situation: Situation) -> None:
-    """A given number of players out of the variant's range is an error, not a missing
-    detail (every filled-in question would fail on it)."""
-    found = players_problem(situation)
-    if found is not None:
-        raise InputError(found.text, found.field)
-
-
 def read_question(obj: Mapping[str, Any]) -> Situation:
     """The answer language must be known; then the situation is read."""
     lang = obj.get("lang", "de")
     if lang not in LANGS:
-        raise InputError(Text(f'lang ist {shown(lang)}: erwartet ist "de" oder "en".',
-                              f'lang is {shown(lang)}: expected "de" or "en".'), "lang")
+        raise InputError(Text(f'Sprache: {shown(lang)} – erwartet ist "de" oder "en".',
+                              f'Language: {shown(lang)} – expected "de" or "en".'), "lang")
     return read_situation(obj)
 
 
@@ -127,25 +121,27 @@ def read_situation(obj: Mapping[str, Any]) -> Situation:
     if not isinstance(variant, str) or variant not in VARIANTS:  # a list/object is unhashable
         ids = ", ".join(VARIANT_IDS)
         raise InputError(Text(
-            f"variant ist {shown(variant)}: Diese Variante gibt es nicht, erwartet ist eine von "
-            f"{ids}.",
-            f"variant {shown(variant)} is unknown: expected one of {ids}."), "variant")
+            f"Variante: {shown(variant)} gibt es nicht, erwartet ist eine von {ids}.",
+            f"Variant: {shown(variant)} is unknown, expected one of {ids}."), "variant")
     players = obj.get("players", 4)
     if type(players) is not int:
-        raise InputError(Text(f"players ist {shown(players)}: erwartet ist eine ganze Zahl.",
-                              f"players is {shown(players)}: expected a whole number."),
+        raise InputError(Text(f"Spieler im Spiel: {shown(players)} – erwartet ist eine ganze "
+                              "Zahl.",
+                              f"Players in the game: {shown(players)} – expected a whole number."),
                          "players")
     actor = obj.get("actor", "on_turn")
     if actor not in ACTORS:
         raise InputError(Text(
-            f'actor ist {shown(actor)}: erwartet ist "on_turn" oder "other".',
-            f'actor is {shown(actor)}: expected "on_turn" or "other".'), "actor")
+            f'Wer spielt: {shown(actor)} – erwartet ist "on_turn" (am Zug) oder "other" '
+            "(außer der Reihe).",
+            f'Who plays: {shown(actor)} – expected "on_turn" or "other" (out of turn).'),
+            "actor")
     options = read_options(VARIANTS[variant], obj.get("options", {}))
     seen = checks.mapping(obj["situation"], SITUATION, SITUATION_KEYS)
     if "top" not in seen:
         raise InputError(Text(
-            "situation.top fehlt: Gib die oberste Karte des Ablagestapels an.",
-            "situation.top is missing: give the top card of the discard pile."),
+            "Oberste Karte fehlt: Gib die oberste Karte des Ablagestapels an.",
+            "Top card is missing: give the top card of the discard pile."),
             "situation.top")
     hand = seen.get("hand")
     return Situation(
@@ -179,8 +175,8 @@ def read_action(value: Any) -> Action:
     draw = read_flag(obj, "draw", "action")
     play = read_cards(obj["play"], "action.play") if "play" in obj else ()
     if "play" in obj and not play:
-        raise InputError(Text("action.play ist leer: Nenne mindestens eine Karte.",
-                              "action.play is empty: name at least one card."),
+        raise InputError(Text("Gespielte Karte fehlt: Nenne mindestens eine Karte.",
+                              "Card played is missing: name at least one card."),
                          "action.play")
     wish = None if obj.get("wish") is None else read_wish(obj["wish"], "action.wish")
     return Action(play=play, wish=wish, draw=draw)
@@ -191,18 +187,20 @@ def read_card(value: Any, field: str) -> Card:
     try:
         return Card.parse(value)
     except InvalidCardError as error:
-        raise InputError(Text(f"{field}: {error.text.de}", f"{field}: {error.text.en}"),
+        words = field_words(field)
+        raise InputError(Text(f"{words.de}: {error.text.de}", f"{words.en}: {error.text.en}"),
                          field) from error
 
 
 def read_cards(value: Any, field: str) -> tuple[Card, ...]:
     """A list of card codes."""
     if not isinstance(value, list):
+        words = field_words(field)
         raise InputError(Text(
-            f"{field} muss eine Liste von Kartencodes wie [\"H7\", \"CJ\"] sein, nicht "
+            f"{words.de}: erwartet ist eine Liste von Kartencodes wie [\"H7\", \"CJ\"], nicht "
             f"{shown(value)}.",
-            f"{field} must be a list of card codes like [\"H7\", \"CJ\"], not {shown(value)}."),
-            field)
+            f"{words.en}: expected a list of card codes like [\"H7\", \"CJ\"], not "
+            f"{shown(value)}."), field)
     return tuple(read_card(item, f"{field}[{i}]") for i, item in enumerate(value))
 
 
@@ -213,14 +211,16 @@ def read_wish(value: Any, field: str) -> Wish:
     texts = {key: obj[key] for key in ("suit", "rank") if obj.get(key) is not None}
     for key, text in texts.items():
         if not isinstance(text, str):
-            raise InputError(Text(f"{field}.{key} ist {shown(text)}: erwartet ist ein Text.",
-                                  f"{field}.{key} is {shown(text)}: expected a string."),
+            words = field_words(field)
+            raise InputError(Text(f"{words.de}: {shown(text)} – erwartet ist ein Text.",
+                                  f"{words.en}: {shown(text)} – expected a string."),
                              f"{field}.{key}")
     if len(texts) != 1:
+        words = field_words(field)
         raise InputError(Text(
-            f"{field} muss genau eins nennen: suit (Farbe) oder rank (Wert), z. B. "
+            f"{words.de}: Nenne genau eins, eine Farbe oder einen Wert, z. B. "
             "{\"suit\": \"S\"} oder {\"rank\": \"10\"}.",
-            f"{field} must name exactly one of suit or rank, e.g. {{\"suit\": \"S\"}} or "
+            f"{words.en}: name exactly one, a suit or a rank, e.g. {{\"suit\": \"S\"}} or "
             "{\"rank\": \"10\"}."), field)
     (key, text), = texts.items()
     flags = {flag: read_flag(obj, flag, field) for flag in keys[2:]}
@@ -240,10 +240,10 @@ def read_pending(value: Any) -> Pending | None:
     for key, count in obj.items():
         if type(count) is not int or not 0 <= count <= 200:
             raise InputError(Text(
-                f"situation.pending.{key} ist {shown(count)}: erwartet ist eine ganze Zahl von 0 "
-                "bis 200.",
-                f"situation.pending.{key} is {shown(count)}: expected a whole number from 0 to "
-                "200."), f"situation.pending.{key}")
+                f"Anstehende Wirkung: {shown(count)} – erwartet ist eine ganze Zahl von 0 bis "
+                "200.",
+                f"Pending effect: {shown(count)} – expected a whole number from 0 to 200."),
+                f"situation.pending.{key}")
         counts[key] = count
     pending = Pending(**counts)
     return pending if pending else None
@@ -253,8 +253,9 @@ def read_flag(obj: Mapping[str, Any], key: str, path: str) -> bool:
     """An optional boolean (default false)."""
     value = obj.get(key, False)
     if not isinstance(value, bool):
+        words = field_words(f"{path}.{key}")
         raise InputError(Text(
-            f"{path}.{key} ist {shown(value)}: erwartet ist true oder false.",
-            f"{path}.{key} is {shown(value)}: expected true or false."), f"{path}.{key}")
+            f"{words.de} ({key}): {shown(value)} – erwartet ist true oder false.",
+            f"{words.en} ({key}): {shown(value)} – expected true or false."), f"{path}.{key}")
     return value
 

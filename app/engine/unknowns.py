@@ -20,6 +20,7 @@ from dataclasses import replace
 from itertools import product
 from typing import Any
 
+from app.engine.checks import cards_problem
 from app.engine.checks import find_problem
 from app.engine.checks import missing_wish_problem
 from app.engine.situation import Action
@@ -92,46 +93,23 @@ def possibilities(situation: Situation, action: Action, missing: Sequence[str]) 
     return found
 
 
-def last_card(situation: Situation, action: Action, answer: dict[str, Any],
-              lang: str) -> dict[str, Any]:
-    """``answer`` with ``last_card``: what changes when the played cards are the player's
-    last ones (dlx.lastcard, dop.out, dop.lastcard.two), when the hand was not given.
-
-    An unknown hand reads as one that keeps cards, so the verdict stays the usual one;
-    the last-card answer is an extra field (docs/api.md §1: a response may carry more).
-    """
-    if situation.hand is not None or not action.play or answer["legal"] is None:
-        return answer
-    emptied = replace(situation, hand=tuple(action.play))
-    if find_problem(emptied, action) is not None:
-        return answer
-    ruling = VARIANTS[situation.variant].judge(emptied, action)
-    if ruling.legal == answer["legal"]:
-        return answer
-    verdict = ruling.verdict(lang).to_json()
-    return answer | {"last_card": {key: verdict[key] for key in
-                                   ("legal", "rule", "reason", "penalty", "effects")}}
-
-
 def judge_open(situation: Situation, action: Action, missing: Sequence[str],
                lang: str) -> dict[str, Any]:
     """The docs/api.md §1 response for a question with ``missing`` fields.
 
-    Raises InputError when no way of filling them in gives a well-formed question (the
-    question is malformed or contradicts itself, not merely incomplete).
+    Raises InputError when the question is malformed or contradicts itself (not merely
+    incomplete).
     """
     rules = VARIANTS[situation.variant]
-    judged: list[tuple[Possible, Ruling]] = []
-    first_problem = None
-    for possible in possibilities(situation, action, missing):
-        problem = find_problem(possible.situation, action)
-        if problem is None:
-            judged.append((possible, rules.judge(possible.situation, action)))
-        elif first_problem is None:
-            first_problem = problem
-    if not judged:
-        assert first_problem is not None
-        raise InputError(first_problem.text, first_problem.field)
+    possible = possibilities(situation, action, missing)
+    # The whole question is checked once, with the usual values filled in; the other
+    # values are the variant's own (suits, ranks, player counts in range), so only what
+    # depends on the number of players (the deck) is checked again for them.
+    problem = find_problem(possible[0].situation, action)
+    if problem is not None:
+        raise InputError(problem.text, problem.field)
+    judged = [(one, rules.judge(one.situation, action)) for one in possible
+              if one is possible[0] or cards_problem(rules, one.situation, action) is None]
     if len({ruling.legal for _possible, ruling in judged}) == 1:
         return judged[0][1].verdict(lang).to_json()
     for name in list(missing):
@@ -145,7 +123,8 @@ def judge_open(situation: Situation, action: Action, missing: Sequence[str],
                     missing[0])
     usual = dict(judged[0][0].values)[deciding]
     reason = depends_text(rules.name, deciding, yes, no, usual).get(lang)
-    first_rule = next(ruling.rule for _possible, ruling in judged if ruling.legal)
+    # The rule that forbids it where it is not allowed is the one that decides.
+    first_rule = next(ruling.rule for _possible, ruling in judged if not ruling.legal)
     return {"legal": None, "rule": first_rule, "reason": reason, "interpretation": None,
             "penalty": None, "effects": [], "cases": cases}
 

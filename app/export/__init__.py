@@ -31,6 +31,7 @@ from app.export.forms import ImportForm
 from app.export.parse import parse_backup
 from app.export.restore import Restored
 from app.export.restore import restore
+from app.groups.results import group_rounds
 from app.groups.results import group_tables
 from app.models import Group
 from app.navigation import current_lang
@@ -83,7 +84,9 @@ def group_csv(group_id: str) -> Response:
     """The rows of all the group's tables, oldest table first."""
     group = get_group(group_id)
     return download(
-        csv_text(group_tables(group)), "text/csv", file_name(group.name, group.id, "csv")
+        csv_text(group_tables(group), group_rounds(group)),
+        "text/csv",
+        file_name(group.name, group.id, "csv"),
     )
 
 

@@ -22,9 +22,12 @@ from app import store
 from app.db import db
 from app.export.checks import VERSION
 from app.groups.results import as_utc
+from app.groups.results import group_changes
+from app.groups.results import group_rounds
 from app.groups.results import group_tables
 from app.models import Change
 from app.models import Group
+from app.models import Round
 from app.models import Table
 from app.scoring.types import team_of
 
@@ -47,9 +50,15 @@ def table_changes(table: Table) -> list[Change]:
     )
 
 
-def table_backup(table: Table) -> dict[str, Any]:
-    """The complete JSON backup of one table."""
-    rounds = store.round_rows(table.id)
+def table_backup(
+    table: Table, rounds: list[Round] | None = None, changes: list[Change] | None = None
+) -> dict[str, Any]:
+    """The complete JSON backup of one table (its rounds and change log read unless given)."""
+    if rounds is None:
+        rounds = store.round_rows(table.id)
+    if changes is None:
+        changes = table_changes(table)
+    changes = changes[-store.CHANGE_LIMIT :]  # a log from before the store trimmed it
     state = store.state_of(table, rounds)
     return {
         "format": FORMAT_TABLE,
@@ -83,13 +92,15 @@ def table_backup(table: Table) -> dict[str, Any]:
                 "undone": c.undone,
                 "created_at": stamp(c.created_at),
             }
-            for c in table_changes(table)
+            for c in changes
         ],
     }
 
 
 def group_backup(group: Group) -> dict[str, Any]:
     """The complete JSON backup of a group: its name, players and every table in full."""
+    rounds = group_rounds(group)
+    changes = group_changes(group)
     return {
         "format": FORMAT_GROUP,
         "version": VERSION,
@@ -97,7 +108,10 @@ def group_backup(group: Group) -> dict[str, Any]:
         "name": group.name,
         "players": list(group.players),
         "created_at": stamp(group.created_at),
-        "tables": [table_backup(t) for t in group_tables(group)],
+        "tables": [
+            table_backup(t, rounds.get(t.id, []), changes.get(t.id, []))
+            for t in group_tables(group)
+        ],
     }
 
 
@@ -106,13 +120,14 @@ def text_cell(value: str) -> str:
     return "'" + value if value.startswith(FORMULA_STARTS) else value
 
 
-def csv_rows(table: Table) -> Iterator[list[Any]]:
+def csv_rows(table: Table, rounds: list[Round] | None = None) -> Iterator[list[Any]]:
     """One row per round and player: what the seat scored and its running total.
 
     Seats count from 1 here, as on the paper sheet (the API counts from 0); Doppel scores per
-    team, so both partners show their team's game and the games of the set so far.
+    team, so both partners show their team's game and the games of the set so far. The
+    table's rounds are read here unless given.
     """
-    state = store.table_state(table)
+    state = store.table_state(table) if rounds is None else store.state_of(table, rounds)
     title = text_cell(table.name or table.id)
     for number, (points, totals) in enumerate(
         zip(state.round_points, state.running_totals, strict=True), 1
@@ -130,17 +145,18 @@ def csv_rows(table: Table) -> Iterator[list[Any]]:
             ]
 
 
-def csv_text(tables: list[Table]) -> str:
+def csv_text(tables: list[Table], rounds: dict[str, list[Round]] | None = None) -> str:
     """The CSV of some tables, header first.
 
     Comma-separated (RFC 4180, what Python's csv, LibreOffice, Numbers and Google Sheets
     expect): all numbers are whole, so the German decimal comma never clashes with it. The
     UTF-8 byte order mark makes Excel read umlauts right; its text import (Daten → Aus
-    Text/CSV) splits at commas in every locale.
+    Text/CSV) splits at commas in every locale. `rounds` (by table id), when given, saves
+    reading each table's rounds on its own.
     """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     for table in tables:
-        writer.writerows(csv_rows(table))
+        writer.writerows(csv_rows(table, None if rounds is None else rounds.get(table.id, [])))
     return "\ufeff" + out.getvalue()

@@ -1,5 +1,9 @@
 """The change log of a backup must lead to its rounds exactly as the store wrote it, and
 undo must be able to walk it back (store.undo_last_change).
+
+The store keeps only a table's newest changes (store.CHANGE_LIMIT), so a log may begin in the
+middle of a table's life: it is walked back from the file's rounds to where it begins, then
+forward again from there.
 """
 
 from __future__ import annotations
@@ -51,21 +55,53 @@ def inverse(change: Logged) -> tuple[int, str, str]:
     return change.round_number, canonical(change.after), canonical(change.before)
 
 
+def start_of(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -> list[Any]:
+    """The rounds before the oldest logged change: the log walked back from the file's rounds."""
+    state: list[Any] = list(rounds)
+    for index in reversed(range(len(changes))):
+        change, at = changes[index], f"{path}[{index}]"
+        number = change.round_number
+        if change.after is None:  # it removed round `number`: put it back
+            if not 1 <= number <= len(state) + 1:
+                raise broken(at, Text(
+                    f"entfernt Runde {number} aus {len(state) + 1} Runden",
+                    f"removes round {number} from {len(state) + 1} rounds",
+                ))
+            state.insert(number - 1, change.before)
+        elif not 1 <= number <= len(state) or canonical(state[number - 1]) != canonical(
+            change.after
+        ):
+            raise broken(at, Text(
+                f"ändert Runde {number} anders, als die Runden der Datei sind",
+                f"changes round {number} other than the rounds of the file are",
+            ))
+        elif change.before is None:
+            del state[number - 1]
+        else:
+            state[number - 1] = change.before
+    return state
+
+
 def replay(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -> None:
-    """Walk the log from an empty table as the store wrote it; it must end at the rounds.
+    """Walk the log as the store wrote it, from where it begins; it must end at the rounds.
 
     An undo reverts the newest change not yet undone (store.undo_last_change), so the log is
     also checked to name exactly that change's inverse and to mark the right changes undone.
-    An empty log is accepted (a table without history: undo has nothing to revert).
+    An undo whose change is older than the log (trimmed, store.CHANGE_LIMIT) is checked
+    against the rounds only. An empty log is accepted (undo has nothing to revert).
     """
-    state: list[dict[str, Any]] = []
+    if not changes:
+        return
+    state: list[dict[str, Any]] = start_of(changes, rounds, path)
     open_changes: list[int] = []
     undone = [False] * len(changes)
     for index, change in enumerate(changes):
         at, number = f"{path}[{index}]", change.round_number
-        if change.kind == "undo":
-            target = open_changes.pop() if open_changes else None
-            if target is None or inverse(changes[target]) != (
+        if change.kind == "undo" and not open_changes:
+            pass  # it reverted a change older than the log
+        elif change.kind == "undo":
+            target = open_changes.pop()
+            if inverse(changes[target]) != (
                 number,
                 canonical(change.before),
                 canonical(change.after),
@@ -104,8 +140,6 @@ def replay(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -
             del state[number - 1]
         else:
             state[number - 1] = change.after
-    if not changes:
-        return
     if canonical(state) != canonical(rounds):
         why = Text("führt nicht zu den Runden der Datei", "does not lead to the rounds of the file")
         raise broken(path, why)

@@ -44,6 +44,9 @@ ROUND_KEYS = ("number", "data", "version", "points", "created_at", "updated_at")
 CHANGE_KEYS = ("kind", "round_number", "before", "after", "undone", "created_at")
 GROUP_KEYS = ("format", "version", "id", "name", "players", "created_at", "tables")
 TABLE_LIMIT = 500  # tables per group backup: years of evenings
+# Changes per table in a file: any log a 1 MB backup can hold, older versions' longer logs too
+# (the import keeps the newest store.CHANGE_LIMIT, as the store does).
+CHANGE_IMPORT_LIMIT = 10_000
 # Whether a change of each kind carries a round before/after it (store.undo_last_change
 # needs them); an undo entry may have either.
 CHANGE_SHAPES = {"add": (False, True), "edit": (True, True), "delete": (True, False)}
@@ -147,7 +150,7 @@ def check_table(data: Any, path: str = "") -> TablePlan:
     rounds = each(data["rounds"], path + "rounds", ROUND_LIMIT, lambda *a: round_plan(game, *a))
     check_results(game, data, rounds, path)
     changes = each(
-        data["changes"], path + "changes", 4 * ROUND_LIMIT, lambda *a: change_plan(game, *a)
+        data["changes"], path + "changes", CHANGE_IMPORT_LIMIT, lambda *a: change_plan(game, *a)
     )
     replay(changes, [r.data for r in rounds], path + "changes")
     created_at = moment(data["created_at"], path + "created_at")

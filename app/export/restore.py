@@ -15,6 +15,7 @@ from app.models import Change
 from app.models import Group
 from app.models import Round
 from app.models import Table
+from app.store import CHANGE_LIMIT
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,8 @@ def new_table(plan: TablePlan, group: Group | None = None) -> tuple[Table, str]:
             undone=c.undone,
             created_at=c.created_at,
         )
-        for c in plan.changes
+        # Only the newest, as the store keeps them (store.CHANGE_LIMIT): undo goes that far.
+        for c in plan.changes[-CHANGE_LIMIT:]
     ]
     db.session.add(table)
     return table, token

@@ -12,6 +12,7 @@ from flask import abort
 from flask import flash
 from flask import redirect
 from flask import render_template
+from flask import request
 from flask import url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
@@ -25,11 +26,13 @@ from app.device import require_group_editor
 from app.groups import page
 from app.groups import stats
 from app.groups.forms import GroupForm
-from app.groups.results import group_tables
-from app.groups.results import table_result
+from app.groups.results import group_results
 from app.models import Group
+from app.transport import group_edit_url
+from app.transport import mark_edit_link
 
 bp = Blueprint("groups", __name__)
+TABLES_SHOWN = 50
 
 
 def render_index(form: GroupForm, status: int = 200) -> tuple[str, int]:
@@ -69,12 +72,16 @@ def view(group_id: str) -> str:
     """The group: its tables, leaderboards per variant, money balance, charts, links."""
     group = db.get_or_404(Group, group_id, description=_("There is no group with this link."))
     remember_group(group.id)
-    results = [table_result(t) for t in group_tables(group)]
+    results = group_results(group)
     token = group_token(group)
+    # A group of years has hundreds of tables: the list shows the newest, all on request.
+    shown = results if request.args.get("tables") == "all" else results[-TABLES_SHOWN:]
     return render_template(
         "groups/view.html",
         group=group,
-        lines=[page.table_line(r) for r in reversed(results)],
+        lines=[page.table_line(r) for r in reversed(shown)],
+        tables_total=len(results),
+        running=[page.table_line(r) for r in reversed(results) if not r.standing.finished],
         boards=stats.leaderboards(results, group.players),
         balances=stats.money_balance(results, group.players),
         wins_chart=page.wins_chart(results, group.players),
@@ -88,7 +95,8 @@ def edit_link(group: Group, token: str | None) -> str | None:
     """The full edit link for a group editor to pass on, None for a viewer."""
     if token is None:
         return None
-    return url_for("groups.claim", group_id=group.id, token=token, _external=True)
+    mark_edit_link()
+    return group_edit_url(group.id, token)
 
 
 @bp.get("/g/<group_id>/edit/<token>")

@@ -1,7 +1,12 @@
-"""A group's tables read for the statistics: stored input plus the standing `app.store` derives."""
+"""A group's tables read for the statistics: stored input plus the standing `app.store` derives.
+
+A group may hold hundreds of tables: its rounds (and, for the backup, its change log) are read
+in one statement each for the whole group, never one per table.
+"""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from datetime import UTC
 from datetime import datetime
 
@@ -10,8 +15,12 @@ from sqlalchemy import select
 from app import store
 from app.db import db
 from app.groups.stats import TableResult
+from app.models import Change
 from app.models import Group
+from app.models import Round
 from app.models import Table
+from app.standings import keep_standing
+from app.standings import kept_standing
 
 
 def as_utc(moment: datetime) -> datetime:
@@ -25,15 +34,70 @@ def group_tables(group: Group) -> list[Table]:
     return list(db.session.scalars(query))
 
 
-def table_result(table: Table) -> TableResult:
-    """One table as the statistics see it."""
-    rounds = store.round_rows(table.id)
+def group_rounds(group: Group, versions: dict[str, int] | None = None) -> dict[str, list[Round]]:
+    """Every round of the group's tables by table id, each table's by number (one statement).
+
+    `versions`, when given, gets each table's version as of the same moment as its rounds.
+    """
+    query = (
+        select(Round, Table.version)
+        .join(Table, Round.table_id == Table.id)
+        .where(Table.group_id == group.id)
+        .order_by(Round.table_id, Round.number)
+    )
+    found: dict[str, list[Round]] = defaultdict(list)
+    for round_, version in db.session.execute(query):
+        found[round_.table_id].append(round_)
+        if versions is not None:
+            versions[round_.table_id] = version
+    return found
+
+
+def group_changes(group: Group) -> dict[str, list[Change]]:
+    """The change log of the group's tables by table id, each oldest first (one statement)."""
+    query = (
+        select(Change)
+        .join(Table, Change.table_id == Table.id)
+        .where(Table.group_id == group.id)
+        .order_by(Change.table_id, Change.id)
+    )
+    found: dict[str, list[Change]] = defaultdict(list)
+    for change in db.session.scalars(query):
+        found[change.table_id].append(change)
+    return found
+
+
+def table_result(
+    table: Table, rounds: list[Round] | None = None, version: int | None = None
+) -> TableResult:
+    """One table as the statistics see it (its rounds read here unless given).
+
+    With the `version` the rounds were read at, their standing is computed once per version
+    (app.standings), shared with the table's page and the next look at the group.
+    """
+    if rounds is None:
+        rounds = store.round_rows(table.id)
+    standing = kept_standing(table.id, version) if version is not None else None
+    if standing is None:
+        standing = store.state_of(table, rounds)
+        if version is not None:
+            keep_standing(table.id, version, standing)
     return TableResult(
         table_id=table.id,
         name=table.name,
         variant=table.variant,
         players=list(table.players),
         rounds=[r.data for r in rounds],
-        standing=store.state_of(table, rounds),
+        standing=standing,
         played_at=as_utc(table.created_at),
     )
+
+
+def group_results(group: Group) -> list[TableResult]:
+    """Every table of the group as the statistics see it, oldest first (two statements)."""
+    versions: dict[str, int] = {}
+    rounds = group_rounds(group, versions)
+    return [
+        table_result(table, rounds.get(table.id, []), versions.get(table.id))
+        for table in group_tables(group)
+    ]

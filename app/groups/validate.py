@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from app.checks import Field
-from app.scoring import PLAYER_NAME_LIMIT
 from app.scoring.names import check_characters
+from app.scoring.names import player_names
 from app.text import InputError
 from app.text import Text
 from app.text import shown
@@ -32,7 +32,7 @@ def validate_group_name(name: Any) -> str:
 
 
 def validate_group_players(players: Any) -> list[str]:
-    """The group's players: 2 to 40 names of 1 to 40 characters, unique ignoring case."""
+    """The group's players: 2 to 40 names, each checked as a table's players are."""
     if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         got = f"{len(players)} names" if isinstance(players, list) else shown(players)
         erhalten = f"{len(players)} Namen" if isinstance(players, list) else shown(players)
@@ -41,27 +41,7 @@ def validate_group_players(players: Any) -> list[str]:
             f"erhalten: {erhalten}.",
             f"A group has {MIN_PLAYERS} to {MAX_PLAYERS} players (players); got {got}.",
         ), "players")
-    names: list[str] = []
-    for index, name in enumerate(players):
-        field = Field(
-            f"players[{index}]",
-            Text(f"Der Name von Spieler {index + 1}", f"The name of player {index + 1}"),
-        )
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= PLAYER_NAME_LIMIT:
-            raise field.fail(Text(
-                f"muss ein Text mit 1 bis {PLAYER_NAME_LIMIT} Zeichen sein; "
-                f"erhalten: {shown(name)}.",
-                f"must be a text of 1 to {PLAYER_NAME_LIMIT} characters; got {shown(name)}.",
-            ))
-        check_characters(name, field)
-        if name.strip().casefold() in {n.casefold() for n in names}:
-            raise field.fail(Text(
-                f"wiederholt den Namen {shown(name.strip())}: "
-                f"jeder Spieler braucht einen anderen Namen.",
-                f"repeats the name {shown(name.strip())}: every player needs a different name.",
-            ))
-        names.append(name.strip())
-    return names
+    return player_names(players)
 
 
 def validate_group(name: Any, players: Any) -> tuple[str, list[str]]:

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
 from markupsafe import Markup
 
+from app.engine.texts import wish_name
+from app.referee.cards import SUIT_SYMBOLS
 from app.referee.effects import effect_text
 from app.referee.effects import penalty_text
 from app.referee.question import Question
 from app.rules.digest import digest
 from app.rules.views import md_inline
 from app.rules.views import rule_url
+from app.text import Text
 
 
 @dataclass(frozen=True)
@@ -26,16 +30,100 @@ class EffectLine:
 
 
 @dataclass(frozen=True)
-class Answer:
-    """The verdict as the page shows it."""
+class CaseChoice:
+    """One value of what the question left out, as a one-tap link: its label, the verdict
+    it gives, and the question with it filled in."""
 
+    label: str
     legal: bool
+    reason: str
+    question: Question
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The verdict as the page shows it; ``legal`` is None when it depends on something the
+    question left out (``cases``, docs/api.md §1 "Missing information")."""
+
+    legal: bool | None
     rule: str
     rule_url: str | None
     reason: str
     interpretation: str | None
     penalty: str | None
     effects: list[EffectLine]
+    cases: list[CaseChoice]
+    last_card: CaseChoice | None = None
+    # The verdict word when it depends on what the question left out.
+    open_word: str = ""
+    # The deciding rule's own words, behind a tap.
+    rule_text: Markup | None = None
+
+
+def value_label(name: str, value: Any, lang: str) -> str:
+    """A filled-in value in players' words: ``♠``, ``Zehn``, ``2 Spieler``."""
+    if name == "players":
+        return Text(f"{value} Spieler", f"{value} players").get(lang)
+    return SUIT_SYMBOLS.get(value) or wish_name(str(value), lang)
+
+
+def filled(question: Question, name: str, value: Any) -> Question:
+    """The question with one missing field given."""
+    if name == "wish":
+        return replace(question, wish=str(value))
+    return replace(question, players=str(value))
+
+
+def case_choices(cases: list[dict[str, Any]], question: Question,
+                 lang: str) -> list[CaseChoice]:
+    """One tap per value of the first missing field (the other fields at their value in the
+    case), each with its verdict."""
+    choices = []
+    for case in cases:
+        (name, value), *rest = case["if"].items()
+        values = value if name != "wish" else next(iter(value.values()))
+        for one in values if isinstance(values, list) else [values]:
+            asked = filled(question, name, one)
+            for other, given in rest:
+                asked = filled(asked, other, given if other != "wish"
+                               else next(iter(given.values())))
+            label = " · ".join([value_label(name, one, lang),
+                                *(value_label(other, given if other != "wish"
+                                              else next(iter(given.values())), lang)
+                                  for other, given in rest)])
+            choices.append(CaseChoice(label, bool(case["legal"]), case["reason"], asked))
+    if cases and set(cases[0]["if"]) == {"players"}:
+        return player_ranges(choices, lang)
+    return choices
+
+
+def player_ranges(choices: list[CaseChoice], lang: str) -> list[CaseChoice]:
+    """Player counts in order, neighbours with the same verdict as one tap: ``3–8 Spieler``
+    (the tap asks with the smallest of them)."""
+    ordered = sorted(choices, key=lambda choice: int(choice.question.players))
+    runs: list[list[CaseChoice]] = []
+    for choice in ordered:
+        if runs and runs[-1][-1].legal == choice.legal:
+            runs[-1].append(choice)
+        else:
+            runs.append([choice])
+    merged = []
+    for run in runs:
+        low, high = run[0].question.players, run[-1].question.players
+        count = low if low == high else f"{low}–{high}"
+        merged.append(replace(run[0], label=value_label("players", count, lang)))
+    return merged
+
+
+def last_card_choice(other: dict[str, Any] | None, question: Question,
+                     lang: str) -> CaseChoice | None:
+    """What the answer would be if the played cards were the last ones (dlx.lastcard,
+    dop.out), with the link that says so (``count`` = the cards played)."""
+    if not other:
+        return None
+    label = Text("Wenn das deine letzte Karte ist", "If this is your last card").get(lang)
+    return CaseChoice(label, bool(other["legal"]), other["reason"],
+                      replace(question, count=str(len(question.play))))
 
 
 def rule_detail(rule_id: str | None, lang: str) -> Markup | None:
@@ -51,9 +139,33 @@ def effect_line(effect: dict[str, Any], lang: str) -> EffectLine:
     return EffectLine(effect_text(effect, lang), rule, rule_url(rule) if rule else None, detail)
 
 
-def describe(response: dict[str, Any], question: Question, lang: str) -> Answer:
-    """Sentences for the response of ``judge_request``."""
-    legal = bool(response["legal"])
+# ter.9: after a nine the previous player is asked, out of turn; "then the previous player is
+# on turn" would read as if the order of play changed.
+ANSWERED_TURN = Text(
+    "Der vorige Spieler antwortet (eine Neun nachlegen oder ziehen); danach geht es mit dem "
+    "Spieler nach dir weiter.",
+    "The previous player answers (plays a nine or draws); then play goes on with the player "
+    "after you.")
+
+
+def effect_lines(effects: list[dict[str, Any]], lang: str) -> list[EffectLine]:
+    """The effects as sentences; a turn to the player a nine makes draw is his answer."""
+    lines = []
+    asked = any(effect.get("type") == "draw" and effect.get("who") == "previous"
+                and effect.get("rule") == "ter.9" for effect in effects)
+    for effect in effects:
+        line = effect_line(effect, lang)
+        if asked and effect.get("type") == "turn" and effect.get("who") == "previous":
+            line = EffectLine(ANSWERED_TURN.get(lang), "ter.9", rule_url("ter.9"))
+        lines.append(line)
+    return lines
+
+
+def describe(response: dict[str, Any], question: Question, lang: str,
+             last_card: dict[str, Any] | None = None) -> Answer:
+    """Sentences for the response of ``judge_request`` (and the answer for the last card,
+    when it differs)."""
+    legal = None if response["legal"] is None else bool(response["legal"])
     rule = response.get("rule") or ""
     return Answer(
         legal=legal,
@@ -61,6 +173,11 @@ def describe(response: dict[str, Any], question: Question, lang: str) -> Answer:
         rule_url=rule_url(rule) if rule else None,
         reason=response.get("reason") or "",
         interpretation=response.get("interpretation"),
-        penalty=None if legal else penalty_text(response.get("penalty"), len(question.play)),
-        effects=[effect_line(effect, lang) for effect in response.get("effects") or []],
+        penalty=None if legal is not False else penalty_text(response.get("penalty"),
+                                                             len(question.play)),
+        effects=effect_lines(response.get("effects") or [], lang),
+        cases=case_choices(response.get("cases") or [], question, lang),
+        last_card=last_card_choice(last_card, question, lang),
+        open_word=Text("Kommt drauf an", "It depends").get(lang),
+        rule_text=rule_detail(rule, lang) if rule else None,
     )

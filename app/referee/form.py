@@ -17,18 +17,21 @@ from app.referee.cards import chip
 from app.referee.cards import grid
 from app.referee.cards import wish_choices
 from app.referee.cards import wish_label
+from app.referee.disputes import dispute_links
 from app.referee.house import house_rules
 from app.referee.house import query_text
+from app.referee.pickers import picked_rows
 from app.referee.question import Question
 from app.rules.digest import digest
 from app.rules.views import rule_url
+from app.text import Text
 
 VARIANT_NAMES = {"dynamisch": "Dynamisch", "deluxe": "Deluxe", "speedone": "Speedone",
                  "terroristen": "Terroristen", "doppel": "Doppel"}
 # The fields inside "More about the situation"; the box opens when one is given or wrong
 # (the flags `other`, `by_you`, … live there too).
-MORE_VALUES = ("below", "wish", "pending", "hand", "count")
-MORE_FIELDS = (*MORE_VALUES, "other")
+MORE_VALUES = ("below", "wish", "hand", "count")
+MORE_FIELDS = (*MORE_VALUES, "pending", "other")
 # Long chains are rare at a table, but a king chain of 4 players reaches 8, a 7-chain 6.
 DRAW_CHOICES = range(1, 13)
 SKIP_CHOICES = range(1, 5)
@@ -152,10 +155,43 @@ def wish_flags(variant: str) -> list[tuple[str, str]]:
             ("you_served", _("I have already played the wished card"))]
 
 
+# The pending effects a tap reaches right under the top card (the select has all of them).
+PENDING_TAPS = {"draw": (1, 2, 3, 4), "skip": (1,), "again": (1, 2)}
+
+
+# Short words for the tap row (the select says them in full).
+TAP_WORDS = {"draw": Text("{n} ziehen", "draw {n}"), "skip": Text("aussetzen", "skip"),
+             "again": Text("+{n} nachlegen", "+{n} more")}
+
+
+def pending_taps(question: Question, lang: str) -> list[tuple[str, str]]:
+    """One-tap pending effects for the variant: the kinds its cards can leave, common
+    counts first, and the question's own value when it is another."""
+    kinds = find_variant(question.variant).pending_ranks
+    taps = [(f"{kind}:{n}", TAP_WORDS[kind].get(lang).format(n=n)) for kind, counts in
+            PENDING_TAPS.items() if kind in kinds for n in counts]
+    if question.pending and question.pending not in dict(taps):
+        taps.append((question.pending, pending_label(question.pending)))
+    return taps
+
+
 def more_open(question: Question, errors: dict[str, str]) -> bool:
     """Open the optional part when it holds a value or an error (every flag lives there)."""
     given = any(getattr(question, name) for name in MORE_VALUES)
     return given or bool(question.flags) or any(name in errors for name in MORE_FIELDS)
+
+
+def page_words(lang: str) -> dict[str, str]:
+    """Words of the page that are said in Python (``app.text.Text``), by name."""
+    words = {
+        "disputes": Text("Streitfälle", "Common disputes"),
+        "details": Text("Regeltext und Auslegung", "Rule text and interpretation"),
+        "offline": Text("Ohne Verbindung: Für eine neue Frage braucht der Schiedsrichter das "
+                        "Netz. Die Antworten, die du schon gesehen hast, bleiben da.",
+                        "Offline: the referee needs the connection for a new question. The "
+                        "answers you have already seen stay available."),
+    }
+    return {name: text.get(lang) for name, text in words.items()}
 
 
 def form_context(question: Question, plays: list[Action] | None, errors: dict[str, str],
@@ -169,12 +205,15 @@ def form_context(question: Question, plays: list[Action] | None, errors: dict[st
         "variant_titles": {variant: titles[variant].title for variant in VARIANT_IDS},
         "players_range": range(low, high + 1),
         "grid": grid(question.variant, grid_players(question), lang),
+        "picked_rows": lambda name, selected, multi=False: picked_rows(
+            question.variant, grid_players(question), lang, name, list(selected), multi),
         "wishes": wish_choices(question.variant, lang),
         "field_labels": field_labels(),
         "wish_flags": wish_flags(question.variant),
         "switches": switches(question, lang),
         "house_open": "options" in errors,
         "pending_choices": pending_choices(),
+        "pending_taps": pending_taps(question, lang),
         "pending_known": question.pending in pending_labels(),
         "more_open": more_open(question, errors),
         "play_groups": group_plays(plays) if plays is not None else [],
@@ -185,4 +224,6 @@ def form_context(question: Question, plays: list[Action] | None, errors: dict[st
         "new_question_url": url_for("referee.page", _external=False,
                                     **question.table().query()),
         "question_url": lambda q: url_for("referee.page", _anchor="answer", **q.query()),
+        "disputes": dispute_links(question, lang),
+        "words": page_words(lang),
     }

@@ -74,6 +74,8 @@ class Question:
         """Read the query string; empty values count as not given."""
         text = {name: args.get(name, "").strip() for name in
                 ("players", "top", "below", "wish", "pending", "count", "play_wish")}
+        # The one-tap pending chips send ``pending_tap`` when the page runs without script.
+        text["pending"] = text["pending"] or args.get("pending_tap", "").strip()
         variant = args.get("variant", "").strip().lower() or "dynamisch"
         return cls(
             variant=variant,
@@ -167,9 +169,13 @@ class Question:
         if hand is not None:
             situation["hand"] = hand
         body: dict[str, Any] = {
-            "variant": self.variant, "players": self.player_count(), "situation": situation,
+            "variant": self.variant, "situation": situation,
             "actor": "other" if "other" in self.flags else "on_turn", "lang": lang,
         }
+        # Players not given: the referee answers for every number it could be
+        # (docs/api.md §1 "Missing information").
+        if self.players:
+            body["players"] = self.player_count()
         options = self.house_options()
         if options:
             body["options"] = options

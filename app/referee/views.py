@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field
+from dataclasses import replace
+from typing import Any
 
 from flask import render_template
 from flask import request
@@ -55,6 +57,21 @@ def list_plays(question: Question, lang: str) -> list[Action]:
     return legal_actions(situation)
 
 
+def last_card(question: Question, response: dict[str, Any],
+              lang: str) -> dict[str, Any] | None:
+    """The answer if the played cards were the player's last ones, when the hand was not
+    given and that answer differs (dlx.lastcard, dop.out): "Wenn das deine letzte Karte
+    ist: …"."""
+    if question.hand or question.count or question.draws or response["legal"] is None:
+        return None
+    emptied = replace(question, count=str(len(question.play)))
+    try:
+        other = judge_request(emptied.body(lang))
+    except InputError:
+        return None
+    return other if other["legal"] is not None and other["legal"] != response["legal"] else None
+
+
 def ask(question: Question, lang: str) -> Result:
     """Judge the play and/or list the legal plays; bad input becomes errors by field."""
     result = Result()
@@ -63,7 +80,8 @@ def ask(question: Question, lang: str) -> Result:
         return result
     try:
         if question.complete:
-            result.answer = describe(judge_request(question.body(lang)), question, lang)
+            response = judge_request(question.body(lang))
+            result.answer = describe(response, question, lang, last_card(question, response, lang))
         if question.ask == "list":
             result.plays = list_plays(question, lang)
     except InputError as error:

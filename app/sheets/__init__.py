@@ -7,6 +7,7 @@ with a sentence naming it. The PDF speaks the page's language (German by default
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 from flask import Blueprint
@@ -18,7 +19,9 @@ from flask_babel import get_locale
 from flask_babel import gettext
 
 from app import store
-from app.sheets.download import pdf_response
+from app.models import Table
+from app.sheets.download import cached_pdf
+from app.sheets.download import sheet_tag
 from app.sheets.download import slug
 from app.sheets.params import most_players
 from app.sheets.params import parse_blank
@@ -30,6 +33,11 @@ if TYPE_CHECKING:
     from app.sheets.layout import Lang
 
 bp = Blueprint("sheets", __name__)
+
+# reportlab checks every attribute set on a chart's shapes (a help while writing drawings, a
+# third of a filled sheet's time); its settings come from RL_* variables when it is first
+# imported, which is after this package (the builders import it on the first sheet).
+os.environ.setdefault("RL_shapeChecking", "0")
 
 
 def page_lang() -> Lang:
@@ -60,7 +68,8 @@ def blank(variant: str) -> Response:
         abort(400, description=error.message(lang.code))
     from app.sheets.blank import build_blank
 
-    return pdf_response(build_blank(sheet, lang), f"mautisch-{variant}.pdf")
+    tag = sheet_tag("blank", lang.code, sheet)
+    return cached_pdf(tag, lambda: build_blank(sheet, lang), f"mautisch-{variant}.pdf")
 
 
 @bp.get("/t/<table_id>/sheet.pdf")
@@ -68,6 +77,15 @@ def table_sheet(table_id: str) -> Response:
     """A table's score sheet, filled in with every round and the result."""
     table = store.get_table(table_id)
     lang = page_lang()
+    name = slug(table.name) or table.variant
+    filename = f"mautisch-{name}-{table.created_at.date().isoformat()}.pdf"
+    # Every change of the table bumps its version: the sheet of a version never changes.
+    tag = sheet_tag("table", lang.code, table.id, table.version)
+    return cached_pdf(tag, lambda: filled_sheet(table, lang), filename)
+
+
+def filled_sheet(table: Table, lang: Lang) -> bytes:
+    """The filled sheet of a table as it is now."""
     rounds = store.round_rows(table.id)
     record = TableRecord(
         name=table.name,
@@ -79,9 +97,6 @@ def table_sheet(table_id: str) -> Response:
         rounds=[round_.data for round_ in rounds],
         standing=store.state_of(table, rounds),
     )
-    name = slug(table.name) or table.variant
     from app.sheets.table_sheet import build_table_sheet
 
-    return pdf_response(
-        build_table_sheet(record, lang), f"mautisch-{name}-{record.played_on.isoformat()}.pdf"
-    )
+    return build_table_sheet(record, lang)

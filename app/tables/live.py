@@ -19,6 +19,8 @@ from flask import render_template
 
 from app import store
 from app.tables import bp
+from app.tables.derived import editor_of
+from app.tables.derived import kept_page
 from app.tables.table import page_context
 
 
@@ -32,10 +34,13 @@ def no_flashes(**_kwargs: Any) -> list[Any]:
 def live(table_id: str) -> Response:
     """The current table page for live.js (never cached: it is the fresh state)."""
     table = store.get_table(table_id)
-    html = render_template(
-        "tables/view.html",
-        **page_context(table),
-        get_flashed_messages=no_flashes,
+    html = kept_page(
+        table,
+        "live",
+        editor_of(table),
+        lambda: render_template(
+            "tables/view.html", **page_context(table), get_flashed_messages=no_flashes
+        ),
     )
     response = make_response(html)
     response.headers["Cache-Control"] = "no-store"

@@ -9,6 +9,7 @@ from flask import current_app
 from flask import flash
 from flask import redirect
 from flask import render_template
+from flask import request
 from flask import url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
@@ -21,9 +22,13 @@ from app.device import require_editor
 from app.models import Change
 from app.models import Table
 from app.tables import bp
+from app.tables.derived import correct_label
+from app.tables.derived import derived
+from app.tables.derived import editor_of
+from app.tables.derived import grid_rows
+from app.tables.derived import has_changes
+from app.tables.derived import kept_page
 from app.tables.pictures import chart_note
-from app.tables.pictures import running_totals_chart
-from app.tables.pictures import settlement_picture
 
 SHEET_ENDPOINT = "sheets.table_sheet"  # the sheets blueprint's PDF of a table
 
@@ -35,16 +40,25 @@ def page_context(table: Table) -> dict[str, Any]:
     live updates can never differ.
     """
     has_sheet = SHEET_ENDPOINT in current_app.view_functions
-    standing = store.table_state(table)
+    shown = derived(table)
+    editor = can_edit(table)
+    rows = grid_rows(shown.standing, show_all=request.args.get("rounds") == "all")
+    # One link built for the grid; each row adds its number (the grid may have 400 rows).
+    round_link = url_for("tables.round_edit", table_id=table.id, number=1)[:-1] if editor else ""
     return {
         "table": table,
-        "standing": standing,
-        "can_edit": can_edit(table),
+        "standing": shown.standing,
+        "can_edit": editor,
         "edit_link": edit_link(table),
         "sheet_url": url_for(SHEET_ENDPOINT, table_id=table.id) if has_sheet else None,
-        "chart": running_totals_chart(table, standing),
+        "chart": shown.chart,
         "chart_note": chart_note(table),
-        "settlement_picture": settlement_picture(table, standing),
+        "settlement_picture": shown.settlement_picture,
+        "grid_rows": rows,
+        "rows_hidden": len(shown.standing.round_points) - len(rows),
+        "round_link": round_link,
+        "correct_label": correct_label() if editor else "",
+        "can_undo": editor and has_changes(table),
     }
 
 
@@ -53,7 +67,12 @@ def view(table_id: str) -> str:
     """Players, dealer, rounds with running totals, the result; edit controls for an editor."""
     table = store.get_table(table_id)
     remember_table(table.id)
-    return render_template("tables/view.html", **page_context(table))
+    return kept_page(
+        table,
+        "page",
+        editor_of(table),
+        lambda: render_template("tables/view.html", **page_context(table)),
+    )
 
 
 @bp.get("/t/<table_id>/edit/<token>")

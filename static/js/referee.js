@@ -32,6 +32,16 @@
   });
   if (!form) return;
 
+  // Keep the rules pages (each variant's and the index) and this page for use without a
+  // connection: the service worker fetches and keeps them (its "keep" message).
+  if (navigator.serviceWorker && navigator.serviceWorker.controller && navigator.onLine !== false) {
+    var keep = [window.location.pathname, "/rules"];
+    form.querySelectorAll('input[name="variant"]').forEach(function (input) {
+      keep.push("/rules/" + encodeURIComponent(input.value));
+    });
+    navigator.serviceWorker.controller.postMessage({ type: "keep", urls: keep });
+  }
+
   // The cards picked in the multi-card grids (hand, play), in tap order, twins repeated.
   var picked = {};
   form.querySelectorAll("[data-multi]").forEach(function (grid) {
@@ -90,11 +100,31 @@
     houseDefaults[fieldset.getAttribute("data-house")] = fieldset.getAttribute("data-default");
   });
 
+  // Offline (or on a kept copy of the page) a new question cannot be answered: say so
+  // instead of leaving the page for the offline notice.
+  var offlineNote = document.querySelector("[data-offline-note]");
+  function offline() {
+    return navigator.onLine === false || document.body.hasAttribute("data-offline-copy");
+  }
+  function sayOffline() {
+    if (!offlineNote) return;
+    offlineNote.hidden = false;
+    offlineNote.scrollIntoView({ block: "center" });
+  }
+  if (offline() && offlineNote) offlineNote.hidden = false;
+  window.addEventListener("offline", function () { if (offlineNote) offlineNote.hidden = false; });
+  window.addEventListener("online", function () { if (offlineNote) offlineNote.hidden = true; });
+
   // The question as a clean URL: given values only, card lists comma-joined in tap order.
   function ask(kind) {
+    if (offline()) {
+      sayOffline();
+      return;
+    }
     var params = new URLSearchParams();
     new FormData(form).forEach(function (val, key) {
-      if (val === "" || key in picked || key === "ask" || houseDefaults[key] === val) return;
+      if (val === "" || key in picked || key === "ask" || key === "pending_tap" ||
+          houseDefaults[key] === val) return;
       params.append(key, val);
     });
     Object.keys(picked).forEach(function (name) {
@@ -110,6 +140,13 @@
       // Another variant is a new question: its deck differs.
       window.location.assign(form.action + "?variant=" + encodeURIComponent(input.value));
       return;
+    }
+    // A pending chip under the top card sets the pending effect of the full list.
+    if (input.name === "pending_tap") form.elements.pending.value = input.value;
+    if (input.name === "pending") {
+      form.querySelectorAll('input[name="pending_tap"]').forEach(function (tap) {
+        tap.checked = tap.value === input.value;
+      });
     }
     if (input.name in picked) {
       tapMulti(input);

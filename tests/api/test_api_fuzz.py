@@ -68,8 +68,11 @@ def ask_referee(client: FlaskClient, payload: Any) -> dict[str, Any]:
     data = contract(response)
     assert response.status_code in (200, 400), response.status_code
     if response.status_code == 200:
-        assert set(data) == {"legal", "rule", "reason", "interpretation", "penalty", "effects"}
-        assert isinstance(data["legal"], bool) and data["rule"] and data["reason"]
+        # docs/api.md §1 "Missing information": legal null carries the cases.
+        assert set(data) - {"cases"} == {"legal", "rule", "reason", "interpretation",
+                                         "penalty", "effects"}
+        assert (data["legal"] is None) == ("cases" in data)
+        assert data["legal"] in (True, False, None) and data["rule"] and data["reason"]
         assert data["penalty"] is None or not data["legal"]
         assert data["effects"] == [] or data["legal"]
         for effect in data["effects"]:

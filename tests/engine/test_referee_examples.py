@@ -265,13 +265,12 @@ def test_situation_from_request_reads_and_checks_the_question() -> None:
 
 
 @pytest.mark.parametrize(("body", "field", "german"), [
-    ({**REQUEST, "players": 9}, "players", "players ist 9, aber dynamisch erlaubt 2 bis 6 "
+    ({**REQUEST, "players": 9}, "players", "Spieler im Spiel: 9 – Dynamisch spielen 2 bis 6 "
                                           "Spieler."),
-    ({**REQUEST, "variant": "uno"}, "variant", 'variant ist "uno": Diese Variante gibt es '
-                                               "nicht"),
-    ({"variant": "dynamisch", "situation": {"top": "H7"}}, "action", "action fehlt: Die "
+    ({**REQUEST, "variant": "uno"}, "variant", 'Variante: "uno" gibt es nicht'),
+    ({"variant": "dynamisch", "situation": {"top": "H7"}}, "action", "Dein Zug fehlt: Die "
                                                                      "Anfrage braucht"),
-    ({**REQUEST, "lang": "fr"}, "lang", 'lang ist "fr": erwartet ist "de" oder "en".'),
+    ({**REQUEST, "lang": "fr"}, "lang", 'Sprache: "fr" – erwartet ist "de" oder "en".'),
 ])
 def test_request_errors_come_in_german_and_english(body: dict[str, Any], field: str,
                                                    german: str) -> None:

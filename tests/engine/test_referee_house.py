@@ -179,7 +179,7 @@ TOPS = {"dynamisch": "H8", "deluxe": "H7", "speedone": "R5", "terroristen": "H8"
      ['"The seven"', '"draw2", "pass", "none"']),
     ("speedone", {"handlimit": "no"}, "options.handlimit",
      ['"At most 22 cards in hand"', "true, false"]),
-    ("dynamisch", {"nine": "may"}, "options.nine", ["dynamisch has no house rules"]),
+    ("dynamisch", {"nine": "may"}, "options.nine", ["Dynamisch has none"]),
 ])
 def test_request_options_name_the_switch_and_the_allowed_values(
         variant: str, options: dict[str, object], field: str, words: list[str]) -> None:
@@ -189,7 +189,8 @@ def test_request_options_name_the_switch_and_the_allowed_values(
                        "options": options})
     assert caught.value.field == field
     assert all(word in caught.value.text.en for word in words), caught.value.text.en
-    assert field in caught.value.text.de
+    assert caught.value.text.de.startswith("Hausregeln: ")  # words; the path stays in field
+    assert field not in caught.value.text.de
 
 
 def test_request_options_defaults_change_nothing() -> None:

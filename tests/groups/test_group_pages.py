@@ -48,7 +48,7 @@ def test_create_group_makes_this_phone_its_editor(app: Flask, client: FlaskClien
             ["Anna", "Ben", "Cem", "Dora"],
         )
     page = client.get(f"/g/{group_id}").get_data(as_text=True)
-    assert f"/g/{group_id}/edit/" in page
+    assert f"/g/{group_id}/edit#" in page
     assert f"/t/new?group={group_id}" in page
     assert "Gruppe angelegt" in page
     assert group_id in client.get("/groups").get_data(as_text=True)

@@ -71,7 +71,7 @@ def test_edit_qr_for_the_editor_encodes_the_edit_link(
     assert answer.headers["Cache-Control"] == "no-store, private"
     assert ET.fromstring(answer.data).tag == SVG
     assert answer.data == expected_svg(
-        f"http://localhost/t/{table}/edit/{token}", "Bearbeiten-Link"
+        f"http://localhost/t/{table}/edit#{token}", "Bearbeiten-Link"
     )
 
 
@@ -106,7 +106,7 @@ def test_a_group_editor_gets_the_groups_edit_link_as_qr(app: Flask, client: Flas
     assert answer.status_code == 200
     assert answer.headers["Cache-Control"] == "no-store, private"
     assert answer.data == expected_svg(
-        f"http://localhost/g/{group_id}/edit/{group_token}", "Bearbeiten-Link"
+        f"http://localhost/g/{group_id}/edit#{group_token}", "Bearbeiten-Link"
     )
     page = client.get(f"/t/{table_id}").get_data(as_text=True)
     assert "qr-edit.svg" in page and "Das ist der Bearbeiten-Link der Gruppe" in page

@@ -185,9 +185,10 @@ def test_engine_messages_are_german_on_a_german_page(client: FlaskClient) -> Non
     status, text = ask(client, {"variant": "deluxe", "top": "D7", "play": "D9"})
     assert status == 400
     text = html.unescape(text)
-    assert 'action.play[0] ist "D9", das ist keine Karte von deluxe (zwei Skatblätter ohne ' \
+    assert 'Gespielte Karte: "D9" gibt es in Deluxe nicht (zwei Skatblätter ohne ' \
         "8 und 9" in text
-    assert "auf Englisch" not in text and "which is not a card" not in text
+    assert "auf Englisch" not in text and "there is no" not in text
+    assert "action.play" not in text  # words, not paths
 
 
 def plays_of(text: str) -> list[str]:

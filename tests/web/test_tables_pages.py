@@ -398,11 +398,12 @@ def test_edit_link_grants_editing_and_leaves_the_address_bar(
 ) -> None:
     """The edit link stores the token for the device and redirects to the plain table URL."""
     html = client.get(f"/t/{played}").get_data(as_text=True)
-    edit_link = re.search(r'id="edit-link" value="http://localhost(/t/[^"]+/edit/[^"]+)"', html)
+    edit_link = re.search(r'id="edit-link" value="http://localhost(/t/[^"]+/edit)#([^"]+)"', html)
     assert edit_link is not None
     other = app.test_client()
     assert other.get(f"/t/{played}/edit/wrong-token").status_code == 403
-    response = other.get(edit_link.group(1))
+    # The token comes after "#" (app.transport): the link's page sends it by POST.
+    response = other.post(edit_link.group(1), data={"token": edit_link.group(2)})
     assert response.status_code == 302 and response.headers["Location"] == f"/t/{played}"
     assert "Runde 4 eintragen" in text(other.get(f"/t/{played}"))
     saved(add_round(other, played, per_seat("cards", [0, 1, 1])))
@@ -471,12 +472,12 @@ def test_a_group_editor_hands_on_the_groups_edit_link(app: Flask, client: FlaskC
     """Only the hash of a table token is stored: a group editor passes on the group's link."""
     group_id, token, table_id = group_table(app, client)
     own = client.get(f"/t/{table_id}").get_data(as_text=True)
-    assert f'id="edit-link" value="http://localhost/t/{table_id}/edit/' in own
+    assert f'id="edit-link" value="http://localhost/t/{table_id}/edit#' in own
     other = app.test_client()
     other.get(f"/g/{group_id}/edit/{token}")
     response = other.get(f"/t/{table_id}")
     html = response.get_data(as_text=True)
-    assert f'id="edit-link" value="http://localhost/g/{group_id}/edit/{token}"' in html
+    assert f'id="edit-link" value="http://localhost/g/{group_id}/edit#{token}"' in html
     assert "Bearbeiten-Link der Gruppe" in text(response)
 
 

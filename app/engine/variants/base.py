@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from app.engine.cards import SUITS
 from app.engine.cards import Card
+from app.engine.disputes import Dispute
 from app.engine.houserules import HouseRule
 from app.engine.rules import INTERPRETATIONS
 from app.engine.situation import DEFAULT_OPTIONS
@@ -123,6 +124,8 @@ class Rules:
     # (ter.multi, ter.ace): ``situation.waiting``.
     waits: ClassVar[bool] = False
     penalty: ClassVar[Penalty | None] = None
+    # The questions players argue about most, opened with one tap (app.engine.disputes).
+    disputes: ClassVar[tuple[Dispute, ...]] = ()
     out_of_turn_penalty: ClassVar[Penalty | None] = None
 
     def __init__(self) -> None:

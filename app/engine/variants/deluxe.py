@@ -8,6 +8,7 @@ from app.engine.cards import SPECIAL_DELUXE_RANKS
 from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.cards import skat_deck
+from app.engine.disputes import Dispute
 from app.engine.houserules import STRICT_DRAW
 from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import WISH_FLAGS
@@ -38,6 +39,20 @@ class DeluxeRules(Rules):
     prefix = "dlx"
     max_players = 8
     serve_rule = "dlx.serve"
+    # The disputes players have most (app.engine.disputes).
+    disputes = (
+        Dispute("twins", Text("Zwillinge zusammen", "Twins together"), "top=H7", "HK,HK"),
+        Dispute("last-special", Text("Bube als letzte Karte", "Jack as last card"),
+                "top=H7 hand=HJ", "HJ"),
+        Dispute("wisher-jack", Text("Wünscher legt Buben", "Wisher plays a jack"),
+                "top=H7 wish=10:by_you", "HJ"),
+        Dispute("wish-ends", Text("Wann endet der Wunsch?", "When does a wish end?"),
+                "top=S10 wish=10:anyone_served:you_served", "S7"),
+        Dispute("king-on-king", Text("König auf König", "King on king"), "top=HK draw=2",
+                "CK"),
+        Dispute("ten-two-players", Text("Zehn bei zwei Spielern", "Ten with two players"),
+                "top=H7 players=2", "H10"),
+    )
     deck_hint = Text("zwei Skatblätter ohne 8 und 9: C/S/H/D mit 7, 10, J, Q, K, A",
                      "two Skat decks without 8s and 9s: C/S/H/D with 7, 10, J, Q, K, A")
     house_rules = (STRICT_DRAW,)

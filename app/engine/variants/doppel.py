@@ -5,6 +5,7 @@ from __future__ import annotations
 from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.cards import skat_deck
+from app.engine.disputes import Dispute
 from app.engine.houserules import NINE
 from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
@@ -31,6 +32,18 @@ class DoppelRules(Rules):
     prefix = "dop"
     max_players = 4
     serve_rule = "dop.serve"
+    # The disputes players have most (app.engine.disputes).
+    disputes = (
+        Dispute("jack-on-jack", Text("Bube auf Bube", "Jack on jack"), "top=HJ", "SJ"),
+        Dispute("nine-count", Text("Neun: wie viele Karten?", "Nine: how many cards?"),
+                "top=H8", "H9"),
+        Dispute("nine-chain", Text("Neun auf Neun", "Nine on nine"), "top=H9 again=2", "S9"),
+        Dispute("counter-seven", Text("Sieben kontern", "Counter a seven"), "top=H7 draw=2",
+                "S7"),
+        Dispute("last-eight", Text("Acht als letzte Karte zu zweit",
+                                   "Eight as last card, two left"),
+                "top=H7 hand=H8 players=2", "H8"),
+    )
     deck_hint = Text("ein Skatblatt: C/S/H/D mit 7, 8, 9, 10, J, Q, K, A",
                      "one Skat deck: C/S/H/D with 7, 8, 9, 10, J, Q, K, A")
     house_rules = (NINE,)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.cards import skat_deck
+from app.engine.disputes import Dispute
 from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
 from app.engine.situation import Options
@@ -36,6 +37,23 @@ class DynamischRules(Rules):
     prefix = "dyn"
     max_players = 6
     serve_rule = "dyn.serve"
+    # The disputes players have most (app.engine.disputes).
+    disputes = (
+        Dispute("jack-on-jack", Text("Bube auf Bube", "Jack on jack"), "top=HJ", "SJ"),
+        Dispute("twin-jack", Text("Bube auf Zwilling", "Jack on its twin"), "top=HJ wish=C",
+                "HJ"),
+        Dispute("pass-seven", Text("Sieben weitergeben", "Pass a seven on"), "top=H7 draw=1",
+                "S7"),
+        Dispute("eight-on-eight", Text("Acht auf Acht", "Eight on eight"), "top=H8 skip=1",
+                "C8"),
+        Dispute("jack-on-ace", Text("Bube nach dem Ass", "Jack after an ace"),
+                "top=HA again=1", "CJ"),
+        Dispute("last-ace", Text("Ass als letzte Karte", "Ace as last card"),
+                "top=HK hand=HA", "HA"),
+        Dispute("last-nine", Text("Neun als letzte Karte", "Nine as last card"),
+                "top=H7 hand=H9", "H9"),
+        Dispute("wedding", Text("Hochzeit", "Wedding"), "top=HQ actor=other", "HK"),
+    )
     deck_hint = Text("zwei Skatblätter: C/S/H/D mit 7, 8, 9, 10, J, Q, K, A",
                      "two Skat decks: C/S/H/D with 7, 8, 9, 10, J, Q, K, A")
     pending_ranks = {"draw": ("7",), "skip": ("8",), "again": ("A",)}
@@ -98,15 +116,28 @@ class DynamischRules(Rules):
     def serve_reason(self, situation: Situation, card: Card) -> tuple[str, Text]:
         """The rule that makes a refused-by-nothing card legal, and why."""
         name, top = card_text(card), card_text(situation.top)
+        if situation.due.again and card.rank == "J":
+            # dyn.ace (I): a jack follows the ace because dyn.jack.match allows it, not by
+            # serving it.
+            return "dyn.ace", Text(
+                f"{name.de} darf dem Ass folgen: Ein Bube, der nicht bedient, ist erlaubt "
+                "(dyn.jack.match).",
+                f"The {name.en} may follow the ace: a jack that does not serve is allowed "
+                "(dyn.jack.match).")
         if situation.due.again:
-            return "dyn.ace", Text(f"{name.de} ist die Karte, die nach dem Ass folgen muss.",
-                                   f"The {name.en} is the card that must follow the ace.")
+            return "dyn.ace", Text(f"{name.de} bedient das Ass und ist die Karte, die ihm "
+                                   "folgen muss.",
+                                   f"The {name.en} serves the ace and is the card that must "
+                                   "follow it.")
+        if card == situation.top:
+            return "dyn.jack.match", Text(
+                f"{name.de} liegt auf seinem Zwilling: Das ist die Ausnahme, die ein Bube auf "
+                "einem Buben hat.",
+                f"The {name.en} lies on its twin: the one exception for a jack on a jack.")
         if card.rank == "J":
             return "dyn.jack.match", Text(
-                f"{name.de} bedient {top.de} nicht (oder liegt auf seinem Zwilling) und darf "
-                "deshalb gespielt werden.",
-                f"The {name.en} does not serve the {top.en} (or lies on its twin), so it may "
-                "be played.")
+                f"{name.de} bedient {top.de} nicht und darf deshalb gespielt werden.",
+                f"The {name.en} does not serve the {top.en}, so it may be played.")
         if situation.top.rank == "J":
             return "dyn.jack.wish", Text(f"{name.de} hat die gewünschte Farbe.",
                                          f"The {name.en} is of the named suit.")
@@ -132,8 +163,9 @@ class DynamischRules(Rules):
             return self.illegal(rule, refusal)
         effects = self.card_effects(situation, action, card, due.draw + 1)
         assert not isinstance(effects, Ruling)  # a 7 or 8 never wishes
+        # dyn.twin.reverse: with 2 players a reversal changes nothing, so it is not named.
         back = Text(" und kehrst damit die Richtung um", " and so reverse the direction") \
-            if card == situation.top else Text("", "")
+            if card == situation.top and situation.players > 2 else Text("", "")
         return self.legal("dyn.pass", Text(
             f"Du gibst die Wirkung mit {card_text(card).de} weiter{back.de}.",
             f"You pass the effect on with the {card_text(card).en}{back.en}."), effects)

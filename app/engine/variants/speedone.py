@@ -5,6 +5,7 @@ from __future__ import annotations
 from app.engine.cards import COLOURS
 from app.engine.cards import Card
 from app.engine.cards import speedone_deck
+from app.engine.disputes import Dispute
 from app.engine.houserules import HANDLIMIT
 from app.engine.houserules import STACK2
 from app.engine.houserules import STACK4
@@ -36,6 +37,18 @@ class SpeedoneRules(Rules):
     prefix = "spd"
     max_players = 10
     serve_rule = "spd.serve"
+    # The disputes players have most (app.engine.disputes).
+    disputes = (
+        Dispute("four-on-two", Text("+4 auf +2", "+4 on +2"),
+                "top=R+2 draw=2 options=stack2,stack4", "W+4 wish=B"),
+        Dispute("two-on-two", Text("+2 auf +2", "+2 on +2"), "top=R+2 draw=2 options=stack2",
+                "G+2"),
+        Dispute("two-on-two-off", Text("+2 auf +2 ohne Hausregel", "+2 on +2, no house rule"),
+                "top=R+2 draw=2", "G+2"),
+        Dispute("reverse-two", Text("Richtungswechsel zu zweit", "Reverse with two"),
+                "top=R5 players=2", "RR"),
+        Dispute("wild-four", Text("+4 jederzeit?", "+4 at any time?"), "top=R5", "W+4 wish=G"),
+    )
     deck_hint = Text("R/G/B/Y mit 0–9, S, R, +2 und die Farbjoker W und W+4",
                      "R/G/B/Y with 0–9, S, R, +2, and the wild cards W and W+4")
     house_rules = (STACK2, STACK4, HANDLIMIT)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.engine.cards import RANKS
 from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.cards import skat_deck
 from app.engine.cards import terroristen_decks
+from app.engine.disputes import Dispute
 from app.engine.houserules import MULTI
 from app.engine.houserules import SEVEN
 from app.engine.situation import DEFAULT_OPTIONS
@@ -38,6 +41,21 @@ class TerroristenRules(Rules):
     prefix = "ter"
     max_players = 10
     serve_rule = "ter.serve"
+    # The disputes players have most (app.engine.disputes).
+    disputes = (
+        Dispute("jack-on-jack", Text("Bube auf Bube", "Jack on jack"), "top=HJ", "SJ"),
+        Dispute("nine-previous", Text("Neun trifft den Vorigen", "Nine hits the previous"),
+                "top=H8", "H9"),
+        Dispute("nine-answer", Text("Voriger legt Neun nach", "Previous answers with a nine"),
+                "top=H9 draw=1 actor=other", "S9"),
+        Dispute("seven-on-seven", Text("Sieben auf Sieben", "Seven on seven"),
+                "top=H7 draw=2", "S7"),
+        Dispute("eight-on-eight", Text("Acht auf Acht", "Eight on eight"), "top=H8 skip=1",
+                "C8"),
+        Dispute("same-rank", Text("Gleiche Karten zusammen", "Same rank together"),
+                "top=H8 hand=H9,C9,DK", "H9,C9"),
+        Dispute("wedding", Text("Hochzeit", "Wedding"), "top=HQ actor=other", "HK"),
+    )
     deck_hint = Text("Skatblätter: C/S/H/D mit 7, 8, 9, 10, J, Q, K, A",
                      "Skat decks: C/S/H/D with 7, 8, 9, 10, J, Q, K, A")
     house_rules = (SEVEN, MULTI)
@@ -317,7 +335,13 @@ class TerroristenRules(Rules):
             "The nine chain is over: play goes on after you."), effects)
 
     def judge_other(self, situation: Situation, action: Action) -> Ruling:
-        """ter.wedding: the counterpart of the queen/king on top, out of turn, order kept."""
+        """ter.wedding: the counterpart of the queen/king on top, out of turn, order kept.
+
+        ter.9: a nine makes the previous player draw; he is not on turn, yet he is the one
+        it asks, so he answers it (a nine, or taking the cards) as its victim.
+        """
+        if situation.due.draw and situation.top.rank == "9":
+            return self.judge(replace(situation, actor="on_turn"), action)
         wanted = counterpart(situation.top)
         if action.draw or len(action.play) != 1 or action.play[0] != wanted:
             return self.illegal("ter.wedding", Text(

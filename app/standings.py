@@ -1,0 +1,77 @@
+"""A table's standing, computed once per table version and kept for the next reader.
+
+Every change of a table bumps its `version` in the same transaction (app.store), so the
+standing of one version never changes. The rounds and the version are read in one statement,
+so the standing is always kept under the version it was computed from (never a newer round
+under an older version, even on PostgreSQL, where each statement sees the latest commit).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+from typing import NamedTuple
+
+from sqlalchemy import select
+
+from app import variants
+from app.db import db
+from app.models import Round
+from app.models import Table
+from app.scoring import Standing
+
+KEPT_TABLES = 256
+_kept: OrderedDict[tuple[str, int], Standing] = OrderedDict()
+# A threaded server (waitress) serves several requests of one process at once.
+_lock = threading.Lock()
+
+
+class Versioned(NamedTuple):
+    """A standing and the table version it belongs to."""
+
+    standing: Standing
+    version: int
+
+
+def kept_standing(table_id: str, version: int) -> Standing | None:
+    """The standing of that table version if it was computed lately, else None."""
+    with _lock:
+        found = _kept.get((table_id, version))
+        if found is not None:
+            _kept.move_to_end((table_id, version))
+        return found
+
+
+def keep_standing(table_id: str, version: int, standing: Standing) -> None:
+    """Keep a version's standing (the least recently used go beyond KEPT_TABLES)."""
+    with _lock:
+        _kept[(table_id, version)] = standing
+        while len(_kept) > KEPT_TABLES:
+            _kept.popitem(last=False)
+
+
+def versioned_standing(table: Table) -> Versioned:
+    """The standing as stored now, with its version: kept, or read and computed once."""
+    found = kept_standing(table.id, table.version)
+    if found is not None:
+        return Versioned(found, table.version)
+    # One statement: the version and the rounds' data as of the same moment.
+    query = (
+        select(Table.version, Round.data)
+        .select_from(Table)
+        .outerjoin(Round, Round.table_id == Table.id)
+        .where(Table.id == table.id)
+        .order_by(Round.number)
+    )
+    rows = db.session.execute(query).all()
+    version = rows[0][0] if rows else table.version
+    rounds: list[Any] = [data for _version, data in rows if data is not None]
+    standing = variants.standing(table.variant, table.players, table.options, rounds)
+    keep_standing(table.id, version, standing)
+    return Versioned(standing, version)
+
+
+def standing_of(table: Table) -> Standing:
+    """The table's standing as stored now (computed at most once per version)."""
+    return versioned_standing(table).standing

@@ -1,0 +1,171 @@
+"""What a table page shows that follows from the table's rounds, kept per table version.
+
+Every change of a table bumps its `version` (app.store), so the standing (app.standings),
+the chart and the settlement picture of one version never change: they are computed once per
+version and language and kept for the next phone that looks (a table watched by several phones
+asks for the same version once per phone after every round). A change is a new version, so a
+kept copy can never be shown for a table that moved on.
+
+The rendered page is kept too, keyed by the version and everything else it shows
+(`page_key`): a phone that looks again, or the next phone, gets it without a new rendering.
+
+The grid shows the newest rounds (ROWS_SHOWN) with a link to all of them: a phone at an
+evening's 400th round needs the last ones, and the totals are always those of every round.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+from typing import NamedTuple
+
+from flask import current_app
+from flask import g
+from flask import request
+from flask import session
+from flask_babel import gettext as _
+from markupsafe import Markup
+from sqlalchemy import select
+
+from app.db import db
+from app.device import can_edit
+from app.device import edit_link
+from app.models import Change
+from app.models import Table
+from app.navigation import current_lang
+from app.scoring import Standing
+from app.standings import versioned_standing
+from app.tables.pictures import running_totals_chart
+from app.tables.pictures import settlement_picture
+
+ROWS_SHOWN = 30
+KEPT_TABLES = 256
+
+
+class Derived(NamedTuple):
+    """A table version's standing and pictures (the pictures in one language)."""
+
+    standing: Standing
+    chart: Markup | None
+    settlement_picture: Markup | None
+
+
+class GridRow(NamedTuple):
+    """One row of the rounds grid: its number, points, running totals and per-round extras."""
+
+    number: int
+    points: Any
+    running: Any
+    detail: dict[str, Any]
+
+
+_pictures: OrderedDict[tuple[str, int, str], Derived] = OrderedDict()
+# A threaded server (waitress) serves several pages of one process at once.
+_lock = threading.Lock()
+
+
+def kept(cache: OrderedDict[Any, Any], key: Any) -> Any:
+    """The kept value (now the most recently used), or None."""
+    with _lock:
+        found = cache.get(key)
+        if found is not None:
+            cache.move_to_end(key)
+        return found
+
+
+def keep(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
+    """Keep a value, dropping the least recently used beyond KEPT_TABLES."""
+    with _lock:
+        cache[key] = value
+        while len(cache) > KEPT_TABLES:
+            cache.popitem(last=False)
+
+
+def derived(table: Table) -> Derived:
+    """The standing and the pictures of the table's version, in the page's language."""
+    key = (table.id, table.version, current_lang())
+    found: Derived | None = kept(_pictures, key)
+    if found is not None:
+        return found
+    standing, version = versioned_standing(table)
+    made = Derived(
+        standing, running_totals_chart(table, standing), settlement_picture(table, standing)
+    )
+    if version == table.version:  # else a change came in between: this view's alone
+        keep(_pictures, key, made)
+    return made
+
+
+def grid_rows(standing: Standing, show_all: bool) -> list[GridRow]:
+    """The rows the grid shows: the newest ROWS_SHOWN rounds, or all of them."""
+    count = len(standing.round_points)
+    first = 0 if show_all else max(0, count - ROWS_SHOWN)
+    details = standing.details
+    return [
+        GridRow(
+            row + 1,
+            standing.round_points[row],
+            standing.running_totals[row],
+            details[row] if row < len(details) else {},
+        )
+        for row in range(first, count)
+    ]
+
+
+def correct_label() -> str:
+    """The screen-reader label of a round's edit link, with `{n}` for the round's number."""
+    return _("Correct round %(n)s", n="{n}")
+
+
+def has_changes(table: Table) -> bool:
+    """Is there anything to undo (one short query, not the whole change log)?"""
+    query = select(Change.id).where(Change.table_id == table.id).limit(1)
+    return db.session.scalar(query) is not None
+
+
+_pages: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+
+
+class Editor(NamedTuple):
+    """What this phone may do at the table: edit it, and the edit link it may pass on."""
+
+    may_edit: bool
+    link: str | None
+
+
+def editor_of(table: Table) -> Editor:
+    """This phone's rights at the table (app.device decides)."""
+    link = edit_link(table)
+    return Editor(can_edit(table), link.url if link is not None else None)
+
+
+def page_key(table: Table, kind: str, editor: Editor) -> tuple[Any, ...] | None:
+    """What a rendered table page depends on beyond the table's version; None: do not keep it.
+
+    The address (host-aware links, the language links, `?rounds=all`), the language, the
+    group's name, and for an editor the links and the form token this phone gets. A page with
+    flash messages is never kept: they belong to that one view.
+    """
+    if current_app.debug or (kind == "page" and session.get("_flashes")):
+        return None
+    group = table.group.name if table.group is not None else None
+    csrf_field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+    secret = session.get(csrf_field) if editor.may_edit else None
+    return (kind, table.id, table.version, current_lang(), request.url, group, editor, secret)
+
+
+def kept_page(table: Table, kind: str, editor: Editor, render: Callable[[], str]) -> str:
+    """The table page of this version as rendered before for the same key, or freshly."""
+    key = page_key(table, kind, editor)
+    if key is None:
+        return render()
+    found: str | None = kept(_pages, key)
+    if found is None:
+        found = render()
+        keep(_pages, key, found)
+    # Its compressed copy may be kept under the same key (app.assets).
+    g.kept_as = hashlib.sha256(repr(key).encode()).hexdigest()
+    return found
