@@ -27,6 +27,7 @@ from app.device import remember_group
 from app.device import remember_table
 from app.device import require_group_editor
 from app.models import Group
+from app.models import Table
 from app.navigation import current_lang
 from app.text import Text
 from app.transport import mark_edit_link
@@ -122,12 +123,7 @@ def claim_table(table_id: str) -> Response | str:
     table = store.get_table(table_id)
     if request.method == "GET":
         return claim_page(url_for("editlinks.claim_table", table_id=table.id))
-    token = request.form.get("token", "").strip()
-    if not table.check_edit_token(token):
-        abort(403, description=_("This edit link does not belong to this table."))
-    remember_table(table.id, token)
-    flash(_("This phone may now enter and correct rounds."))
-    return redirect(url_for("tables.view", table_id=table.id))
+    return grant_table(table, request.form.get("token", "").strip())
 
 
 @bp.route("/g/<group_id>/edit", methods=["GET", "POST"])
@@ -139,7 +135,20 @@ def claim_group(group_id: str) -> Response | str:
     group = db.get_or_404(Group, group_id, description=_("There is no group with this link."))
     if request.method == "GET":
         return claim_page(url_for("editlinks.claim_group", group_id=group.id))
-    token = request.form.get("token", "").strip()
+    return grant_group(group, request.form.get("token", "").strip())
+
+
+def grant_table(table: Table, token: str) -> Response:
+    """A valid token: this phone may change the table from now on (403 otherwise)."""
+    if not table.check_edit_token(token):
+        abort(403, description=_("This edit link does not belong to this table."))
+    remember_table(table.id, token)
+    flash(_("This phone may now enter and correct rounds."))
+    return redirect(url_for("tables.view", table_id=table.id))
+
+
+def grant_group(group: Group, token: str) -> Response:
+    """A valid token: this phone may change the group from now on (403 otherwise)."""
     if not group.check_edit_token(token):
         refused = _("This edit link is not valid (any longer). Ask for the current one.")
         abort(403, description=refused)

@@ -8,7 +8,6 @@ device's session (`app.device`), so it does not stay in the address bar.
 from __future__ import annotations
 
 from flask import Blueprint
-from flask import abort
 from flask import flash
 from flask import redirect
 from flask import render_template
@@ -23,6 +22,7 @@ from app.device import device_group_ids
 from app.device import group_token
 from app.device import remember_group
 from app.device import require_group_editor
+from app.editlinks import grant_group
 from app.groups import page
 from app.groups import stats
 from app.groups.forms import GroupForm
@@ -103,12 +103,7 @@ def edit_link(group: Group, token: str | None) -> str | None:
 def claim(group_id: str, token: str) -> Response:
     """Open the edit link: remember the token on this device, then show the group."""
     group = db.get_or_404(Group, group_id, description=_("There is no group with this link."))
-    if not group.check_edit_token(token):
-        refused = _("This edit link is not valid (any longer). Ask for the current one.")
-        abort(403, description=refused)
-    remember_group(group.id, token)
-    flash(_("This phone may now change the group and start tables in it."), "success")
-    return redirect(url_for("groups.view", group_id=group.id))
+    return grant_group(group, token)
 
 
 @bp.route("/g/<group_id>/players", methods=["GET", "POST"])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort
 from flask import current_app
 from flask import flash
 from flask import redirect
@@ -19,6 +18,7 @@ from app.device import can_edit
 from app.device import edit_link
 from app.device import remember_table
 from app.device import require_editor
+from app.editlinks import grant_table
 from app.models import Change
 from app.models import Table
 from app.tables import bp
@@ -78,12 +78,7 @@ def view(table_id: str) -> str:
 @bp.get("/t/<table_id>/edit/<token>")
 def claim(table_id: str, token: str) -> Response:
     """The edit link: remember the token on this device, then drop it from the address bar."""
-    table = store.get_table(table_id)
-    if not table.check_edit_token(token):
-        abort(403, description=_("This edit link does not belong to this table."))
-    remember_table(table.id, token)
-    flash(_("This phone may now enter and correct rounds."))
-    return redirect(url_for("tables.view", table_id=table.id))
+    return grant_table(store.get_table(table_id), token)
 
 
 def undone_text(change: Change) -> str:
