@@ -87,6 +87,8 @@ REFEREE_REQUEST = {
                 "wish": {"type": "object"},
                 "pending": {"type": "object"},
                 "hand": {"type": "array", "items": {"type": "string"}},
+                "hand_count": {"type": "integer", "minimum": 0},
+                "top_was_last": {"type": "boolean"},
             },
         },
         "actor": {"enum": ["on_turn", "other"]},

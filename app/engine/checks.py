@@ -69,8 +69,9 @@ def find_problem(situation: Situation, action: Action) -> Problem | None:
     return (players_problem(situation) or options_problem(rules, situation.options)
             or cards_problem(rules, situation, action)
             or situation_wish_problem(rules, situation) or pending_problem(rules, situation)
-            or drew_problem(rules, situation) or waiting_problem(rules, situation)
-            or action_problem(rules, situation, action))
+            or hand_count_problem(rules, situation, action)
+            or drew_problem(rules, situation) or top_was_last_problem(rules, situation)
+            or waiting_problem(rules, situation) or action_problem(rules, situation, action))
 
 
 def players_problem(situation: Situation) -> Problem | None:
@@ -276,6 +277,41 @@ def pending_problem(rules: Rules, situation: Situation) -> Problem | None:
     return None
 
 
+def hand_count_problem(rules: Rules, situation: Situation, action: Action) -> Problem | None:
+    """situation.hand_count: a whole number from 0 to the cards of the game, the named hand's
+    size when both are given, at least the cards played, and within the hand limit
+    (spd.handlimit)."""
+    count, label = situation.hand_count, field_words("situation.hand_count")
+    if count is None:
+        return None
+    cards, title = deck_counts(rules.name, situation.players).total(), variant_title(rules.name)
+    if not 0 <= count <= cards:
+        return problem(Text(
+            f"{label.de}: {shown(count)} – erwartet ist eine ganze Zahl von 0 bis {cards} "
+            f"({title} hat {cards} Karten).",
+            f"{label.en}: {shown(count)} – expected a whole number from 0 to {cards} "
+            f"({title} has {cards} cards)."), "situation.hand_count")
+    if situation.hand is not None and len(situation.hand) != count:
+        named = len(situation.hand)
+        return problem(Text(
+            f"{label.de}: {count}, aber deine Hand nennt {named} – beides muss gleich sein.",
+            f"{label.en}: {count}, but your hand lists {named} – the two must agree."),
+            "situation.hand_count")
+    if count < len(action.play):
+        return problem(Text(
+            f"{label.de}: {count} – du kannst nicht mehr Karten spielen, als du hast "
+            f"({len(action.play)}).",
+            f"{label.en}: {count} – you cannot play more cards than you hold "
+            f"({len(action.play)})."), "situation.hand_count")
+    limit = rules.hand_limit(situation.options)
+    if limit is not None and count > limit:
+        return problem(Text(
+            f"{label.de}: {count} – niemand hält mehr als {limit} Karten (spd.handlimit).",
+            f"{label.en}: {count} – nobody holds more than {limit} cards (spd.handlimit)."),
+            "situation.hand_count")
+    return None
+
+
 def drew_problem(rules: Rules, situation: Situation) -> Problem | None:
     """situation.drew (dop.draw): only where a player may play after drawing; only for the
     player on turn, and nothing can be pending after his draw."""
@@ -300,6 +336,20 @@ def drew_problem(rules: Rules, situation: Situation) -> Problem | None:
             "situation.drew and situation.pending together: nothing is pending once he has "
             "drawn."), "situation.pending")
     return None
+
+
+def top_was_last_problem(rules: Rules, situation: Situation) -> Problem | None:
+    """situation.top_was_last (dop.lastcard.two): only where the rules ask it."""
+    if not situation.top_was_last or rules.asks_top_was_last:
+        return None
+    owners = [other.name for other in VARIANTS.values() if other.asks_top_was_last]
+    label = field_words("situation.top_was_last")
+    return problem(Text(
+        f"{label.de} (top_was_last): Das zählt nur bei {' und '.join(owners)} "
+        f"(dop.lastcard.two), nicht bei {variant_title(rules.name)} – lass es weg.",
+        f"{label.en} (top_was_last): only {' and '.join(owners)} asks that "
+        f"(dop.lastcard.two), not {variant_title(rules.name)} – leave it out."),
+        "situation.top_was_last")
 
 
 def waiting_problem(rules: Rules, situation: Situation) -> Problem | None:

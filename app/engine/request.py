@@ -39,7 +39,8 @@ from app.text import Text
 from app.text import shown
 
 BODY_KEYS = ("variant", "players", "options", "situation", "actor", "action", "lang")
-SITUATION_KEYS = ("top", "below", "wish", "pending", "hand", "drew")
+SITUATION_KEYS = ("top", "below", "wish", "pending", "hand", "hand_count", "drew",
+                  "top_was_last")
 WISH_KEYS = ("suit", "rank", "by_you", "anyone_served", "you_served")
 PENDING_KEYS = ("draw", "skip", "again")
 ACTION_KEYS = ("play", "wish", "draw")
@@ -155,7 +156,23 @@ def read_situation(obj: Mapping[str, Any]) -> Situation:
         options=options,
         actor=actor,
         drew=read_flag(seen, "drew", "situation"),
+        hand_count=read_hand_count(seen.get("hand_count")),
+        top_was_last=read_flag(seen, "top_was_last", "situation"),
     )
+
+
+def read_hand_count(value: Any) -> int | None:
+    """``situation.hand_count``: how many cards the acting player holds, a whole number from
+    0 (its upper limits and its agreement with ``hand`` are checked with the question)."""
+    if value is None:
+        return None
+    if type(value) is not int or value < 0:
+        words = field_words("situation.hand_count")
+        raise InputError(Text(
+            f"{words.de} (hand_count): {shown(value)} – erwartet ist eine ganze Zahl ab 0.",
+            f"{words.en} (hand_count): {shown(value)} – expected a whole number from 0."),
+            "situation.hand_count")
+    return value
 
 
 def read_options(rules: Rules, value: Any) -> Options:

@@ -119,5 +119,12 @@ INTERPRETATIONS: dict[str, Text] = {
         "gezogene) Karte verbraucht eine.",
         "each nine played adds 2 obligations, each card played (or drawn in its place) "
         "uses 1."),
+    "dop.lastcard.two": Text(
+        "Eine Acht – auch eine, die bei zwei übrigen Spielern als letzte Karte gelegt wird – "
+        "gibt dem anderen Spieler zuerst die Gelegenheit, mit einer Acht zu kontern (dop.8); "
+        "erst wenn er das nicht tut, setzt er aus, und der Spieler der Acht ist wieder am Zug.",
+        "an 8 — also one played as the last card with two players left — first gives the "
+        "other player the chance to counter with an 8 (dop.8); only if he does not is he "
+        "skipped and the player of the 8 on turn again."),
 }
 

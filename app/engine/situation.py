@@ -13,12 +13,17 @@ effect ``draw=N``, ``skip=N``, ``again=N``, ``hand`` (comma-separated, may be em
 name switches one on, ``name:value`` sets it, e.g. ``stack2,seven:pass,handlimit:false``),
 ``actor`` (``on_turn`` or ``other``), ``drew`` (``true`` or ``false``, default false: the
 acting player has already drawn this turn — where he may play right after drawing,
-``dop.draw``; the API calls it ``situation.drew``), ``waiting`` (``draw:N,skip:N``: what his
+``dop.draw``; the API calls it ``situation.drew``), ``hand_count`` (how many cards he holds
+before the action when the hand itself is not named: the hand limit and the last-card rules
+need only the number; ``situation.hand_count``), ``top_was_last`` (``true`` or ``false``,
+default false: the top card was the last card of the player who played it,
+``dop.lastcard.two``; ``situation.top_was_last``), ``waiting`` (``draw:N,skip:N``: what his
 earlier cards of this turn do to the next players once his turn passes, ``ter.multi``; whole
 games track it, the API has no field for it). ``str()`` writes the keys in this order and
 leaves defaults out::
 
     doppel top=C10 hand=C7,H9 drew=true
+    doppel top=H7 draw=2 players=3 top_was_last=true
 
 Actions: ``CJ wish=D``, ``D7,D7``, ``draw``.
 """
@@ -185,6 +190,15 @@ class Situation:
     # ter.multi, ter.ace: what his earlier cards of this turn do to the next players once
     # his turn passes (he still plays the cards he owes); whole games track it.
     waiting: Pending | None = None
+    # How many cards he holds when the hand itself is not named (spd.handlimit, last cards).
+    hand_count: int | None = None
+    top_was_last: bool = False  # dop.lastcard.two: the top card went out with its player
+
+    @property
+    def held(self) -> int | None:
+        """How many cards the acting player holds before the action, when known: the named
+        hand's size, else ``hand_count``."""
+        return len(self.hand) if self.hand is not None else self.hand_count
 
     @property
     def on_turn(self) -> bool:
@@ -222,9 +236,10 @@ class Situation:
         actor = values.get("actor", "on_turn")
         if actor not in ACTORS:
             raise ValueError(f"actor must be on_turn or other, not {actor!r}")
-        drew = values.get("drew", "false")
-        if drew not in ("true", "false"):
-            raise ValueError(f"drew must be true or false, not {drew!r}")
+        flags = {name: values.get(name, "false") for name in ("drew", "top_was_last")}
+        for name, flag in flags.items():
+            if flag not in ("true", "false"):
+                raise ValueError(f"{name} must be true or false, not {flag!r}")
         return cls(
             variant=variant,
             top=Card.parse(values["top"]),
@@ -235,8 +250,10 @@ class Situation:
             players=int(values.get("players", "4")),
             options=Options.parse(values.get("options", "")),
             actor=actor,
-            drew=drew == "true",
+            drew=flags["drew"] == "true",
             waiting=read_waiting(values["waiting"]) if "waiting" in values else None,
+            hand_count=int(values["hand_count"]) if "hand_count" in values else None,
+            top_was_last=flags["top_was_last"] == "true",
         )
 
     def __str__(self) -> str:
@@ -250,6 +267,8 @@ class Situation:
                   if getattr(self.due, f.name)]
         if self.hand is not None:
             parts.append(f"hand={format_cards(self.hand)}")
+        if self.hand_count is not None:
+            parts.append(f"hand_count={self.hand_count}")
         if self.players != 4:
             parts.append(f"players={self.players}")
         if str(self.options):
@@ -258,6 +277,8 @@ class Situation:
             parts.append(f"actor={self.actor}")
         if self.drew:
             parts.append("drew=true")
+        if self.top_was_last:
+            parts.append("top_was_last=true")
         if self.waiting:
             parts.append("waiting=" + ",".join(f"{name}:{getattr(self.waiting, name)}"
                                                for name in ("draw", "skip")
@@ -265,8 +286,8 @@ class Situation:
         return " ".join(parts)
 
 
-SITUATION_KEYS = ("top", "below", "wish", "draw", "skip", "again", "hand", "players",
-                  "options", "actor", "drew", "waiting")
+SITUATION_KEYS = ("top", "below", "wish", "draw", "skip", "again", "hand", "hand_count",
+                  "players", "options", "actor", "drew", "top_was_last", "waiting")
 
 
 def read_waiting(text: str) -> Pending | None:

@@ -14,6 +14,7 @@ from app.engine import find_variant
 from app.engine.disputes import Dispute
 from app.referee.house import query_text
 from app.referee.question import DRAW
+from app.referee.question import TOP_WAS_LAST
 from app.referee.question import Question
 
 
@@ -36,7 +37,8 @@ def dispute_question(variant: str, dispute: Dispute) -> Question:
                     if getattr(situation.due, kind)), "")
     flags = frozenset({"other"} if not situation.on_turn else set()) | frozenset(
         flag for flag in ("by_you", "anyone_served", "you_served")
-        if situation.wish is not None and getattr(situation.wish, flag))
+        if situation.wish is not None and getattr(situation.wish, flag)) | frozenset(
+        {TOP_WAS_LAST} if situation.top_was_last else set())
     return Question(
         variant=variant,
         players=str(situation.players) if "players" in named else "",
@@ -45,6 +47,7 @@ def dispute_question(variant: str, dispute: Dispute) -> Question:
         wish=situation.wish.target if situation.wish else "",
         pending=pending,
         hand=tuple(str(card) for card in situation.hand or ()),
+        count="" if situation.hand_count is None else str(situation.hand_count),
         play=(DRAW,) if action.draw else tuple(str(card) for card in action.play),
         play_wish=action.wish.target if action.wish else "",
         flags=flags,

@@ -21,6 +21,7 @@ from app.referee.disputes import dispute_links
 from app.referee.house import house_rules
 from app.referee.house import query_text
 from app.referee.pickers import picked_rows
+from app.referee.question import TOP_WAS_LAST
 from app.referee.question import Question
 from app.rules.digest import digest
 from app.rules.views import rule_url
@@ -80,6 +81,7 @@ def field_labels() -> dict[str, str]:
         "variant": _("Variant"), "players": _("Players in the game"), "top": _("Top card"),
         "below": _("Card below it"), "wish": _("Active wish"), "pending": _("Pending effect"),
         "hand": _("Your hand"), "count": _("Cards in your hand"), "other": _("I am not on turn"),
+        "top_was_last": _("The top card was its player's last card"),
         "options": _("House rules"), "play": _("You play"), "play_wish": _("Your wish"),
         "question": _("Question"),
     }
@@ -176,9 +178,11 @@ def pending_taps(question: Question, lang: str) -> list[tuple[str, str]]:
 
 
 def more_open(question: Question, errors: dict[str, str]) -> bool:
-    """Open the optional part when it holds a value or an error (every flag lives there)."""
+    """Open the optional part when it holds a value or an error (every flag but the one by
+    the pending chips lives there)."""
     given = any(getattr(question, name) for name in MORE_VALUES)
-    return given or bool(question.flags) or any(name in errors for name in MORE_FIELDS)
+    return given or bool(question.flags - {TOP_WAS_LAST}) or \
+        any(name in errors for name in MORE_FIELDS)
 
 
 def page_words(lang: str) -> dict[str, str]:
@@ -215,6 +219,7 @@ def form_context(question: Question, plays: list[Action] | None, errors: dict[st
         "pending_choices": pending_choices(),
         "pending_taps": pending_taps(question, lang),
         "pending_known": question.pending in pending_labels(),
+        "top_was_last_toggle": question.asks_top_was_last,
         "more_open": more_open(question, errors),
         "play_groups": group_plays(plays) if plays is not None else [],
         "chip": lambda code: chip(code, lang),

@@ -3,14 +3,15 @@
 Query parameters: ``variant``, ``players``, ``top``, ``below``, ``wish`` (a suit, colour or
 rank) with Deluxe's flags ``by_you``, ``anyone_served``, ``you_served``, ``pending``
 (``draw:2``, ``skip:1``, ``again:1``), ``hand`` (comma-separated codes, may repeat),
-``count`` (cards in hand when the hand itself is not given), ``other`` (not on turn),
+``count`` (cards in hand, the request's ``hand_count``), ``other`` (not on turn),
+``top_was_last`` (the top card was its player's last one, where the rules ask it),
 the variant's house rules by option name (``seven=pass``, ``stack2=1``; see
 ``app.referee.house``), ``play`` (codes, or ``draw``), ``play_wish`` and ``ask`` (``legal``
 or ``list``).
 
 A value the page cannot turn into a request is an :class:`app.text.InputError` at the path
 the request would have it (``players``, ``situation.pending``, ``action.play``, ``options``),
-like the engine's own errors; ``count`` has no path of its own (it stands for the hand).
+like the engine's own errors (``situation.hand_count`` is the form's ``count``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from werkzeug.datastructures import MultiDict
 
 from app.engine import COLOURS
 from app.engine import SUITS
+from app.engine import VARIANT_IDS
+from app.engine import find_variant
 from app.engine.houserules import HouseRule
 from app.engine.houserules import Value
 from app.referee.house import house_rules
@@ -32,7 +35,8 @@ from app.referee.house import read_value
 from app.text import InputError
 from app.text import Text
 
-FLAGS = ("other", "by_you", "anyone_served", "you_served")
+TOP_WAS_LAST = "top_was_last"
+FLAGS = ("other", "by_you", "anyone_served", "you_served", TOP_WAS_LAST)
 WISH_FLAGS = ("by_you", "anyone_served", "you_served")
 PENDING_KINDS = ("draw", "skip", "again")
 DRAW = "draw"
@@ -165,9 +169,15 @@ class Question:
             situation["wish"] = wish_object(self.wish) | flags
         if self.pending:
             situation["pending"] = self.pending_object()
-        hand = self.hand_list()
-        if hand is not None:
-            situation["hand"] = hand
+        if self.hand:
+            situation["hand"] = list(self.hand)
+        count = self.hand_count()
+        if count is not None:
+            situation["hand_count"] = count
+        # Only where the rules ask it (dop.lastcard.two); another variant's page shows no
+        # toggle, so a flag left in its link is no question.
+        if TOP_WAS_LAST in self.flags and self.asks_top_was_last:
+            situation["top_was_last"] = True
         body: dict[str, Any] = {
             "variant": self.variant, "situation": situation,
             "actor": "other" if "other" in self.flags else "on_turn", "lang": lang,
@@ -214,12 +224,18 @@ class Question:
                 "situation.pending")
         return {kind: int(number)}
 
-    def hand_list(self) -> list[str] | None:
-        """The hand, if known.
+    @property
+    def asks_top_was_last(self) -> bool:
+        """True when the variant's rules ask whether the top card was its player's last one
+        (the page offers the toggle then)."""
+        return self.variant in VARIANT_IDS and find_variant(self.variant).asks_top_was_last
 
-        Without the hand, a count that equals the number of played cards still says that
-        the play empties the hand, which the last-card rules need (dlx.lastcard, dop.out); a
-        larger count says nothing the referee uses, so it is not sent.
+    def hand_count(self) -> int | None:
+        """The number of cards in hand (the request's ``hand_count``), if given.
+
+        The referee uses it wherever only the number counts: the hand limit
+        (spd.handlimit), and a count equal to the cards played says the play empties the
+        hand (dlx.lastcard, dop.out).
         """
         if self.hand:
             if self.count and self.count != str(len(self.hand)):
@@ -228,7 +244,7 @@ class Question:
                     f"Die Kartenzahl ({self.count}) passt nicht zu den {cards} Karten der Hand.",
                     f"The number of cards ({self.count}) does not match the {cards} cards of the "
                     "hand."), "count")
-            return list(self.hand)
+            return len(self.hand) if self.count else None
         if not self.count:
             return None
         if not self.count.isdigit() or not 1 <= int(self.count) <= MAX_COUNT:
@@ -241,4 +257,4 @@ class Question:
         if int(self.count) < played:
             raise InputError(Text("Du kannst nicht mehr Karten spielen, als du hast.",
                                   "You cannot play more cards than you hold."), "count")
-        return list(self.play) if played and int(self.count) == played else None
+        return int(self.count)

@@ -24,11 +24,13 @@ from app.referee.form import form_context
 from app.referee.question import Question
 from app.text import InputError
 
-# Request field paths (docs/api.md §1) -> the form field that holds the value; ``count``
-# (cards in hand without the hand) is the page's own.
+# Request field paths (docs/api.md §1) -> the form field that holds the value, the first
+# prefix that fits (``situation.hand_count`` before ``situation.hand``).
 FIELD_OF_PATH = (
-    ("situation.top", "top"), ("situation.below", "below"), ("situation.wish", "wish"),
-    ("situation.pending", "pending"), ("situation.hand", "hand"), ("action.wish", "play_wish"),
+    ("situation.top_was_last", "top_was_last"), ("situation.top", "top"),
+    ("situation.below", "below"), ("situation.wish", "wish"),
+    ("situation.pending", "pending"), ("situation.hand_count", "count"),
+    ("situation.hand", "hand"), ("action.wish", "play_wish"),
     ("action", "play"), ("options", "options"), ("actor", "other"), ("players", "players"),
     ("variant", "variant"), ("count", "count"),
 )

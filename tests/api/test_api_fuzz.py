@@ -95,6 +95,7 @@ PATHS = [("variant",), ("players",), ("options",), ("options", "stack2"), ("situ
          ("situation", "top"), ("situation", "below"), ("situation", "wish"),
          ("situation", "wish", "suit"), ("situation", "wish", "by_you"), ("situation", "pending"),
          ("situation", "pending", "draw"), ("situation", "hand"), ("situation", "drew"),
+         ("situation", "hand_count"), ("situation", "top_was_last"),
          ("actor",), ("action",), ("action", "play"), ("action", "wish"), ("action", "draw"),
          ("lang",)]
 

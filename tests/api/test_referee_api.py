@@ -249,6 +249,67 @@ def test_dop_draw_situation_drew(client: FlaskClient, request_body: dict[str, An
         assert data["field"] == field
 
 
+def test_spd_handlimit_from_situation_hand_count(client: FlaskClient) -> None:
+    """spd.handlimit: situation.hand_count alone decides the 22-card limit; without it the
+    pending cards are all drawn."""
+    limited = client.post(URL, json=body(
+        variant="speedone", situation={"top": "R+2", "pending": {"draw": 2}, "hand_count": 21},
+        action={"draw": True})).get_json()
+    assert (limited["legal"], limited["rule"]) == (True, "spd.handlimit")
+    assert {"type": "draw", "who": "you", "count": 1} in [
+        {key: effect.get(key) for key in ("type", "who", "count")}
+        for effect in limited["effects"]]
+    unknown = client.post(URL, json=body(
+        variant="speedone", situation={"top": "R+2", "pending": {"draw": 2}},
+        action={"draw": True})).get_json()
+    assert (unknown["legal"], unknown["rule"]) == (True, "spd.draw2")
+    assert unknown["effects"][0]["count"] == 2
+
+
+@pytest.mark.parametrize(("situation", "action", "words"), [
+    ({"top": "R5", "hand": ["R6", "G2"], "hand_count": 3}, {"play": ["R6"]},
+     "your hand lists 2"),
+    ({"top": "R5", "hand_count": "20"}, {"draw": True}, "whole number"),
+    ({"top": "R5", "hand_count": -1}, {"draw": True}, "whole number"),
+    ({"top": "R5", "hand_count": True}, {"draw": True}, "whole number"),
+    ({"top": "R5", "hand_count": 0}, {"play": ["R6"]}, "cannot play more"),
+])
+def test_situation_hand_count_bad_is_a_400(client: FlaskClient, situation: dict[str, Any],
+                                          action: dict[str, Any], words: str) -> None:
+    """situation.hand_count must be a whole number from 0 that agrees with a given hand; else
+    a 400 whose sentence names the field in words."""
+    response = client.post(URL, json=body(variant="speedone", situation=situation,
+                                          action=action))
+    data = response.get_json()
+    assert response.status_code == 400
+    assert data["field"] == "situation.hand_count"
+    assert data["error"].startswith("Cards in your hand") and words in data["error"]
+    german = client.post(URL, json=body(variant="speedone", situation=situation,
+                                        action=action, lang="de")).get_json()
+    assert german["error"].startswith("Karten auf der Hand")
+
+
+def test_dop_lastcard_two_situation_top_was_last(client: FlaskClient) -> None:
+    """dop.lastcard.two: a 7 that was its player's last card (situation.top_was_last)
+    cannot be countered; by default (false) it can (dop.7)."""
+    def countered(**flag: bool) -> dict[str, Any]:
+        """Counter a pending 7 with a 7, three players still in."""
+        situation = {"top": "H7", "pending": {"draw": 2}, **flag}
+        return client.post(URL, json=body(variant="doppel", players=3, situation=situation,
+                                          action={"play": ["S7"]})).get_json()
+    assert (countered(top_was_last=True)["legal"], countered(top_was_last=True)["rule"]) == (
+        False, "dop.lastcard.two")
+    assert (countered()["legal"], countered()["rule"]) == (True, "dop.7")
+    assert countered(top_was_last=False)["legal"] is True
+    for value, variant in (("yes", "doppel"), (True, "dynamisch")):
+        response = client.post(URL, json=body(
+            variant=variant, situation={"top": "H7", "top_was_last": value},
+            action={"play": ["H8"]}))
+        assert response.status_code == 400
+        assert response.get_json()["field"] == "situation.top_was_last"
+        assert "Top card was a last card" in response.get_json()["error"]
+
+
 PLAIN = {"dynamisch": "H8", "deluxe": "H7", "speedone": "R5", "terroristen": "H8",
          "doppel": "H10"}
 RANGES = {"dynamisch": (2, 6), "deluxe": (2, 8), "speedone": (2, 10), "terroristen": (2, 10),

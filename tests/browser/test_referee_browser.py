@@ -53,6 +53,22 @@ def test_tap_top_and_play_shows_the_answer_and_the_url_keeps_it(
     assert page.locator("#answer").inner_text() == text
 
 
+def test_one_tap_says_the_seven_on_top_was_a_last_card(live_server: Any, page: Any) -> None:
+    """dop.lastcard.two: the toggle by the pending chips asks again at once, and the counter
+    7 becomes illegal; the toggle is in sight without opening "More about the situation"."""
+    page.goto(live_server.url + "/referee?variant=doppel&players=3&top=H7&pending=draw:2"
+              "&play=S7&lang=en#answer")
+    assert page.locator("#answer").get_attribute("data-legal") == "true"
+    toggle = page.locator('input[name="top_was_last"]')
+    assert toggle.is_visible()
+    with page.expect_navigation():
+        toggle.click()
+    assert query_of(page)["top_was_last"] == ["1"]
+    answer = page.locator("#answer")
+    assert answer.get_attribute("data-legal") == "false"
+    assert "cannot be countered" in answer.inner_text()
+
+
 def test_tapping_a_card_again_plays_its_twin(live_server: Any, page: Any) -> None:
     """Deluxe pairs (dlx.pair): a second tap on ♦7 plays both twins."""
     page.goto(live_server.url + "/referee?variant=deluxe&top=D10")

@@ -127,6 +127,44 @@ def test_dop_lastcard_two_eight_nine_and_seven() -> None:
     assert has(ask("top=C10 hand=C9 players=3", "C9"), "out")
 
 
+def test_dop_lastcard_two_a_last_seven_cannot_be_countered() -> None:
+    """dop.lastcard.two: after a 7 that was its player's last card (top_was_last) nobody
+    counters; without the flag the 7 is countered as usual (dop.7)."""
+    stopped = ask("top=H7 draw=2 players=3 top_was_last=true", "S7")
+    assert (stopped.legal, stopped.rule) == (False, "dop.lastcard.two")
+    assert "cannot be countered" in stopped.reason
+    countered = ask("top=H7 draw=2 players=3", "S7")
+    assert (countered.legal, countered.rule) == (True, "dop.7")
+    taken = ask("top=H7 draw=2 players=3 top_was_last=true", "draw")
+    assert has(taken, "draw", who="you", count=2, rule="dop.7")
+
+
+def test_dop_lastcard_two_a_last_eight_may_be_countered() -> None:
+    """dop.lastcard.two (I): an 8 that was its player's last card may still be countered;
+    the answer cites the interpretation."""
+    eight = ask("top=H8 skip=1 players=2 top_was_last=true", "S8")
+    assert (eight.legal, eight.rule) == (True, "dop.lastcard.two")
+    assert eight.interpretation and eight.interpretation.startswith("an 8 — also one played")
+    plain = ask("top=H8 skip=1 players=2", "S8")
+    assert (plain.legal, plain.rule, plain.interpretation) == (True, "dop.8", None)
+
+
+def test_top_was_last_only_where_the_rules_ask_it() -> None:
+    """situation.top_was_last is a problem in a variant whose rules do not ask it."""
+    problem = find_problem(Situation.parse("dynamisch top=H8 top_was_last=true"),
+                           Action.parse("S8"))
+    assert problem is not None and problem.field == "situation.top_was_last"
+    assert find_problem(Situation.parse("doppel top=H8 top_was_last=true"),
+                        Action.parse("S8")) is None
+
+
+def test_dop_hand_count_says_the_last_card() -> None:
+    """dop.out, dop.announce: one card held and played is the last one (hand_count)."""
+    out = ask("top=C10 hand_count=1", "CQ")
+    assert has(out, "out", rule="dop.out") and has(out, "remind", rule="dop.announce")
+    assert not has(ask("top=C10 hand_count=3", "CQ"), "out")
+
+
 def test_dop_deal_first_discard_counts_as_played() -> None:
     """dop.deal: the first discard counts as played by the dealer (a jack, an 8 …)."""
     jack = judge_start("doppel", Card.parse("HJ"), lang="en")

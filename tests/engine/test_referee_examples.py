@@ -98,6 +98,8 @@ def test_registry() -> None:
     "speedone top=Y+2 draw=2 options=stack2,stack4",
     "doppel top=C9 again=2 players=2",
     "doppel top=C10 hand=C7,H9 drew=true",
+    "doppel top=H7 draw=2 players=3 top_was_last=true",
+    "speedone top=R+2 draw=2 hand_count=21 options=handlimit:false",
 ])
 def test_situation_text_round_trip(text: str) -> None:
     """Situation.parse and str() are inverses on canonical texts."""
@@ -107,7 +109,8 @@ def test_situation_text_round_trip(text: str) -> None:
 @pytest.mark.parametrize("text", ["dynamisch", "dynamisch top=X9", "dynamisch top=H7 foo=1",
                                   "dynamisch top=H7 wish=Z", "dynamisch top=H7 draw=x",
                                   "dynamisch top=H7 actor=me", "dynamisch top=H7 options=x",
-                                  "doppel top=H7 drew=yes"])
+                                  "doppel top=H7 drew=yes", "doppel top=H7 top_was_last=1",
+                                  "speedone top=R5 hand_count=many"])
 def test_situation_parse_errors_quote_the_input(text: str) -> None:
     """A bad situation text raises InvalidNotationError quoting it."""
     with pytest.raises(InvalidNotationError) as caught:

@@ -125,6 +125,43 @@ def test_spd_handlimit_extra_cards_lapse() -> None:
     assert has(one_short, "draw", who="you", count=1, rule="spd.handlimit")
 
 
+def test_spd_handlimit_from_the_number_of_cards_alone() -> None:
+    """spd.handlimit: the number of cards held (situation hand_count) is enough for the
+    limit; with the house rule spd.house.handlimit off every card is taken."""
+    limited = ask("top=Y+2 draw=2 hand_count=21", "draw")
+    assert (limited.legal, limited.rule) == (True, "spd.handlimit")
+    assert has(limited, "draw", who="you", count=1, rule="spd.handlimit")
+    assert has(ask("top=Y+2 draw=2 hand_count=22", "draw"), "draw", who="you", count=0)
+    assert has(ask("top=Y+2 draw=2 hand_count=20", "draw"), "draw", who="you", count=2,
+               rule="spd.draw2")
+    unlimited = ask("top=Y+2 draw=2 hand_count=21 options=handlimit:false", "draw")
+    assert has(unlimited, "draw", who="you", count=2, rule="spd.house.handlimit")
+
+
+def test_spd_hand_count_counts_the_last_cards() -> None:
+    """spd.one, spd.points: the reminder and going out need only the number of cards."""
+    assert has(ask("top=B7 hand_count=2", "B2"), "remind", rule="spd.one")
+    assert not has(ask("top=B7 hand_count=3", "B2"), "remind")
+    assert has(ask("top=B7 hand_count=1", "B2"), "out", rule="spd.points")
+    assert not has(ask("top=B7 hand_count=2", "B2"), "out")
+
+
+@pytest.mark.parametrize(("situation", "action", "quoted"), [
+    ("top=B7 hand=B2,G3 hand_count=3", "B2", "your hand lists 2"),
+    ("top=B7 hand_count=0", "B2", "cannot play more cards"),
+    ("top=B7 hand_count=23", "draw", "more than 22"),
+    ("top=B7 hand_count=109", "draw", "0 to 108"),
+])
+def test_spd_hand_count_problems(situation: str, action: str, quoted: str) -> None:
+    """A hand_count that disagrees with the hand, the play, the limit or the deck is a
+    problem of the field situation.hand_count."""
+    problem = find_problem(Situation.parse(f"speedone {situation}"), Action.parse(action))
+    assert problem is not None and problem.field == "situation.hand_count"
+    assert quoted in problem.text.en and "Karten auf der Hand" in problem.text.de
+    assert find_problem(Situation.parse("speedone top=B7 hand_count=23 options=handlimit:false"),
+                        Action.parse("draw")) is None
+
+
 def test_spd_one_reminder_with_two_cards() -> None:
     """spd.one: with two cards, announce ONE before playing the second-to-last."""
     assert has(ask("top=B7 hand=B2,G5", "B2"), "remind", rule="spd.one")

@@ -32,6 +32,7 @@ EXPECTED = {
     ("speedone", "two-on-two-off"): ("false", "spd.opt.stack2"),
     ("speedone", "reverse-two"): ("true", "spd.serve"),
     ("speedone", "wild-four"): ("true", "spd.serve"),
+    ("speedone", "hand-limit"): ("true", "spd.handlimit"),
     ("terroristen", "jack-on-jack"): ("false", "ter.jack"),
     ("terroristen", "nine-previous"): ("true", "ter.serve"),
     ("terroristen", "nine-answer"): ("true", "ter.9"),
@@ -44,6 +45,7 @@ EXPECTED = {
     ("doppel", "nine-chain"): ("true", "dop.9"),
     ("doppel", "counter-seven"): ("true", "dop.7"),
     ("doppel", "last-eight"): ("true", "dop.serve"),
+    ("doppel", "last-seven"): ("false", "dop.lastcard.two"),
 }
 DISPUTES = [(variant, dispute.key) for variant in VARIANT_IDS
             for dispute in find_variant(variant).disputes]

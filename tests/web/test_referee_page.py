@@ -152,6 +152,46 @@ def test_count_of_cards_makes_the_last_card_known(client: FlaskClient) -> None:
     assert verdict_of(text) is True
 
 
+def test_count_of_cards_reaches_the_hand_limit(client: FlaskClient) -> None:
+    """spd.handlimit: "Cards in your hand: 21" alone makes a +2 draw one card (hand_count);
+    without the count both cards are drawn."""
+    query = {"variant": "speedone", "top": "R+2", "pending": "draw:2", "play": "draw",
+             "lang": "en"}
+    status, text = ask(client, {**query, "count": "21"})
+    assert status == 200 and verdict_of(text) is True
+    assert 'href="/rules/speedone#spd.handlimit"' in answer_of(text)
+    assert "You draw 1 card" in " ".join(effect_sentences(text))
+    _, text = ask(client, {**query, "count": "22"})
+    assert "You draw 0 cards" in " ".join(effect_sentences(text))
+    _, text = ask(client, query)
+    assert 'href="/rules/speedone#spd.draw2"' in answer_of(text)
+    assert "You draw 2 cards" in " ".join(effect_sentences(text))
+    _, text = ask(client, {**query, "count": "21", "handlimit": "0"})
+    assert "You draw 2 cards" in " ".join(effect_sentences(text))
+
+
+def test_top_was_last_toggle_reaches_the_answer(client: FlaskClient) -> None:
+    """dop.lastcard.two: the toggle by the pending chips says the 7 on top was its player's
+    last card, and the counter 7 becomes illegal; it is offered only where the rules ask."""
+    query = {"variant": "doppel", "players": "3", "top": "H7", "pending": "draw:2",
+             "play": "S7", "lang": "en"}
+    _, empty = ask(client, {"variant": "doppel"})
+    assert 'name="top_was_last"' in empty
+    _, other = ask(client, {"variant": "dynamisch"})
+    assert 'name="top_was_last"' not in other
+    status, text = ask(client, {**query, "top_was_last": "1"})
+    assert status == 200 and verdict_of(text) is False
+    assert 'href="/rules/doppel#dop.lastcard.two"' in answer_of(text)
+    assert re.search(r'name="top_was_last" value="1" checked', text)
+    _, text = ask(client, query)
+    assert verdict_of(text) is True
+    assert 'href="/rules/doppel#dop.7"' in answer_of(text)
+    # A flag left in a link of a variant that does not ask it changes nothing.
+    status, text = ask(client, {"variant": "dynamisch", "top": "H8", "play": "S8",
+                                "top_was_last": "1"})
+    assert status == 200 and verdict_of(text) is True
+
+
 BAD_INPUT = [
     ({"variant": "skat", "top": "H7", "play": "H8"}, "variant", "skat"),
     ({"top": "X9", "play": "H9"}, "top", "X9"),
@@ -162,6 +202,8 @@ BAD_INPUT = [
     ({"top": "H7", "play": "draw,H8"}, "play", "not both"),
     ({"top": "H7", "play": "H8", "count": "0"}, "count", "1 to 99"),
     ({"top": "H7", "play": "H8", "hand": "H8,C9", "count": "3"}, "count", "(3)"),
+    ({"variant": "speedone", "top": "R5", "play": "draw", "count": "23"}, "count",
+     "more than 22"),
     ({"top": "H7", "play": "H8", "hand": "C9"}, "play", "H8"),
     ({"top": "H7", "play": "CJ", "play_wish": "10"}, "play_wish", "10"),
     ({"play": "H8"}, "top", "top card"),

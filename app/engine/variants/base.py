@@ -57,14 +57,26 @@ def serves(card: Card, top: Card) -> bool:
 
 
 def remaining(situation: Situation, action: Action) -> tuple[Card, ...] | None:
-    """The acting player's hand after the action, or None when the hand is not given."""
+    """The acting player's hand after the action, or None when the hand is not given.
+
+    Without the hand, a ``hand_count`` equal to the cards played still says what is left:
+    nothing (the last-card rules, dlx.lastcard, dop.out, need no more than that).
+    """
     if situation.hand is None:
-        return None
+        return () if situation.hand_count == len(action.play) else None
     rest = list(situation.hand)
     for card in action.play:
         if card in rest:
             rest.remove(card)
     return tuple(rest)
+
+
+def left(situation: Situation, action: Action) -> int | None:
+    """How many cards the acting player holds after the action, or None when unknown: what
+    the reminders of the last cards (spd.one, dop.announce, dlx.mau, ter.knock) and the
+    nine of dyn.noend.9-10-A count, from the hand or from ``hand_count`` alone."""
+    held = situation.held
+    return None if held is None else held - len(action.play)
 
 
 def turn(steps: int, players: int, rule: str) -> Effect:
@@ -123,6 +135,9 @@ class Rules:
     # What cards played while more are owed do to others waits until the turn passes
     # (ter.multi, ter.ace): ``situation.waiting``.
     waits: ClassVar[bool] = False
+    # The rules ask whether the top card was its player's last one (dop.lastcard.two): they
+    # read ``situation.top_was_last``, and the referee page offers it.
+    asks_top_was_last: ClassVar[bool] = False
     penalty: ClassVar[Penalty | None] = None
     # The questions players argue about most, opened with one tap (app.engine.disputes).
     disputes: ClassVar[tuple[Dispute, ...]] = ()

@@ -20,6 +20,7 @@ from app.engine.texts import card_text
 from app.engine.texts import wish_text
 from app.engine.variants.base import Rules
 from app.engine.variants.base import Ruling
+from app.engine.variants.base import left
 from app.engine.variants.base import remaining
 from app.engine.variants.base import remind
 from app.engine.variants.base import serves
@@ -220,7 +221,8 @@ class DeluxeRules(Rules):
         """The ace's extra card, Mau calls, going out, and who is on turn."""
         rest, players = remaining(situation, action), situation.players
         effects: list[Effect] = []
-        if rest is not None and len(rest) <= 1:
+        cards_left = left(situation, action)
+        if cards_left is not None and cards_left <= 1:
             effects.append(remind("dlx.mau"))
         if rest == ():
             effects.append(Effect("out", rule="dlx.out"))

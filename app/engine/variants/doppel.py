@@ -15,6 +15,7 @@ from app.engine.texts import card_text
 from app.engine.texts import count_text
 from app.engine.variants.base import Rules
 from app.engine.variants.base import Ruling
+from app.engine.variants.base import left
 from app.engine.variants.base import remaining
 from app.engine.variants.base import remind
 from app.engine.variants.base import serves
@@ -43,11 +44,15 @@ class DoppelRules(Rules):
         Dispute("last-eight", Text("Acht als letzte Karte zu zweit",
                                    "Eight as last card, two left"),
                 "top=H7 hand=H8 players=2", "H8"),
+        Dispute("last-seven", Text("Sieben als letzte Karte kontern",
+                                   "Counter a seven played as last card"),
+                "top=H7 draw=2 players=3 top_was_last=true", "S7"),
     )
     deck_hint = Text("ein Skatblatt: C/S/H/D mit 7, 8, 9, 10, J, Q, K, A",
                      "one Skat deck: C/S/H/D with 7, 8, 9, 10, J, Q, K, A")
     house_rules = (NINE,)
     play_after_draw = True  # dop.draw
+    asks_top_was_last = True  # dop.lastcard.two: a 7 that went out cannot be countered
     # dop.9: during a nine's extra cards any card can be on top.
     pending_ranks = {"draw": ("7",), "skip": ("8",),
                      "again": ("7", "8", "9", "10", "J", "Q", "K", "A")}
@@ -88,6 +93,13 @@ class DoppelRules(Rules):
                     f"sonst {'ziehst du' if rank == '7' else 'setzt du aus'}.",
                     f"Only {'a seven' if rank == '7' else 'an eight'} counters it; otherwise "
                     f"you {'draw' if rank == '7' else 'are skipped'}."))
+        if due.draw and situation.top_was_last:
+            # dop.lastcard.two: after a 7 as its player's last card nobody counters any more.
+            return self.illegal("dop.lastcard.two", Text(
+                f"Die Sieben war die letzte Karte ihres Spielers: Dagegen kann man nicht mehr "
+                f"kontern, du ziehst {due.draw} Karten.",
+                f"The seven was its player's last card: it cannot be countered any more, you "
+                f"draw {due.draw} cards."))
         refusal = self.refuse(situation, card)
         if refusal:
             return refusal
@@ -121,17 +133,27 @@ class DoppelRules(Rules):
             # dop.lastcard.two (I): the other player may still counter the last 8 (dop.8).
             effects.append(Effect("skip", who="next", count=1,
                                   rule="dop.lastcard.two" if last_of_two else "dop.8"))
-        if rest is not None and len(rest) <= 1:
+        cards_left = left(situation, action)
+        if cards_left is not None and cards_left <= 1:
             effects.append(remind("dop.announce"))
         if rest == () and not (last_of_two and card.rank in ("8", "9")):
             effects.append(Effect("out", rule="dop.out"))
         effects.append(turn(steps, players, "dop.serve"))
         rule, reason = self.decided_by(situation, card)
-        return self.legal(rule, reason, effects, "dop.9" if due.again or owed else None)
+        meaning = "dop.9" if due.again or owed else None
+        return self.legal(rule, reason, effects,
+                          "dop.lastcard.two" if rule == "dop.lastcard.two" else meaning)
 
     def decided_by(self, situation: Situation, card: Card) -> tuple[str, Text]:
         """The rule and reason of a legal card."""
         due, name = situation.due, card_text(card)
+        if due.skip and situation.top_was_last:
+            # dop.lastcard.two (I): an 8 that was its player's last card may still be countered.
+            return "dop.lastcard.two", Text(
+                f"Du konterst mit {name.de}: Auch eine Acht, die die letzte Karte ihres "
+                "Spielers war, darf man mit einer Acht kontern.",
+                f"You counter with the {name.en}: an eight that was its player's last card "
+                "may still be countered with an eight.")
         if due.draw or due.skip:
             rule = "dop.7" if due.draw else "dop.8"
             return rule, Text(f"Du konterst mit {name.de}.", f"You counter with the {name.en}.")

@@ -15,6 +15,7 @@ from app.engine.texts import count_text
 from app.engine.texts import wish_text
 from app.engine.variants.base import Rules
 from app.engine.variants.base import Ruling
+from app.engine.variants.base import left
 from app.engine.variants.base import remaining
 from app.engine.variants.base import serves
 from app.engine.variants.base import turn
@@ -183,8 +184,9 @@ class DynamischRules(Rules):
         elif card.rank == "8":
             effects.append(Effect("skip", who="next", count=1, rule="dyn.8"))
         elif card.rank == "9":
-            if rest is not None and len(rest) < 2:
-                effects.append(Effect("draw", who="you", count=2 - len(rest),
+            cards_left = left(situation, action)
+            if cards_left is not None and cards_left < 2:
+                effects.append(Effect("draw", who="you", count=2 - cards_left,
                                       rule="dyn.noend.9-10-A" if empty else "dyn.9"))
             effects.append(Effect("show", source="you", target="next", count=2, rule="dyn.9"))
         elif card.rank == "10":

@@ -18,6 +18,7 @@ from app.engine.texts import count_text
 from app.engine.texts import wish_text
 from app.engine.variants.base import Rules
 from app.engine.variants.base import Ruling
+from app.engine.variants.base import left
 from app.engine.variants.base import remaining
 from app.engine.variants.base import remind
 from app.engine.variants.base import serves
@@ -48,6 +49,8 @@ class SpeedoneRules(Rules):
         Dispute("reverse-two", Text("Richtungswechsel zu zweit", "Reverse with two"),
                 "top=R5 players=2", "RR"),
         Dispute("wild-four", Text("+4 jederzeit?", "+4 at any time?"), "top=R5", "W+4 wish=G"),
+        Dispute("hand-limit", Text("+2 mit 21 Karten auf der Hand", "+2 with 21 cards in hand"),
+                "top=R+2 draw=2 hand_count=21", "draw"),
     )
     deck_hint = Text("R/G/B/Y mit 0–9, S, R, +2 und die Farbjoker W und W+4",
                      "R/G/B/Y with 0–9, S, R, +2, and the wild cards W and W+4")
@@ -156,7 +159,7 @@ class SpeedoneRules(Rules):
         elif card.rank == "R":
             effects.append(Effect("reverse", rule="spd.reverse"))
         rest = remaining(situation, action)
-        if rest is not None and len(rest) == 1:
+        if left(situation, action) == 1:
             effects.append(remind("spd.one"))
         if rest == ():
             effects.append(Effect("out", rule="spd.points"))
@@ -173,7 +176,8 @@ class SpeedoneRules(Rules):
                                turn(1, situation.players, "spd.skip")])
         wanted = due.draw or 1
         rule = DRAW_RULES[top.rank] if due.draw else "spd.draw"
-        count, held = wanted, len(situation.hand) if situation.hand is not None else 0
+        # The named hand or only its size (situation.hand_count): the limit needs the number.
+        count, held = wanted, situation.held or 0
         if held + wanted > HAND_LIMIT:
             # spd.handlimit lets the cards beyond 22 lapse; spd.house.handlimit keeps them.
             limit = self.hand_limit(situation.options)

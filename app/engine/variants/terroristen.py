@@ -21,6 +21,7 @@ from app.engine.texts import card_text
 from app.engine.texts import count_text
 from app.engine.variants.base import Rules
 from app.engine.variants.base import Ruling
+from app.engine.variants.base import left
 from app.engine.variants.base import remaining
 from app.engine.variants.base import remind
 from app.engine.variants.base import serves
@@ -266,8 +267,7 @@ class TerroristenRules(Rules):
                                       rule="ter.wedding"))
         effects += [Effect("remind", count=action.play.count(card), rule=rule)
                     for card, rule in GREETINGS.items() if card in action.play]
-        rest = remaining(situation, action)
-        if rest is not None and len(rest) == 1:
+        if left(situation, action) == 1:
             effects.append(remind("ter.knock"))
         if out:
             effects.append(remind("ter.mau"))
