@@ -12,10 +12,14 @@
   var RECENT_KEY = "mautisch.recentTables";
   var RECENT = 12;
   var RETRY = 5000;
-  var STUCK = 30000;  // a send that never finished (the tab was closed): send it again
+  // A send without an answer by then is given up and kept as pending (pub Wi-Fi that hangs
+  // instead of failing); sending it again is safe, its idempotency key makes it one round.
+  var SEND_TIMEOUT = 4000;
+  var STUCK = 2 * SEND_TIMEOUT;  // a send that never finished (its tab died): send it again
   var script = document.currentScript;
   var texts = {};
   var sending = false;
+  var failedAt = 0;  // the last send that found no connection: wait RETRY before the next
 
   function say(key, value) {
     return (texts[key] || key).replace(/\{(time|reason)\}/, value || "");
@@ -116,19 +120,22 @@
   }
 
   function sendNext() {
-    if (sending || !navigator.onLine) return;
+    if (sending || !navigator.onLine || Date.now() - failedAt < RETRY) return;
     var entry = read(QUEUE_KEY).filter(function (e) {
       return e.state === "pending" || (e.state === "sending" && Date.now() - e.since > STUCK);
     })[0];
     if (!entry) return;
-    sending = true;
+    sending = entry.id;
     update(entry.id, { state: "sending", since: Date.now() });
     renderPending();
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = controller && setTimeout(function () { controller.abort(); }, SEND_TIMEOUT);
     fetch(entry.url, {
       method: "POST",
       body: new URLSearchParams(entry.body),
       credentials: "same-origin",
-      cache: "no-store"
+      cache: "no-store",
+      signal: controller ? controller.signal : undefined
     })
       .then(function (response) {
         return response.text().then(function (html) {
@@ -142,9 +149,11 @@
         });
       })
       .catch(function () {
+        failedAt = Date.now();
         update(entry.id, { state: "pending" });  // no connection after all: try again later
       })
       .then(function () {
+        clearTimeout(timer);
         sending = false;
         renderPending();
         sendNext();
@@ -249,7 +258,12 @@
   registerWorker();
   document.addEventListener("mautisch:updated", showSecureNotes);  // live.js swapped the page
   document.addEventListener("submit", queueRound, true);
-  window.addEventListener("online", sendNext);
+  window.addEventListener("online", function () { failedAt = 0; sendNext(); });
+  // Leaving the page cancels its send: hand the round back to the queue at once, so the next
+  // page shows it as pending and sends it, instead of waiting for it to count as stuck.
+  window.addEventListener("pagehide", function () {
+    if (sending) update(sending, { state: "pending" });
+  });
   window.addEventListener("storage", function (event) { if (event.key === QUEUE_KEY) renderPending(); });
   setInterval(sendNext, RETRY);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
