@@ -11,7 +11,6 @@ from typing import Any
 
 import click
 from flask import Flask
-from flask import Response
 from flask import abort
 from flask_wtf.csrf import CSRFProtect
 from jinja2 import FileSystemBytecodeCache
@@ -37,7 +36,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "mautisch.sqlite"),
-        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+        # Per database kind in app.timeouts (a server's connections are pinged before use).
+        SQLALCHEMY_ENGINE_OPTIONS={},
         # A table page may stay open for a whole evening: form tokens must not expire.
         WTF_CSRF_TIME_LIMIT=None,
         # From the last use (app.transport renews it once a day): an abandoned phone forgets.
@@ -92,6 +92,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     init_i18n(app)
     init_navigation(app)
+    # A doubled slash (an id holding an encoded "/") is the 404 it names, not a redirect to
+    # another resource: an API client must get JSON, never an HTML redirect page.
+    app.url_map.merge_slashes = False
     register_blueprints(app)
 
     from app.errors import register_error_handlers
@@ -106,7 +109,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     init_transport(app)
     app.url_value_preprocessor(check_public_ids)
     init_sessions(app)
-    app.after_request(security_headers)
 
     from app.dbsetup import prepare_database
 
@@ -159,15 +161,3 @@ def check_public_ids(_endpoint: str | None, values: dict[str, Any] | None) -> No
         value = (values or {}).get(key)
         if isinstance(value, str) and not PUBLIC_ID.fullmatch(value):
             abort(404)
-
-
-def security_headers(response: Response) -> Response:
-    """Edit links carry the token: never send them as a referrer to another site."""
-    response.headers.setdefault("Referrer-Policy", "same-origin")
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault(
-        "Content-Security-Policy",
-        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-        "script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'",
-    )
-    return response

@@ -3,11 +3,16 @@
 `line_chart_svg(series, x_labels, title)` draws one line per series over shared x positions
 (rounds, evenings, tables ...). It is made for a 390 px phone: the SVG scales to the width of
 its container (viewBox, `width:100%`), text stays about 13 px there, at most seven x labels
-are written. Light and dark: text and axes use `currentColor` (the page's text colour), the
+are written. Where positions share a label (five tables of one evening, all "23.11."), the
+positions are numbered (1, 2, 3 … the table or game) and each label is written once under
+its run. Light and dark: text and axes use `currentColor` (the page's text colour), the
 lines a colour-blind-safe palette (Okabe-Ito) with a lighter twin under
-`prefers-color-scheme: dark`; from the seventh series on the lines are also dashed, so they
-stay apart in black-and-white print. The chart carries its own small `<style>` (class names
-prefixed `mc-`), so any page can use it without a stylesheet of its own.
+`prefers-color-scheme: dark`. Lines that lie on top of each other stay apart: each series has
+its own marker shape (circle, square, triangle, diamond …), every line after the first a dash
+pattern of its own, and earlier lines are drawn wider, so a later one on top leaves its edges
+showing (also in black-and-white print). Tick labels are whole numbers when every value is
+(counts). The chart carries its own small `<style>` (class names prefixed `mc-`), so any
+page can use it without a stylesheet of its own.
 
 Accessibility: `role="img"` with a `<title>` (the given title) and a `<desc>` (given, or the
 values of every series written out), both referenced by `aria-labelledby`.
@@ -49,7 +54,8 @@ PALETTE = (
     ("#a07800", "#f0c24b"),
     ("#5b5b5b", "#c9c9c9"),
 )
-DASHES = ("", "7 4", "2 4")
+DASHES = ("", "8 4", "2 4", "10 3 2 3")
+MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross")
 
 STYLE = (
     ".mc-chart{display:block;width:100%;height:auto;max-width:42rem;color:inherit}"
@@ -58,7 +64,8 @@ STYLE = (
     ".mc-chart .mc-grid{stroke:currentColor;stroke-opacity:.14}"
     # element + class outweighs the colour classes below, so lines are never filled
     ".mc-chart polyline.mc-line,.mc-chart line.mc-line"
-    "{fill:none;stroke-width:2.5;stroke-linejoin:round;stroke-linecap:round}"
+    "{fill:none;stroke-linejoin:round;stroke-linecap:butt}"
+    ".mc-chart .mc-mark{stroke-width:1.2;stroke:currentColor}"
     + "".join(
         f".mc-chart .mc-s{i}{{stroke:{light};fill:{light}}}" for i, (light, _) in enumerate(PALETTE)
     )
@@ -71,13 +78,17 @@ STYLE = (
 )
 
 
-def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
-    """Round tick values (1, 2, 2.5, 5 × 10^k steps) covering [low, high]."""
+def nice_ticks(low: float, high: float, count: int = 5, whole: bool = False) -> list[float]:
+    """Round tick values (1, 2, 2.5, 5 × 10^k steps) covering [low, high]; `whole` keeps the
+    steps whole numbers (counts: tables won, points), so no tick reads 0.25 or 2.5."""
     if high <= low:
         high = low + 1
     raw = (high - low) / max(count - 1, 1)
     magnitude = 10 ** math.floor(math.log10(raw))
-    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    steps = [m * magnitude for m in (1, 2, 2.5, 5, 10)]
+    if whole:
+        steps = [step for step in steps if step >= 1 and float(step).is_integer()] or [1]
+    step = next((step for step in steps if step >= raw), steps[-1])
     start = math.floor(low / step) * step
     ticks = [start]
     while ticks[-1] < high - 1e-9:
@@ -114,6 +125,13 @@ def default_desc(
     return "\n".join(lines)
 
 
+def told_apart(labels: Sequence[str]) -> list[str]:
+    """The labels, shared ones numbered by position ("23.11. (1)", "23.11. (2)" …)."""
+    if shared_runs(labels) is None:
+        return list(labels)
+    return [f"{label} ({index})" for index, label in enumerate(labels, start=1)]
+
+
 def legend(series: Sequence[tuple[str, Sequence[float]]], top: float) -> list[str]:
     """Line sample and name per series, two per row under the plot."""
     column = (WIDTH - 8) / LEGEND_COLUMNS
@@ -123,9 +141,10 @@ def legend(series: Sequence[tuple[str, Sequence[float]]], top: float) -> list[st
         y = top + (i // LEGEND_COLUMNS) * LEGEND_ROW + 14
         parts.append(
             f'<line class="mc-line {series_class(i)}" x1="{x:.1f}" y1="{y - 4:.1f}" '
-            f'x2="{x + 24:.1f}" '
+            f'x2="{x + 24:.1f}" style="stroke-width:2.5" '
             f'y2="{y - 4:.1f}"{dash(i)}/>'
-            f'<text x="{x + 30:.1f}" y="{y:.1f}">{escape(short(name))}</text>'
+            + marker(i, x + 12, y - 4, series_class(i))
+            + f'<text x="{x + 30:.1f}" y="{y:.1f}">{escape(short(name))}</text>'
         )
     return parts
 
@@ -136,9 +155,55 @@ def series_class(index: int) -> str:
 
 
 def dash(index: int) -> str:
-    """The dash attribute of a series (solid for the first six)."""
-    pattern = DASHES[(index // len(PALETTE)) % len(DASHES)]
+    """The dash attribute of a series: the first solid, the next ones each a pattern, so two
+    lines on the same values still show both."""
+    pattern = DASHES[index % len(DASHES)]
     return f' stroke-dasharray="{pattern}"' if pattern else ""
+
+
+def line_width(index: int, count: int) -> float:
+    """Earlier lines wider (4.5 px down to 2): a later line drawn on top of one leaves its
+    edges visible."""
+    if count <= 1:
+        return 2.5
+    return round(4.5 - 2.5 * index / (count - 1), 2)
+
+
+def marker(index: int, x: float, y: float, cls: str) -> str:
+    """The index-th series' marker shape at (x, y) (a circle for the first)."""
+    kind = MARKERS[index % len(MARKERS)]
+    r = 3.6
+    if kind == "circle":
+        return f'<circle class="{cls}" cx="{x:.1f}" cy="{y:.1f}" r="{r - 0.4}"/>'
+    if kind == "square":
+        return (
+            f'<rect class="{cls} mc-mark" x="{x - r + 0.6:.1f}" y="{y - r + 0.6:.1f}" '
+            f'width="{2 * r - 1.2:.1f}" height="{2 * r - 1.2:.1f}"/>'
+        )
+    if kind == "cross":
+        return (
+            f'<path class="mc-line {cls}" style="stroke-width:2" d="M{x - r:.1f} {y - r:.1f}'
+            f'L{x + r:.1f} {y + r:.1f}M{x - r:.1f} {y + r:.1f}L{x + r:.1f} {y - r:.1f}"/>'
+        )
+    corners = {
+        "triangle": [(x, y - r * 1.2), (x + r * 1.1, y + r * 0.8), (x - r * 1.1, y + r * 0.8)],
+        "diamond": [(x, y - r * 1.3), (x + r * 1.1, y), (x, y + r * 1.3), (x - r * 1.1, y)],
+        "down": [(x, y + r * 1.2), (x + r * 1.1, y - r * 0.8), (x - r * 1.1, y - r * 0.8)],
+    }[kind]
+    points = " ".join(f"{cx:.1f},{cy:.1f}" for cx, cy in corners)
+    return f'<polygon class="{cls} mc-mark" points="{points}"/>'
+
+
+def shared_runs(labels: Sequence[str]) -> list[tuple[int, int]] | None:
+    """(first, last) index of each run of equal neighbouring labels, or None when no label
+    repeats (then the labels are written as they are)."""
+    runs: list[tuple[int, int]] = []
+    for index, label in enumerate(labels):
+        if runs and labels[runs[-1][0]] == label:
+            runs[-1] = (runs[-1][0], index)
+        else:
+            runs.append((index, index))
+    return runs if len(runs) < len(labels) else None
 
 
 @dataclass(frozen=True)
@@ -179,28 +244,64 @@ def y_axis(frame: Frame, ticks: list[float], labels: list[str]) -> list[str]:
 
 
 def x_axis(frame: Frame, labels: Sequence[str]) -> list[str]:
-    """As many x labels as fit side by side (dates need more room than round numbers)."""
-    keep = min(MAX_X_LABELS, int(frame.width // frame.room) + 1)
-    return [
+    """As many x labels as fit side by side (dates need more room than round numbers).
+
+    Labels shared by neighbouring positions: the positions numbered 1, 2, 3 …, and under
+    them each shared label once, centred on its run with a bracket line.
+    """
+    runs = shared_runs(labels)
+    if runs is None:
+        keep = min(MAX_X_LABELS, int(frame.width // frame.room) + 1)
+        return [
+            f'<text x="{frame.x(i):.1f}" y="{frame.bottom + 18}" text-anchor="middle">'
+            f"{escape(labels[i])}</text>"
+            for i in thinned(len(labels), keep)
+        ]
+    numbers = [str(i + 1) for i in range(len(labels))]
+    room = CHAR_WIDTH * len(numbers[-1]) + 10
+    keep = min(MAX_X_LABELS * 2, int(frame.width // room) + 1)
+    parts = [
         f'<text x="{frame.x(i):.1f}" y="{frame.bottom + 18}" text-anchor="middle">'
-        f"{escape(labels[i])}</text>"
+        f"{numbers[i]}</text>"
         for i in thinned(len(labels), keep)
     ]
+    last_end = -math.inf
+    for first, last in runs:
+        middle = (frame.x(first) + frame.x(last)) / 2
+        half = CHAR_WIDTH * len(labels[first]) / 2
+        if middle - half < last_end + 6:
+            continue  # no room beside the previous run's label: the numbers still tell apart
+        last_end = middle + half
+        y = frame.bottom + 24
+        if last > first:
+            parts.append(
+                f'<line class="mc-grid" x1="{frame.x(first):.1f}" y1="{y}" '
+                f'x2="{frame.x(last):.1f}" y2="{y}" style="stroke-opacity:.5"/>'
+            )
+        parts.append(
+            f'<text x="{middle:.1f}" y="{y + 16}" text-anchor="middle">'
+            f"{escape(labels[first])}</text>"
+        )
+    return parts
 
 
 def lines(frame: Frame, series: Sequence[tuple[str, Sequence[float]]]) -> list[str]:
-    """A polyline per series, with dots while there are few enough to tell apart."""
+    """A polyline per series (earlier ones wider, later ones dashed), with a marker shape per
+    series while there are few enough points to tell apart."""
     parts = []
     for index, (_, values) in enumerate(series):
         cls = series_class(index)
         if len(values) > 1:
             points = " ".join(f"{frame.x(i):.1f},{frame.y(v):.1f}" for i, v in enumerate(values))
-            parts.append(f'<polyline class="mc-line {cls}" points="{points}"{dash(index)}/>')
+            width = line_width(index, len(series))
+            parts.append(
+                f'<polyline class="mc-line {cls}" points="{points}" '
+                f'style="stroke-width:{width}"{dash(index)}/>'
+            )
+    for index, (_, values) in enumerate(series):
         if len(values) <= MAX_DOTS:
-            parts += [
-                f'<circle class="{cls}" cx="{frame.x(i):.1f}" cy="{frame.y(v):.1f}" r="3.2"/>'
-                for i, v in enumerate(values)
-            ]
+            cls = series_class(index)
+            parts += [marker(index, frame.x(i), frame.y(v), cls) for i, v in enumerate(values)]
     return parts
 
 
@@ -225,7 +326,11 @@ def line_chart_svg(
             raise ValueError(f"series {name!r} has {len(values)} values for {len(x_labels)} labels")
     every = [v for _, values in series for v in values] or [0.0]
     low, high = min(every), max(every)
-    ticks = nice_ticks(min(low, 0), max(high, 0)) if zero_line else nice_ticks(low, high)
+    whole = all(float(v).is_integer() for v in every)  # counts: no tick at 0.25 or 2.5
+    if zero_line:
+        ticks = nice_ticks(min(low, 0), max(high, 0), whole=whole)
+    else:
+        ticks = nice_ticks(low, high, whole=whole)
     tick_labels = [y_format(t) for t in ticks]
     # The y labels decide the left margin ("-12,5 €" needs more room than "3"); the first and
     # last x labels are centred on the plot's edges, so half a label must fit beside them.
@@ -233,14 +338,16 @@ def line_chart_svg(
     left = max(LEFT, room / 2, 10 + CHAR_WIDTH * max(len(label) for label in tick_labels))
     width = WIDTH - left - max(RIGHT, room / 2)
     frame = Frame(left, width, len(x_labels), ticks[0], ticks[-1], room)
-    legend_top = frame.bottom + X_AXIS
+    # Shared labels take a second line under the position numbers.
+    legend_top = frame.bottom + X_AXIS + (22 if shared_runs(x_labels) else 0)
     height = legend_top + math.ceil(len(series) / LEGEND_COLUMNS) * LEGEND_ROW + 6
     ident = "mc" + hashlib.sha1(repr((title, series, list(x_labels))).encode()).hexdigest()[:10]
     parts = [
         f'<svg class="mc-chart" viewBox="0 0 {WIDTH} {height}" role="img" '
         f'aria-labelledby="{ident}-t {ident}-d" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="{ident}-t">{escape(title)}</title>',
-        f'<desc id="{ident}-d">{escape(desc or default_desc(series, x_labels, y_format))}</desc>',
+        f'<desc id="{ident}-d">'
+        f"{escape(desc or default_desc(series, told_apart(x_labels), y_format))}</desc>",
         f"<style>{STYLE}</style>",
         *y_axis(frame, ticks, tick_labels),
         *x_axis(frame, x_labels),

@@ -25,10 +25,13 @@ class Field:
     name: Text
 
     def fail(self, text: Text) -> InputError:
-        """An InputError for this field; `text` completes "<name> (<path>) ..."."""
-        where = f" ({self.path})" if self.path else ""
+        """An InputError for this field; `text` completes "<name> ...".
+
+        The sentence names the field in words only, as players say it; the path goes to
+        the error's `field` (the API answers it, the pages put the sentence at that field).
+        """
         return InputError(
-            Text(f"{self.name.de}{where} {text.de}", f"{self.name.en}{where} {text.en}"),
+            Text(f"{self.name.de} {text.de}", f"{self.name.en} {text.en}"),
             self.path or None,
         )
 
@@ -37,10 +40,17 @@ def whole(value: Any, field: Field, low: int, high: int, why: Text | None = None
     """A whole number within [low, high]; `why` explains the upper limit (the deck, ...)."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         because = why or Text("", "")
+        # One allowed value is said as such: "genau 2", never "von 2 bis 2".
+        allowed = (
+            Text(f"genau {low}", f"exactly {low}")
+            if low == high
+            else Text(
+                f"eine ganze Zahl von {low} bis {high}", f"a whole number from {low} to {high}"
+            )
+        )
         raise field.fail(Text(
-            f"muss eine ganze Zahl von {low} bis {high} sein{because.de}; "
-            f"erhalten: {shown(value)}.",
-            f"must be a whole number from {low} to {high}{because.en}; got {shown(value)}.",
+            f"muss {allowed.de} sein{because.de}; erhalten: {shown(value)}.",
+            f"must be {allowed.en}{because.en}; got {shown(value)}.",
         ))
     return value
 
@@ -88,8 +98,9 @@ def mapping(value: Any, field: Field, allowed: Collection[str] | None) -> Mappin
             known = Text(listed or "keine", listed or "none")
             path = f"{field.path}.{key}" if field.path else str(key)
             raise InputError(Text(
-                f"Unbekanntes Feld {shown(key)} ({path}); bekannte Felder hier: {known.de}.",
-                f"Unknown field {shown(key)} ({path}); known fields here: {known.en}.",
+                f"{field.name.de}: unbekanntes Feld {shown(key)}; bekannte Felder hier: "
+                f"{known.de}.",
+                f"{field.name.en}: unknown field {shown(key)}; known fields here: {known.en}.",
             ), path)
     return value
 
@@ -102,9 +113,9 @@ def entries(value: Any, field: Field, count: int) -> list[Any]:
         else:
             got = Text(shown(value), shown(value))
         raise InputError(Text(
-            f"{field.name.de} ({field.path}): erwartet wird eine Liste mit genau {count} "
+            f"{field.name.de}: erwartet wird eine Liste mit genau {count} "
             f"Einträgen, einer je Spieler in Sitzreihenfolge; erhalten: {got.de}.",
-            f"{field.name.en} ({field.path}): expected a list with exactly {count} entries, one "
+            f"{field.name.en}: expected a list with exactly {count} entries, one "
             f"per player in seat order; got {got.en}.",
         ), field.path)
     return value

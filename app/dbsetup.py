@@ -89,6 +89,9 @@ def prepare_database(app: Flask) -> None:
         engine.dispose()  # connections opened before the listener lack the pragmas
     if app.config["AUTO_MIGRATE"]:
         ensure_schema(app)
+    from app.purge import init_purge  # deleted tables and groups older than 30 days go
+
+    init_purge(app)
 
 
 def ensure_schema(app: Flask) -> None:

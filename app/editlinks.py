@@ -84,7 +84,7 @@ def renew_table(table_id: str) -> Response:
 @bp.post("/g/<group_id>/edit-link/renew")
 def renew_group(group_id: str) -> Response:
     """A new edit token for the group (its editors only); this phone keeps editing."""
-    group = db.get_or_404(Group, group_id)
+    group = store.get_group(group_id)
     require_group_editor(group)
     token = group.set_edit_token()
     db.session.commit()
@@ -132,7 +132,7 @@ def claim_group(group_id: str) -> Response | str:
 
     The older links `/g/<id>/edit/<token>` (groups.claim) keep working.
     """
-    group = db.get_or_404(Group, group_id, description=_("There is no group with this link."))
+    group = store.get_group(group_id)  # 404, or 410 once deleted
     if request.method == "GET":
         return claim_page(url_for("editlinks.claim_group", group_id=group.id))
     return grant_group(group, request.form.get("token", "").strip())

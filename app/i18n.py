@@ -31,6 +31,8 @@ def select_locale() -> str:
 
 def remember_locale(response: Response) -> Response:
     """Keep a `?lang=` choice for the next pages (a year, like any preference)."""
+    if "lang=" not in request.environ.get("QUERY_STRING", ""):
+        return response  # most requests: no query to parse
     wanted = request.args.get("lang")
     if wanted in LANGUAGES and request.cookies.get(LANG_COOKIE) != wanted:
         response.set_cookie(

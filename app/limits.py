@@ -1,18 +1,26 @@
 """Rate limits on creating tables, groups and imports, per client address (docs/api.md, Limits).
 
-Flask-Limiter counts; the counts live where every process of the app sees them: by default in
-our own database (`mautisch-db://`, a fixed window per address and kind in the table
-`rate_limits`), so several waitress or gunicorn processes share one limit. Redis can take over
-(`RATELIMIT_STORAGE_URI=redis://…`): Flask-Limiter speaks it natively. The limits are settings
-(README, "Sicherheit"); a card night never reaches them.
+The `limits` library counts (a fixed window per address and kind); the counts live where every
+process of the app sees them: by default in our own database (`mautisch-db://`, the table
+`rate_limits`, app.limits_db), so several waitress or gunicorn processes share one limit. Redis
+can take over (`RATELIMIT_STORAGE_URI=redis://…`): `limits` speaks it natively. The limits are
+settings (README, "Sicherheit"); a card night never reaches them.
+
+Only the limited views (a POST that creates something) ever touch a counter: the library, the
+storage and its SQL are imported with the first such request, not when the app starts, and no
+other request (a page, the referee API, a static file) runs any rate-limit code at all.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import TYPE_CHECKING
 from typing import Any
 
 from flask import Flask
@@ -21,21 +29,12 @@ from flask import current_app
 from flask import jsonify
 from flask import render_template
 from flask import request
-from flask_limiter import Limiter
-from flask_limiter import RateLimitExceeded
-from flask_limiter.util import get_remote_address
-from limits.storage import Storage
-from sqlalchemy import Engine
-from sqlalchemy import case
-from sqlalchemy import delete
-from sqlalchemy import select
-from sqlalchemy.dialects import postgresql
-from sqlalchemy.dialects import sqlite
 
-from app.db import db
-from app.models import RateLimit
 from app.navigation import current_lang
 from app.text import Text
+
+if TYPE_CHECKING:
+    from limits.strategies import RateLimiter
 
 DEFAULTS = {
     "RATELIMIT_TABLES": "30 per hour",
@@ -50,130 +49,88 @@ KINDS = {
     "groups": ("RATELIMIT_GROUPS", ("groups.new",), Text("Gruppen", "groups")),
     "imports": ("RATELIMIT_IMPORTS", ("export.import_form",), Text("Importe", "imports")),
 }
+_made = threading.Lock()  # two first requests at once make one counter
 
-class DatabaseStorage(Storage):
-    """Fixed-window counters in the app's own database, shared by all its processes.
 
-    Each `incr` is one atomic upsert (SQLite and PostgreSQL both have ON CONFLICT … RETURNING),
-    on its own connection, so a count never waits for or joins a request's transaction.
-    """
+@dataclass
+class TooMany(Exception):
+    """A limit is used up: which kind, how many it allows, its window and when it starts anew."""
 
-    STORAGE_SCHEME = ["mautisch-db"]
+    scope: str
+    amount: int
+    window: int
+    reset_at: float
 
-    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **_: Any) -> None:
-        """Nothing to connect: the engine is the current app's."""
-        super().__init__(uri, wrap_exceptions=wrap_exceptions)
 
-    @property
-    def base_exceptions(self) -> type[Exception] | tuple[type[Exception], ...]:
-        """What a failing database raises."""
-        return Exception
+def counter(app: Flask) -> RateLimiter:
+    """The app's fixed-window counter on RATELIMIT_STORAGE_URI, made on first use."""
+    found: RateLimiter | None = app.extensions.get("mautisch_limiter")
+    if found is not None:
+        return found
+    with _made:
+        found = app.extensions.get("mautisch_limiter")
+        if found is None:
+            from limits.storage import storage_from_string
+            from limits.strategies import FixedWindowRateLimiter
 
-    @staticmethod
-    def engine() -> Engine:
-        """The current app's database engine."""
-        engine: Engine = db.engine
-        return engine
+            from app import limits_db  # noqa: F401  (registers the mautisch-db:// storage)
 
-    def incr(self, key: str, expiry: float, amount: int = 1) -> int:
-        """Count `amount` more hits; a window that has run out starts again at `amount`."""
-        now = time.time()
-        engine = self.engine()
-        insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
-        table = RateLimit.__table__
-        values = insert(table).values(key=key, hits=amount, expires_at=now + expiry)
-        fresh = table.c.expires_at <= now
-        statement = values.on_conflict_do_update(
-            index_elements=[table.c.key],
-            set_={
-                "hits": case((fresh, amount), else_=table.c.hits + amount),
-                "expires_at": case((fresh, now + expiry), else_=table.c.expires_at),
-            },
-        ).returning(table.c.hits)
-        with engine.begin() as connection:
-            return int(connection.execute(statement).scalar_one())
+            storage = storage_from_string(str(app.config["RATELIMIT_STORAGE_URI"]))
+            found = FixedWindowRateLimiter(storage)
+            app.extensions["mautisch_limiter"] = found
+    return found
 
-    def row(self, key: str) -> tuple[int, float] | None:
-        """The hits and end of the key's current window, None when there is none."""
-        table = RateLimit.__table__
-        with self.engine().connect() as connection:
-            found = connection.execute(
-                select(table.c.hits, table.c.expires_at).where(table.c.key == key)
-            ).first()
-        if found is None or found.expires_at <= time.time():
-            return None
-        return int(found.hits), float(found.expires_at)
 
-    def get(self, key: str) -> int:
-        """The hits in the key's current window."""
-        found = self.row(key)
-        return 0 if found is None else found[0]
+def check_limit(scope: str) -> None:
+    """Count this request against the kind's limit(s) for its address; TooMany when used up."""
+    from limits import parse_many
 
-    def get_expiry(self, key: str) -> float:
-        """When the key's current window ends (now when there is none)."""
-        found = self.row(key)
-        return time.time() if found is None else found[1]
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    limiter = counter(app)
+    setting = KINDS[scope][0]
+    address = request.remote_addr or "127.0.0.1"
+    for limit in parse_many(str(app.config[setting])):
+        if not limiter.hit(limit, scope, address):
+            stats = limiter.get_window_stats(limit, scope, address)
+            raise TooMany(scope, limit.amount, limit.get_expiry(), stats.reset_time)
 
-    def check(self) -> bool:
-        """The database answers."""
-        with self.engine().connect() as connection:
-            connection.execute(select(1))
-        return True
 
-    def reset(self) -> int | None:
-        """Forget every count; also drops windows that ran out."""
-        with self.engine().begin() as connection:
-            return connection.execute(delete(RateLimit.__table__)).rowcount
+def limited(view: Callable[..., Any], scope: str) -> Callable[..., Any]:
+    """The view, its POSTs counted against the kind's limit first (when limits are on)."""
 
-    def clear(self, key: str) -> None:
-        """Forget one key's count."""
-        table = RateLimit.__table__
-        with self.engine().begin() as connection:
-            connection.execute(delete(table).where(table.c.key == key))
+    @wraps(view)
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        """Count a POST, then answer as the view does."""
+        if request.method == "POST" and current_app.config["RATELIMIT_ENABLED"]:
+            check_limit(scope)
+        return view(*args, **kwargs)
+
+    return counted
 
 
 def init_limits(app: Flask) -> None:
-    """Install the limiter and put each limit on its views (registered before this)."""
+    """Put each limit on its views (registered before this) and answer a used-up one with 429."""
     for name, value in DEFAULTS.items():
         app.config.setdefault(name, os.environ.get(name) or value)
     # Tests create hundreds of tables from one address: they opt in to limits explicitly.
     app.config.setdefault("RATELIMIT_ENABLED", not app.config.get("TESTING", False))
-    # One limiter per app: a limiter keeps its limits by view name, and its switch, for all
-    # the apps it serves.
-    limiter = Limiter(key_func=get_remote_address, headers_enabled=True)
-    limiter.init_app(app)
-    app.extensions["mautisch_limiter"] = limiter
-    for scope, (setting, endpoints, _what) in KINDS.items():
-        shared = limiter.shared_limit(
-            setting_of(setting), scope=scope, methods=["POST"], error_message=scope
-        )
+    for scope, (_setting, endpoints, _what) in KINDS.items():
         for endpoint in endpoints:
-            limited: Any = shared(app.view_functions[endpoint])
-            app.view_functions[endpoint] = limited
-    app.register_error_handler(RateLimitExceeded, too_many)
+            app.view_functions[endpoint] = limited(app.view_functions[endpoint], scope)
+    app.register_error_handler(TooMany, too_many)
 
 
-def setting_of(name: str) -> Callable[[], str]:
-    """The limit as the running app's setting says (read per request, so tests can lower it)."""
-    return lambda: str(current_app.config[name])
-
-
-def too_many(error: RateLimitExceeded) -> tuple[Response | str, int, dict[str, str]]:
+def too_many(error: TooMany) -> tuple[Response | str, int, dict[str, str]]:
     """429 with Retry-After and a sentence saying which limit and how long to wait."""
-    scope = str(error.description)
-    setting, _endpoints, what = KINDS.get(scope, KINDS["tables"])
-    limiter: Limiter = current_app.extensions["mautisch_limiter"]
-    current = limiter.current_limit
-    wait = max(1, math.ceil(current.reset_at - time.time())) if current is not None else 60
-    amount = current.limit.amount if current is not None else 0
-    window = current.limit.get_expiry() if current is not None else 3600
+    setting, _endpoints, what = KINDS[error.scope]
+    wait = max(1, math.ceil(error.reset_at - time.time()))
     minutes = max(1, math.ceil(wait / 60))
-    per = window_text(window)
+    per = window_text(error.window)
     text = Text(
-        f"Zu viele neue {what.de} von dieser Adresse: höchstens {amount} {per.de} "
+        f"Zu viele neue {what.de} von dieser Adresse: höchstens {error.amount} {per.de} "
         f"({setting}). Bitte in {minutes} Minuten wieder versuchen.",
-        f"Too many new {what.en} from this address: at most {amount} {per.en} ({setting}). "
-        f"Please try again in {minutes} minutes.",
+        f"Too many new {what.en} from this address: at most {error.amount} {per.en} "
+        f"({setting}). Please try again in {minutes} minutes.",
     )
     headers = {"Retry-After": str(wait)}
     message = text.get(current_lang())

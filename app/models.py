@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON
+from sqlalchemy import Boolean
 from sqlalchemy import DateTime
 from sqlalchemy import Float
 from sqlalchemy import ForeignKey
@@ -49,6 +50,11 @@ def new_edit_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def new_round_uid() -> str:
+    """A round's public id: 72 random bits, 12 characters; never reused (a unique column)."""
+    return secrets.token_urlsafe(9)
+
+
 def hash_token(token: str) -> str:
     """Only a hash of an edit token is stored, so a leaked database grants no edit rights."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
@@ -81,6 +87,8 @@ class Group(TokenMixin, db.Model):  # type: ignore[name-defined,misc]
     name: Mapped[str] = mapped_column(String(80))
     players: Mapped[list[str]] = mapped_column(JSON, default=list)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # Set when the group was deleted: it is kept (restorable) for 30 days, then purged.
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
     tables: Mapped[list[Table]] = relationship(back_populates="group")
 
 
@@ -100,6 +108,12 @@ class Table(TokenMixin, db.Model):  # type: ignore[name-defined,misc]
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # An open-ended table ended by hand (its definition says whether it is open-ended).
+    closed: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The seat that deals the first game ("play again" continues from the last table).
+    first_dealer: Mapped[int] = mapped_column(Integer, default=0)
+    # Set when the table was deleted: readers get 410, restorable for 30 days, then purged.
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
 
     group: Mapped[Group | None] = relationship(back_populates="tables")
     rounds: Mapped[list[Round]] = relationship(
@@ -124,6 +138,8 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
     number: Mapped[int] = mapped_column(Integer)
+    # The round's stable public id (API `id`): unchanged when rounds are renumbered.
+    uid: Mapped[str] = mapped_column(String(16), unique=True, default=new_round_uid)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     # Per-round version: an edit names the version it started from, so a second editor gets
     # a conflict instead of silently overwriting the first.
@@ -133,19 +149,34 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
 
     table: Mapped[Table] = relationship(back_populates="rounds")
 
+    @property
+    def etag(self) -> str:
+        """The API `etag`: the round's id and version; changes whenever the round changes."""
+        return f"{self.uid}.{self.version}"
+
 
 class Change(db.Model):  # type: ignore[name-defined,misc]
-    """The change log of a table: what undo reverts and what the JSON export lists as edits."""
+    """The change log of a table: what undo reverts and what the JSON export lists as edits.
+
+    - `kind`: "add", "edit", "delete" (a round), "settings" (the table's settings), and the
+      log entries "undo" / "redo" (they revert or re-apply an earlier change).
+    - `round_number`: the round the change is about (0 for "settings").
+    - `before` / `after`: the round's input before and after (None where there was or is no
+      round); for "settings" the settings `{"name", "players", "options", "closed"}`.
+    - `undone`: an add/edit/delete/settings that was undone (and not redone since).
+    - `redoable`: undone and may be redone (cleared by the next new change).
+    """
 
     __tablename__ = "changes"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
-    kind: Mapped[str] = mapped_column(String(10))  # add, edit, delete, undo
+    kind: Mapped[str] = mapped_column(String(10))  # add, edit, delete, settings, undo, redo
     round_number: Mapped[int] = mapped_column(Integer)
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     undone: Mapped[bool] = mapped_column(default=False)
+    redoable: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     table: Mapped[Table] = relationship(back_populates="changes")

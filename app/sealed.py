@@ -26,9 +26,10 @@ from itsdangerous import BadSignature
 from itsdangerous import SignatureExpired
 from itsdangerous import URLSafeTimedSerializer
 
+from app.sessions import RESEAL_KEY
+
 PREFIX = "s1."  # a sealed cookie; anything else is an older, signed one
 CONTEXT = b"mautisch session cookie"
-RESEAL_KEY = "_reseal"  # set on a session read from an older cookie: write it sealed
 
 
 def cookie_key(secret: str | bytes) -> bytes:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 from typing import NamedTuple
 
@@ -21,7 +23,8 @@ from app.models import Round
 from app.models import Table
 from app.scoring import Standing
 
-KEPT_TABLES = 256
+# Enough for a group of a few hundred tables looked at as a whole (a standing is small).
+KEPT_TABLES = 2048
 _kept: OrderedDict[tuple[str, int], Standing] = OrderedDict()
 # A threaded server (waitress) serves several requests of one process at once.
 _lock = threading.Lock()
@@ -67,11 +70,31 @@ def versioned_standing(table: Table) -> Versioned:
     rows = db.session.execute(query).all()
     version = rows[0][0] if rows else table.version
     rounds: list[Any] = [data for _version, data in rows if data is not None]
-    standing = variants.standing(table.variant, table.players, table.options, rounds)
-    keep_standing(table.id, version, standing)
+    standing = standing_after(table, rounds)
+    # Kept only when the table's settings were read at the same version (a settings change
+    # in between must not leave a standing of the old settings under the new version).
+    if version == table.version:
+        keep_standing(table.id, version, standing)
     return Versioned(standing, version)
+
+
+def standing_after(table: Table, rounds: Sequence[Mapping[str, Any]]) -> Standing:
+    """The table's standing after the given rounds' input (its settings as stored): the one
+    place that says what a standing depends on, for the pages, the API and the groups."""
+    return variants.standing(
+        table.variant, table.players, table.options, rounds, table.closed, table.first_dealer
+    )
 
 
 def standing_of(table: Table) -> Standing:
     """The table's standing as stored now (computed at most once per version)."""
     return versioned_standing(table).standing
+
+
+def places(totals: Sequence[Any]) -> list[int]:
+    """Place numbers for totals in ranking order: equal totals share a place and the next
+    place skips as many (1., 1., 3.). The page's result box and the score sheet both say so."""
+    result: list[int] = []
+    for index, total in enumerate(totals):
+        result.append(result[-1] if index and total == totals[index - 1] else index + 1)
+    return result

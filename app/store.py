@@ -24,6 +24,7 @@ from typing import TypeVar
 
 from flask import abort
 from flask_babel import gettext as _
+from sqlalchemy import ColumnElement
 from sqlalchemy import delete
 from sqlalchemy import func
 from sqlalchemy import select
@@ -31,18 +32,24 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.exc import OperationalError
 
+from app import checks
 from app import variants
+from app.checks import Field
 from app.db import db
 from app.models import Change
+from app.models import Group
 from app.models import IdempotencyKey
 from app.models import Round
 from app.models import Table
+from app.models import new_public_id
 from app.models import utcnow
 from app.scoring import Standing
 from app.standings import kept_standing
+from app.standings import standing_after
 from app.standings import standing_of
 from app.text import InputError
 from app.text import Text
+from app.text import shown
 
 T = TypeVar("T")
 ATTEMPTS = 6
@@ -54,6 +61,10 @@ ID_LIMIT = 24  # tables.id (models.ID_LENGTH)
 # How long a POST .../rounds with an Idempotency-Key is remembered: a phone sends a round kept
 # offline within hours; a week covers a weekend away from any connection.
 KEY_LIFETIME = timedelta(days=7)
+# How long a deleted table or group can be restored; then `purge_deleted` removes it for good.
+RESTORE_PERIOD = timedelta(days=30)
+# The change kinds undo reverts (the others, "undo" and "redo", are entries of the log).
+DOING = ("add", "edit", "delete", "settings")
 
 
 class TableFinished(Exception):
@@ -81,18 +92,47 @@ class Replayed(Exception):
 
 
 class RoundConflict(Exception):
-    """An edit started from an older version of the round (API 409): the round as it is now."""
+    """A correction or delete started from another round than the one now at its number
+    (If-Match stale, API 409): `current` is the round there now (None: there is none)."""
 
-    def __init__(self, current: Round, points: Any) -> None:
+    def __init__(self, current: Round | None, points: Any = None) -> None:
         """Keep the round as it is now and its points (the 409 answer and the form show them)."""
-        super().__init__(f"round {current.number} is at version {current.version}")
+        super().__init__(
+            "no such round now" if current is None
+            else f"round {current.number} is now {current.etag}"
+        )
         self.current = current
         self.points = points
 
 
+class TableMoved(Exception):
+    """Undo/redo named the table version the client saw, and the table changed since (API
+    409): the client's undo would revert something it has not seen. `version`: the table's
+    version now."""
+
+    def __init__(self, version: int) -> None:
+        """Keep the version the table is at now."""
+        super().__init__(f"the table is at version {version}")
+        self.version = version
+
+
+class NumberTaken(Exception):
+    """`expected_number` of a new round is not the number it would get (API 409): nothing was
+    saved. `current` is the round at that number now (None when the table has fewer rounds:
+    one was deleted meanwhile), `points` its points, `number` the number it would get."""
+
+    def __init__(self, current: Round | None, points: Any, number: int) -> None:
+        """Keep the round there now, its points and the number a new round would get."""
+        super().__init__(f"the next round is {number}")
+        self.current = current
+        self.points = points
+        self.number = number
+
+
 # -- reading --------------------------------------------------------------------------------
-def get_table(table_id: str) -> Table:
-    """The table, or 404 with a sentence in the page's or request's language.
+def get_table(table_id: str, deleted_ok: bool = False) -> Table:
+    """The table, or 404 with a sentence in the page's or request's language; a deleted
+    table is 410 (werkzeug's `Gone`) unless `deleted_ok` (restore, the recently deleted).
 
     An id that no table can have (longer than the column, or with NUL, which PostgreSQL
     refuses in any text) is not looked up: it would be a database error instead of a 404.
@@ -101,7 +141,26 @@ def get_table(table_id: str) -> Table:
     table = db.session.get(Table, table_id) if possible else None
     if table is None:
         abort(404, description=_("There is no table with this link."))
+    if table.deleted_at is not None and not deleted_ok:
+        abort(410, description=_(
+            "This table was deleted. It can be restored for 30 days from the list of recently "
+            "deleted tables."
+        ))
     return table
+
+
+def get_group(group_id: str, deleted_ok: bool = False) -> Group:
+    """The group, or 404; a deleted group is 410 unless `deleted_ok` (as `get_table`)."""
+    possible = len(group_id) <= ID_LIMIT and "\x00" not in group_id
+    group = db.session.get(Group, group_id) if possible else None
+    if group is None:
+        abort(404, description=_("There is no group with this link."))
+    if group.deleted_at is not None and not deleted_ok:
+        abort(410, description=_(
+            "This group was deleted. It can be restored for 30 days from the list of recently "
+            "deleted groups."
+        ))
+    return group
 
 
 def round_rows(table_id: str) -> list[Round]:
@@ -113,7 +172,7 @@ def round_rows(table_id: str) -> list[Round]:
 
 def state_of(table: Table, rounds: list[Round]) -> Standing:
     """The standing after the given rounds."""
-    return variants.standing(table.variant, table.players, table.options, [r.data for r in rounds])
+    return standing_after(table, [r.data for r in rounds])
 
 
 def table_state(table: Table) -> Standing:
@@ -162,15 +221,21 @@ def retryable(error: Exception) -> bool:
     )
 
 
-def locked_write(table: Table, work: Callable[[], T]) -> T:
-    """Run `work` in a transaction that first bumps (and so locks) the table; commit; retry."""
+def locked_write(table: Table, work: Callable[[], T], deleted_ok: bool = False) -> T:
+    """Run `work` in a transaction that first bumps (and so locks) the table; commit; retry.
+
+    A table deleted meanwhile is not written (LookupError) unless `deleted_ok`.
+    """
     table_id = table.id
     for attempt in range(ATTEMPTS):
         db.session.commit()  # no read transaction may be open before the locking UPDATE
         try:
+            chosen: ColumnElement[bool] = Table.id == table_id
+            if not deleted_ok:
+                chosen = chosen & Table.deleted_at.is_(None)
             bumped = db.session.execute(
                 update(Table)
-                .where(Table.id == table_id)
+                .where(chosen)
                 .values(version=Table.version + 1, updated_at=utcnow())
                 .execution_options(synchronize_session=False)
             )
@@ -192,13 +257,25 @@ def locked_write(table: Table, work: Callable[[], T]) -> T:
     raise AssertionError("unreachable")  # the loop returns or raises
 
 
-def add_round(table: Table, body: Any, idempotency_key: str | None = None) -> Added:
+def add_round(
+    table: Table,
+    body: Any,
+    idempotency_key: str | None = None,
+    expected_number: Any = None,
+) -> Added:
     """Append a round (checked by its variant); numbered after the last one, atomically.
 
     With an `idempotency_key` already used for this table (within KEY_LIFETIME) nothing is
-    added: the answer is what that key did (`Added`). Raises InputError (bad body),
-    TableFinished (409), LookupError (table gone).
+    added: the answer is what that key did (`Added`). With `expected_number` (the number the
+    client believes the round gets; also taken from the body's "expected_number") a table that
+    moved on meanwhile saves nothing: NumberTaken with the round there now. Raises InputError
+    (bad body), TableFinished (409), LookupError (table gone).
     """
+    if isinstance(body, dict) and "expected_number" in body:
+        body = dict(body)
+        given = body.pop("expected_number")
+        expected_number = given if expected_number is None else expected_number
+    expected = expected_round_number(expected_number)
     replay = idempotency_key is not None and remembered_key(table, idempotency_key) is not None
     if not replay and table_state(table).finished:  # 409 before complaints about the body
         raise TableFinished(table.id)
@@ -232,11 +309,13 @@ def add_round(table: Table, body: Any, idempotency_key: str | None = None) -> Ad
         number = (
             db.session.scalar(select(func.max(Round.number)).where(Round.table_id == table.id)) or 0
         ) + 1
+        if expected is not None and expected != number:
+            there = round_at(table, expected)
+            points = before.round_points[expected - 1] if there is not None else None
+            raise NumberTaken(there, points, number)
         round_ = Round(table_id=table.id, number=number, data=data, version=1)
         db.session.add(round_)
-        db.session.add(
-            Change(table_id=table.id, kind="add", round_number=number, before=None, after=data)
-        )
+        log_change(table, "add", number, None, data)
         db.session.flush()  # gives the round its id
         if idempotency_key is not None:
             db.session.add(
@@ -250,6 +329,47 @@ def add_round(table: Table, body: Any, idempotency_key: str | None = None) -> Ad
         return locked_write(table, work)
     except Replayed as replay:
         return replay.added
+
+
+def expected_round_number(value: Any) -> int | None:
+    """`expected_number` checked: None, or a whole number from 1 (InputError otherwise)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= ROUND_LIMIT + 1:
+        raise InputError(Text(
+            f"Die erwartete Rundennummer (expected_number) muss eine ganze Zahl von 1 bis "
+            f"{ROUND_LIMIT + 1} sein; erhalten: {shown(value)}.",
+            f"The expected round number (expected_number) must be a whole number from 1 to "
+            f"{ROUND_LIMIT + 1}; got {shown(value)}.",
+        ), "expected_number")
+    return value
+
+
+def round_at(table: Table, number: int) -> Round | None:
+    """Round `number` of the table as it is now, or None."""
+    found: Round | None = db.session.scalar(
+        select(Round).where(Round.table_id == table.id, Round.number == number)
+    )
+    return found
+
+
+def log_change(
+    table: Table,
+    kind: str,
+    number: int,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+) -> None:
+    """Log a new change (inside the lock); a new change ends what could be redone."""
+    db.session.execute(
+        update(Change)
+        .where(Change.table_id == table.id, Change.redoable.is_(True))
+        .values(redoable=False)
+        .execution_options(synchronize_session=False)
+    )
+    db.session.add(
+        Change(table_id=table.id, kind=kind, round_number=number, before=before, after=after)
+    )
 
 
 def remembered_key(table: Table, idempotency_key: str) -> IdempotencyKey | None:
@@ -303,7 +423,9 @@ def numbered(table: Table, number: int) -> Round:
 
 def refuse_early_end(table: Table, rounds: list[dict[str, Any]]) -> None:
     """A correction may not finish the table before its last round (later rounds would be void)."""
-    end = variants.finished_after(table.variant, table.players, table.options, rounds)
+    end = variants.finished_after(
+        table.variant, table.players, table.options, rounds, table.closed
+    )
     if end is not None and end < len(rounds):
         raise InputError(Text(
             f"Mit dieser Änderung wäre der Tisch nach Runde {end} beendet, es folgen aber noch "
@@ -313,35 +435,54 @@ def refuse_early_end(table: Table, rounds: list[dict[str, Any]]) -> None:
         ))
 
 
-def edit_round(table: Table, number: int, body: Any, expected_version: int | None = None) -> Round:
+def edit_round(
+    table: Table, number: int, body: Any, if_match: str | int | None = None
+) -> Round:
     """Replace round `number`'s input; its version goes up by one.
 
-    Raises RoundConflict when `expected_version` is given and the round has moved on,
-    LookupError for an unknown round, InputError for a bad body.
+    `if_match` is the round's etag as the client saw it ("uid.version"; a bare version number
+    is still understood): when round `number` is no longer exactly that round, RoundConflict
+    with the round there now, and nothing changes. LookupError for an unknown round (without
+    `if_match`), InputError for a bad body.
     """
-    numbered(table, number)  # 404 before any complaint about the body (docs/api.md)
+    if if_match is None:
+        numbered(table, number)  # 404 before any complaint about the body (docs/api.md)
     data = variants.validate_round(table.variant, table.players, table.options, body)
 
     def work() -> Round:
-        """Inside the lock: compare versions, check the whole table, log the change."""
-        round_ = numbered(table, number)
-        if expected_version is not None and expected_version != round_.version:
-            points = state_of(table, round_rows(table.id)).round_points[number - 1]
-            raise RoundConflict(round_, points)
+        """Inside the lock: compare etags, check the whole table, log the change."""
+        round_ = matching_round(table, number, if_match)
         refuse_early_end(
             table, [data if r.number == number else r.data for r in round_rows(table.id)]
         )
-        db.session.add(
-            Change(
-                table_id=table.id, kind="edit", round_number=number, before=round_.data, after=data
-            )
-        )
+        log_change(table, "edit", number, round_.data, data)
         round_.data = data
         round_.version += 1
         round_.updated_at = utcnow()
         return round_
 
     return locked_write(table, work)
+
+
+def matching_round(table: Table, number: int, if_match: str | int | None) -> Round:
+    """Round `number` (inside the lock) if it is the round the client saw, else RoundConflict
+    (with `if_match`) or LookupError (without)."""
+    if if_match is None:
+        return numbered(table, number)
+    found = round_at(table, number) if 1 <= number <= ROUND_LIMIT else None
+    if found is None or not etag_matches(found, if_match):
+        points = None
+        if found is not None:
+            points = state_of(table, round_rows(table.id)).round_points[number - 1]
+        raise RoundConflict(found, points)
+    return found
+
+
+def etag_matches(round_: Round, if_match: str | int) -> bool:
+    """Is `if_match` (an etag "uid.version", or a bare version) this round as it is now?"""
+    if isinstance(if_match, int):
+        return if_match == round_.version
+    return if_match == round_.etag
 
 
 def shift_numbers(table_id: str, after: int, by: int) -> None:
@@ -375,19 +516,29 @@ def remove(table: Table, number: int) -> Round:
     return round_
 
 
-def delete_round(table: Table, number: int) -> None:
-    """Delete round `number`; later rounds move up one. LookupError for an unknown round."""
+def insert(table: Table, number: int, data: dict[str, Any]) -> Round:
+    """Put a round back at `number` (later rounds move down one); it gets a fresh uid, so no
+    client's etag of the removed round matches it by accident."""
+    shift_numbers(table.id, number - 1, 1)
+    restored = Round(table_id=table.id, number=number, data=data, version=1)
+    db.session.add(restored)
+    return restored
+
+
+def delete_round(table: Table, number: int, if_match: str | int | None = None) -> None:
+    """Delete round `number`; later rounds move up one. LookupError for an unknown round.
+
+    With `if_match` (the etag the client saw) only that very round is deleted: a round that
+    moved or changed is RoundConflict, so a resent DELETE never removes a second round.
+    """
 
     def work() -> None:
         """Inside the lock: check the rest still makes sense, remove, log."""
+        matching_round(table, number, if_match)
         rounds = round_rows(table.id)
-        if not any(r.number == number for r in rounds):
-            raise LookupError(f"table {table.id} has no round {number}")
         refuse_early_end(table, [r.data for r in rounds if r.number != number])
         before = remove(table, number).data
-        db.session.add(
-            Change(table_id=table.id, kind="delete", round_number=number, before=before, after=None)
-        )
+        log_change(table, "delete", number, before, None)
 
     locked_write(table, work)
 
@@ -409,34 +560,54 @@ def trim_changes(table_id: str) -> None:
         )
 
 
-def undo_last_change(table: Table) -> Change | None:
-    """Revert the newest add/edit/delete not yet undone; it is marked undone and an "undo"
-    change is logged. Returns the reverted change, or None when there is nothing to undo."""
+def undo_preview(table: Table) -> Change | None:
+    """The change undo would revert now (one query), or None: what the undo button names."""
+    found: Change | None = db.session.scalar(
+        select(Change)
+        .where(
+            Change.table_id == table.id, Change.kind.in_(DOING), Change.undone.is_(False)
+        )
+        .order_by(Change.id.desc())
+        .limit(1)
+    )
+    return found
+
+
+def redo_preview(table: Table) -> Change | None:
+    """The change redo would re-apply now (one query), or None: the last one undone, as long
+    as no new change came after the undo."""
+    found: Change | None = db.session.scalar(
+        select(Change)
+        .where(Change.table_id == table.id, Change.redoable.is_(True))
+        .order_by(Change.id)
+        .limit(1)
+    )
+    return found
+
+
+def unmoved(table: Table, expected_version: int | None) -> None:
+    """Inside the lock (the table's version already bumped once by this write): TableMoved
+    unless the table was at `expected_version` before it."""
+    if expected_version is not None and table.version != expected_version + 1:
+        raise TableMoved(table.version - 1)
+
+
+def undo_last_change(table: Table, expected_version: int | None = None) -> Change | None:
+    """Revert the newest add/edit/delete/settings not yet undone; it is marked undone (and
+    redoable) and an "undo" change is logged. Returns the reverted change, or None when there
+    is nothing to undo. With `expected_version` (the table version the client saw, e.g. when
+    it showed what undo would revert) a table changed since is TableMoved and nothing happens.
+    InputError when reverting it would contradict the rounds played."""
 
     def work() -> Change | None:
         """Inside the lock: the inverse of the change (undo steps back in LIFO order)."""
-        change: Change | None = db.session.scalar(
-            select(Change)
-            .where(Change.table_id == table.id, Change.kind != "undo", Change.undone.is_(False))
-            .order_by(Change.id.desc())
-            .limit(1)
-        )
+        unmoved(table, expected_version)
+        change = undo_preview(table)
         if change is None:
             return None
-        if change.kind == "add":
-            remove(table, change.round_number)
-        elif change.kind == "edit":
-            round_ = numbered(table, change.round_number)
-            round_.data = logged_round(change)
-            round_.version += 1
-            round_.updated_at = utcnow()
-        else:
-            shift_numbers(table.id, change.round_number - 1, 1)
-            restored = Round(
-                table_id=table.id, number=change.round_number, data=logged_round(change)
-            )
-            db.session.add(restored)
+        apply_change(table, change, backwards=True)
         change.undone = True
+        change.redoable = True
         db.session.add(
             Change(
                 table_id=table.id,
@@ -451,8 +622,337 @@ def undo_last_change(table: Table) -> Change | None:
     return locked_write(table, work)
 
 
+def redo_last_undo(table: Table, expected_version: int | None = None) -> Change | None:
+    """Re-apply the change undone last (as long as no new change came since); a "redo" change
+    is logged. Returns the re-applied change, or None when there is nothing to redo.
+    `expected_version` as for `undo_last_change`."""
+
+    def work() -> Change | None:
+        """Inside the lock: the change once more, forwards."""
+        unmoved(table, expected_version)
+        change = redo_preview(table)
+        if change is None:
+            return None
+        apply_change(table, change, backwards=False)
+        change.undone = False
+        change.redoable = False
+        db.session.add(
+            Change(
+                table_id=table.id,
+                kind="redo",
+                round_number=change.round_number,
+                before=change.before,
+                after=change.after,
+            )
+        )
+        return change
+
+    return locked_write(table, work)
+
+
+def apply_change(table: Table, change: Change, backwards: bool) -> None:
+    """Carry out a logged change again (`backwards`: its inverse), checking the result."""
+    old, new = (change.after, change.before) if backwards else (change.before, change.after)
+    number = change.round_number
+    if change.kind == "settings":
+        if new is None:
+            raise LookupError(f"change {change.id} has no settings")
+        set_settings(table, new)
+        return
+    if old is None and new is not None:  # the round comes (back)
+        insert(table, number, new)
+    elif old is not None and new is None:  # the round goes
+        remove(table, number)
+    elif new is not None:
+        round_ = numbered(table, number)
+        round_.data = new
+        round_.version += 1
+        round_.updated_at = utcnow()
+    db.session.flush()
+    refuse_early_end(table, [r.data for r in round_rows(table.id)])
+
+
 def logged_round(change: Change) -> dict[str, Any]:
     """The round input an edit or delete replaced (always logged for those kinds)."""
     if change.before is None:
         raise LookupError(f"change {change.id} has no round to restore")
     return change.before
+
+
+# -- table settings ---------------------------------------------------------------------------
+SETTINGS_KEYS = ("name", "players", "options", "closed")
+SETTINGS = Field("", Text("Die Änderung", "The change"))
+CLOSED = Field("closed", Text("„Beendet“", "“Closed”"))
+
+
+def settings_of(table: Table) -> dict[str, Any]:
+    """What `update_table` may change, as logged in a "settings" change."""
+    return {
+        "name": table.name,
+        "players": list(table.players),
+        "options": dict(table.options),
+        "closed": bool(table.closed),
+    }
+
+
+def set_settings(table: Table, settings: dict[str, Any]) -> None:
+    """Put logged settings on the table (inside the lock)."""
+    table.name = settings["name"]
+    table.players = list(settings["players"])
+    table.options = dict(settings["options"])
+    table.closed = bool(settings["closed"])
+
+
+def update_table(table: Table, changes: Any) -> None:
+    """Fix a table after the fact: `name`, `players` (the same count: only the spelling),
+    `options` (given ones replace the stored ones; checked by the variant's definition, and
+    against the rounds played: no fewer games than played, every round still valid), `closed`
+    (end or reopen an open-ended table). Logged as a "settings" change, undoable; the table's
+    version goes up, so everything derived is recomputed. InputError names the bad field.
+    """
+    given = checks.mapping(changes, SETTINGS, SETTINGS_KEYS)
+
+    def work() -> None:
+        """Inside the lock: the new settings, checked against the rounds as they are now."""
+        before = settings_of(table)
+        after = checked_settings(table, given, round_rows(table.id))
+        if after == before:
+            return
+        set_settings(table, after)
+        log_change(table, "settings", 0, before, after)
+
+    locked_write(table, work)
+
+
+def checked_settings(table: Table, given: Any, rounds: list[Round]) -> dict[str, Any]:
+    """The table's settings with `given` applied, each checked (InputError otherwise)."""
+    definition = table.definition
+    name = definition_name(given, table)
+    players = list(table.players)
+    if "players" in given:
+        players = definition.players(given["players"])
+        if len(players) != len(table.players):
+            raise InputError(Text(
+                f"Die Spieler lassen sich nur umbenennen: es bleiben {len(table.players)} "
+                f"Spieler (eingegeben: {len(players)}). Für eine andere Runde einen neuen Tisch "
+                "anlegen.",
+                f"Players can only be renamed: there stay {len(table.players)} players "
+                f"(you entered {len(players)}). Start a new table for a different set of players.",
+            ), "players")
+    options = dict(table.options)
+    if "options" in given:
+        raw = checks.mapping(given["options"], Field("options", Text(
+            "Die Tischoptionen", "The table options"
+        )), None)
+        merged = {**definition.stored_options(table.options), **raw}
+        options = definition.options(merged, len(players))
+    closed = table.closed
+    if "closed" in given:
+        closed = checks.flag(given["closed"], CLOSED)
+        if closed and not definition.open_ended(options):
+            raise CLOSED.fail(Text(
+                "geht nur bei einem Tisch ohne feste Zahl von Spielen: dieser endet von selbst.",
+                "applies only to a table without a set number of games: this one ends by itself.",
+            ))
+        if closed and not table.closed and not rounds:
+            raise CLOSED.fail(Text(
+                "geht erst nach dem ersten Spiel; einen leeren Tisch bitte löschen.",
+                "needs at least one game played; delete an empty table instead.",
+            ))
+    if not definition.open_ended(options):
+        closed = False
+    fits_rounds(table, players, options, closed, rounds)
+    return {"name": name, "players": players, "options": options, "closed": closed}
+
+
+def definition_name(given: Any, table: Table) -> str:
+    """The table's new name (checked like a new table's), or its name as it is."""
+    if "name" not in given:
+        return table.name
+    clean_name, _names, _options = variants.validate_table(
+        table.variant, given["name"], table.players, table.options
+    )
+    return clean_name
+
+
+def fits_rounds(
+    table: Table,
+    players: list[str],
+    options: dict[str, Any],
+    closed: bool,
+    rounds: list[Round],
+) -> None:
+    """The rounds played must still be valid and not end the table early (InputError)."""
+    definition = table.definition
+    for round_ in rounds:
+        try:
+            definition.round(players, options, round_.data)
+        except InputError as error:
+            word = definition.round_words.one
+            raise InputError(Text(
+                f"Das passt nicht zu {word.de % {'n': round_.number}}: {error.text.de}",
+                f"This does not fit {word.en % {'n': round_.number}}: {error.text.en}",
+            ), "options") from error
+    data = [r.data for r in rounds]
+    end = definition.finished_after(players, options, data, closed)
+    if end is not None and end < len(data):
+        many = definition.round_words.many
+        changed = [k for k in options if options.get(k) != table.options.get(k)]
+        raise InputError(Text(
+            f"Es sind schon {len(data)} {many.de} gespielt; mit dieser Einstellung wäre der Tisch "
+            f"schon nach {end} beendet. Bitte mindestens {len(data)} wählen oder erst {many.de} "
+            "löschen.",
+            f"{len(data)} {many.en.lower()} are played already; with this setting the table "
+            f"would have ended after {end}. Choose at least {len(data)} or delete "
+            f"{many.en.lower()} first.",
+        ), f"options.{changed[0]}" if changed else "options")
+
+
+# -- deleting and restoring -------------------------------------------------------------------
+def delete_table(table: Table) -> None:
+    """Move the table to the recently deleted: readers get 410, its group's statistics leave it
+    out at once; `restore_table` brings it back within RESTORE_PERIOD."""
+
+    def work() -> None:
+        """Inside the lock (the version bump also drops every kept standing)."""
+        table.deleted_at = utcnow()
+
+    locked_write(table, work)
+
+
+def restore_table(table: Table) -> None:
+    """Bring a deleted table back (InputError once RESTORE_PERIOD is over); no-op otherwise."""
+    if table.deleted_at is not None and as_utc(table.deleted_at) < utcnow() - RESTORE_PERIOD:
+        raise InputError(Text(
+            "Dieser Tisch wurde vor mehr als 30 Tagen gelöscht und lässt sich nicht mehr "
+            "wiederherstellen.",
+            "This table was deleted more than 30 days ago and can no longer be restored.",
+        ))
+
+    def work() -> None:
+        """Inside the lock."""
+        table.deleted_at = None
+
+    locked_write(table, work, deleted_ok=True)
+
+
+def delete_group(group: Group) -> None:
+    """Move the group and its tables to the recently deleted (restorable together)."""
+    moment = utcnow()
+    group.deleted_at = moment
+    db.session.execute(
+        update(Table)
+        .where(Table.group_id == group.id, Table.deleted_at.is_(None))
+        .values(deleted_at=moment, version=Table.version + 1, updated_at=moment)
+        .execution_options(synchronize_session=False)
+    )
+    db.session.commit()
+    db.session.expire_all()
+
+
+def restore_group(group: Group) -> None:
+    """Bring a deleted group back with the tables deleted with it (InputError once
+    RESTORE_PERIOD is over); no-op for a group that is not deleted."""
+    if group.deleted_at is None:
+        return
+    if as_utc(group.deleted_at) < utcnow() - RESTORE_PERIOD:
+        raise InputError(Text(
+            "Diese Gruppe wurde vor mehr als 30 Tagen gelöscht und lässt sich nicht mehr "
+            "wiederherstellen.",
+            "This group was deleted more than 30 days ago and can no longer be restored.",
+        ))
+    db.session.execute(
+        update(Table)
+        .where(Table.group_id == group.id, Table.deleted_at == group.deleted_at)
+        .values(deleted_at=None, version=Table.version + 1, updated_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    group.deleted_at = None
+    db.session.commit()
+    db.session.expire_all()
+
+
+def deleted_tables(ids: list[str]) -> list[Table]:
+    """Of these tables, the deleted ones that can still be restored, newest deletion first."""
+    if not ids:
+        return []
+    query = (
+        select(Table)
+        .where(
+            Table.id.in_(ids),
+            Table.deleted_at.is_not(None),
+            Table.deleted_at >= utcnow() - RESTORE_PERIOD,
+        )
+        .order_by(Table.deleted_at.desc())
+    )
+    return list(db.session.scalars(query))
+
+
+def deleted_groups(ids: list[str]) -> list[Group]:
+    """Of these groups, the deleted ones that can still be restored, newest deletion first."""
+    if not ids:
+        return []
+    query = (
+        select(Group)
+        .where(
+            Group.id.in_(ids),
+            Group.deleted_at.is_not(None),
+            Group.deleted_at >= utcnow() - RESTORE_PERIOD,
+        )
+        .order_by(Group.deleted_at.desc())
+    )
+    return list(db.session.scalars(query))
+
+
+def purge_deleted(now: datetime | None = None) -> int:
+    """Remove for good what was deleted more than RESTORE_PERIOD before `now`: tables with
+    their rounds, changes and remembered keys, and groups (a table restored on its own while
+    its group stays deleted keeps going, without the group). Returns how many tables and
+    groups went."""
+    cutoff = (now or utcnow()) - RESTORE_PERIOD
+    table_ids = list(db.session.scalars(select(Table.id).where(Table.deleted_at < cutoff)))
+    group_ids = list(db.session.scalars(select(Group.id).where(Group.deleted_at < cutoff)))
+    for start in range(0, len(table_ids), 500):  # bounded IN lists
+        chunk = table_ids[start : start + 500]
+        for model in (IdempotencyKey, Change, Round):
+            db.session.execute(
+                delete(model)
+                .where(model.table_id.in_(chunk))
+                .execution_options(synchronize_session=False)
+            )
+        db.session.execute(
+            delete(Table).where(Table.id.in_(chunk)).execution_options(synchronize_session=False)
+        )
+    if group_ids:
+        db.session.execute(
+            update(Table)
+            .where(Table.group_id.in_(group_ids))
+            .values(group_id=None)
+            .execution_options(synchronize_session=False)
+        )
+        db.session.execute(
+            delete(Group).where(Group.id.in_(group_ids)).execution_options(synchronize_session=False)
+        )
+    db.session.commit()
+    db.session.expire_all()
+    return len(table_ids) + len(group_ids)
+
+
+# -- play again -------------------------------------------------------------------------------
+def play_again(table: Table) -> tuple[Table, str]:
+    """A new table with the same variant, name, players, options, house rules and group; the
+    dealer continues from the last game. Returns it with its edit token (shown once)."""
+    fresh = Table(
+        id=new_public_id(),
+        variant=table.variant,
+        name=table.name,
+        players=list(table.players),
+        options=dict(table.options),
+        group_id=table.group_id,
+        first_dealer=table_state(table).next_dealer,
+        version=0,
+    )
+    token = fresh.set_edit_token()
+    db.session.add(fresh)
+    db.session.commit()
+    return fresh, token

@@ -58,6 +58,9 @@ def database_options(app: Flask) -> None:
         given = str(connect_args.get("options", ""))
         ours = " ".join(f"-c {name}={int(value)}" for name, value in settings.items())
         connect_args["options"] = f"{given} {ours}".strip()
+        # A server may drop an idle connection (a restart, a proxy's timeout): test each one
+        # before use. A SQLite file cannot go away like that: no extra statement per request.
+        options.setdefault("pool_pre_ping", True)
     elif uri.startswith("sqlite"):
         # The driver's busy handler: a writer waits this long for another writer's lock.
         connect_args.setdefault("timeout", app.config["DB_LOCK_TIMEOUT_MS"] / 1000)

@@ -1,19 +1,22 @@
-"""What travels with every answer: HTTPS-only headers, no caching of edit links, a session that
-slides.
+"""What travels with every answer: security headers, HTTPS-only headers, no caching of edit
+links, a session that slides.
 
+- Every answer carries the security headers (no referrer to other sites, no sniffing, the
+  content security policy).
 - Over HTTPS (directly, or behind a trusted proxy: PROXY_COUNT) the answer carries HSTS and a
   Permissions-Policy, and the cookies are `Secure` (`app.sessions`, `app.i18n`).
 - A page or picture that shows an edit link (`g.shows_edit_link`, set where the link is made)
   is `Cache-Control: no-store`: no shared or back-button cache keeps a token.
 - The session lasts PERMANENT_SESSION_LIFETIME from its last use, not from its last change:
-  a page request renews it at most once a day (SESSION_RENEW_AFTER), so a phone used every
-  week keeps its tables, an abandoned one forgets them, and the cookie is not re-sent on
-  every request.
+  a request that used it renews it at most once a day (SESSION_RENEW_AFTER, app.sessions), so
+  a phone used every week keeps its tables, an abandoned one forgets them, and the cookie is
+  not re-sent on every request.
+
+All of it is one after_request function: an API answer runs one hook, not four.
 """
 
 from __future__ import annotations
 
-import time
 from datetime import timedelta
 
 from flask import Flask
@@ -24,13 +27,24 @@ from flask import request
 from flask import session
 from flask import url_for
 
-from app.sealed import RESEAL_KEY
-from app.sessions import sessionless
+from app.sessions import RENEWED_KEY
+from app.sessions import renew
+
+__all__ = ["RENEWED_KEY", "group_edit_url", "init_transport", "mark_edit_link", "table_edit_url"]
 
 HSTS = "max-age=31536000"
 # The app uses none of these; a page that is ever injected into cannot ask for them either.
 PERMISSIONS = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()"
-RENEWED_KEY = "renewed"  # when this session's cookie was last sent (seconds since the epoch)
+# Edit links carry the token: never send them as a referrer to another site.
+SECURITY = (
+    ("Referrer-Policy", "same-origin"),
+    ("X-Content-Type-Options", "nosniff"),
+    (
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+        "script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'",
+    ),
+)
 
 
 def mark_edit_link() -> None:
@@ -48,31 +62,27 @@ def group_edit_url(group_id: str, token: str) -> str:
     return url_for("editlinks.claim_group", group_id=group_id, _external=True) + "#" + token
 
 
-def renew_session() -> None:
-    """A page request renews the session's lifetime, at most once per SESSION_RENEW_AFTER."""
-    if sessionless(current_app, request.path):
-        return
-    if session.pop(RESEAL_KEY, False):
-        pass  # read from a cookie from before sealing: popping it writes the cookie sealed
-    renewed = session.get(RENEWED_KEY)
-    every: timedelta = current_app.config["SESSION_RENEW_AFTER"]
-    now = int(time.time())
-    if not isinstance(renewed, int) or now - renewed >= every.total_seconds():
-        session[RENEWED_KEY] = now  # a change: the cookie goes out with a fresh expiry
-
-
-def transport_headers(response: Response) -> Response:
-    """HSTS and Permissions-Policy over HTTPS; no-store where an edit link is shown."""
+def finish_response(response: Response) -> Response:
+    """Security headers; HSTS and Permissions-Policy over HTTPS; no-store where an edit link is
+    shown; the renewal of a session this request used."""
+    headers = response.headers
+    # One pass over the few headers there are: Werkzeug's `in` raises and catches a KeyError
+    # for every header that is missing, which is each of these on nearly every answer.
+    present = {name.lower() for name, _value in headers.items()}
+    for name, value in SECURITY:
+        if name.lower() not in present:
+            headers.add(name, value)
     if request.is_secure:
-        response.headers.setdefault("Strict-Transport-Security", HSTS)
-        response.headers.setdefault("Permissions-Policy", PERMISSIONS)
-    if g.get("shows_edit_link") and "no-store" not in response.headers.get("Cache-Control", ""):
-        response.headers["Cache-Control"] = "no-store"
+        headers.setdefault("Strict-Transport-Security", HSTS)
+        headers.setdefault("Permissions-Policy", PERMISSIONS)
+    if g.get("shows_edit_link") and "no-store" not in headers.get("Cache-Control", ""):
+        headers["Cache-Control"] = "no-store"
+    every: timedelta = current_app.config["SESSION_RENEW_AFTER"]
+    renew(session._get_current_object(), every)  # type: ignore[attr-defined]
     return response
 
 
 def init_transport(app: Flask) -> None:
-    """Install the hooks (the session lifetime and its renewal interval are settings)."""
+    """Install the hook (the session lifetime and its renewal interval are settings)."""
     app.config.setdefault("SESSION_RENEW_AFTER", timedelta(days=1))
-    app.before_request(renew_session)
-    app.after_request(transport_headers)
+    app.after_request(finish_response)

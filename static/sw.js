@@ -19,6 +19,8 @@ var PRECACHE = [
   "/static/js/table.js",
   "/static/js/offline.js",
   "/static/js/live.js",
+  "/static/js/errors.js",
+  "/static/js/topbar.js",
   "/static/icons/icon-192.png"
 ];
 

@@ -26,23 +26,24 @@ REQUEST = {"variant": "dynamisch", "situation": {"top": "H7"}, "action": {"draw"
 
 
 def test_mapping_names_an_unknown_key_and_the_keys_allowed() -> None:
-    """One sentence per language: the key, its path, the known keys."""
+    """One sentence per language: the field in words, the key, the known keys (the path goes
+    to `field`, never into the sentence)."""
     with pytest.raises(InputError) as caught:
         checks.mapping({"jacks": 1, "jokers": 2}, HAND, ("jacks", "others"))
     assert caught.value.field == "hands[0].jokers"
     assert caught.value.text == Text(
-        'Unbekanntes Feld "jokers" (hands[0].jokers); bekannte Felder hier: jacks, others.',
-        'Unknown field "jokers" (hands[0].jokers); known fields here: jacks, others.',
+        'Die Hand von Anna: unbekanntes Feld "jokers"; bekannte Felder hier: jacks, others.',
+        'The hand of Anna: unknown field "jokers"; known fields here: jacks, others.',
     )
 
 
 def test_mapping_names_the_field_that_is_no_object() -> None:
-    """Not an object: the field by name and path, and what came instead."""
+    """Not an object: the field by name (its path only in `field`), and what came instead."""
     with pytest.raises(InputError) as caught:
         checks.mapping([1, 2], HAND, ("jacks",))
     assert caught.value.field == "hands[0]"
-    assert caught.value.text.en == "The hand of Anna (hands[0]) must be a JSON object; got [1, 2]."
-    assert caught.value.text.de.startswith("Die Hand von Anna (hands[0]) muss ein JSON-Objekt")
+    assert caught.value.text.en == "The hand of Anna must be a JSON object; got [1, 2]."
+    assert caught.value.text.de.startswith("Die Hand von Anna muss ein JSON-Objekt")
 
 
 def test_mapping_without_allowed_keys_checks_the_type_only() -> None:
@@ -56,10 +57,18 @@ def test_whole_names_the_limit_and_why() -> None:
     with pytest.raises(InputError) as caught:
         checks.whole(9, Field("hands[0].jacks", Text("Die Buben", "The jacks")), 0, 8, why)
     assert caught.value.text.en == (
-        "The jacks (hands[0].jacks) must be a whole number from 0 to 8 (the deck holds 8 jacks); "
-        "got 9."
+        "The jacks must be a whole number from 0 to 8 (the deck holds 8 jacks); got 9."
     )
     assert "von 0 bis 8 sein (das Spiel hat 8 Buben)" in caught.value.text.de
+
+
+def test_whole_says_a_single_allowed_value_as_exactly() -> None:
+    """One allowed value reads "genau 2" / "exactly 2", never "von 2 bis 2"."""
+    with pytest.raises(InputError) as caught:
+        checks.whole(3, Field("winner", Text("Der Gewinner", "The winner")), 2, 2)
+    assert caught.value.text == Text(
+        "Der Gewinner muss genau 2 sein; erhalten: 3.", "The winner must be exactly 2; got 3."
+    )
 
 
 @pytest.mark.parametrize(
@@ -82,8 +91,8 @@ def test_every_json_object_is_checked_by_mapping(refuse: Callable[[], Any], fiel
     with pytest.raises(InputError) as caught:
         refuse()
     assert caught.value.field == field
-    assert caught.value.text.en.startswith(f'Unknown field "{field.split(".")[-1]}" ({field}); '
-                                           "known fields here: ")
+    assert f': unknown field "{field.split(".")[-1]}"; known fields here: ' in caught.value.text.en
+    assert f"({field})" not in caught.value.text.en  # the path is for `field`, not the sentence
 
 
 def test_table_api_names_an_unknown_key(client: FlaskClient) -> None:
@@ -94,7 +103,7 @@ def test_table_api_names_an_unknown_key(client: FlaskClient) -> None:
     assert german.status_code == english.status_code == 400
     assert german.json["field"] == english.json["field"] == "colour"
     assert german.json["error"] == (
-        'Unbekanntes Feld "colour" (colour); bekannte Felder hier: name, options, players, '
+        'Die Anfrage: unbekanntes Feld "colour"; bekannte Felder hier: name, options, players, '
         "variant."
     )
     assert "known fields here: name, options, players, variant" in english.json["error"]

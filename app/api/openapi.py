@@ -12,6 +12,7 @@ from flask import Response
 from flask import jsonify
 
 from app.api import bp
+from app.scoring.base import DIRECTIONS
 
 VARIANTS = ["dynamisch", "deluxe", "speedone", "terroristen", "doppel"]
 JSON = "application/json"
@@ -28,6 +29,11 @@ ROUND = {
     "required": ["number", "points"],
     "properties": {
         "number": {"type": "integer", "minimum": 1},
+        "id": {"type": "string", "description": "The round's stable id (never reused)."},
+        "etag": {
+            "type": "string",
+            "description": "id.version: changes whenever the round changes (If-Match).",
+        },
         "points": {"description": "What each seat (or team) scored in this round."},
         "version": {"type": "integer", "minimum": 1},
         "input": {"type": "object"},
@@ -47,6 +53,7 @@ TABLE = {
         "options": {"type": "object"},
         "group_id": {"type": ["string", "null"]},
         "version": {"type": "integer"},
+        "closed": {"type": "boolean", "description": "An open-ended table ended by hand."},
         "rounds": {"type": "array", "items": {"$ref": "#/components/schemas/Round"}},
         "totals": {"type": ["array", "object"]},
         "ranking": {"type": "array", "items": {"type": "integer"}},
@@ -107,11 +114,37 @@ NEW_TABLE = {
     },
     "additionalProperties": False,
 }
+TABLE_CHANGES = {
+    "type": "object",
+    "description": "The settings to change; the others stay as they are.",
+    "properties": {
+        "name": {"type": "string", "maxLength": 80},
+        "players": {"type": "array", "items": {"type": "string"}},
+        "options": {"type": "object"},
+        "closed": {"type": "boolean"},
+    },
+    "additionalProperties": False,
+}
+DELETED = {
+    "type": "object",
+    "required": ["id", "deleted", "deleted_at", "restorable_until"],
+    "properties": {
+        "id": {"type": "string"},
+        "deleted": {"const": True},
+        "deleted_at": {"type": "string", "format": "date-time"},
+        "restorable_until": {"type": "string", "format": "date-time"},
+    },
+}
 ROUND_BODY = {
     "type": "object",
     "description": "One finished game/round; its fields depend on the variant (docs/api.md §2).",
     "properties": {
         "next_dealer": {"type": "integer"},
+        "direction": {
+            "enum": [*DIRECTIONS, None],
+            "description": "dynamisch: the direction of play at the end of the game "
+            "(dyn.twin.reverse); omitted = the previous round's.",
+        },
         "expected_number": {"type": "integer"},
         "version": {"type": "integer", "minimum": 1},
     },
@@ -144,6 +177,7 @@ TOO_LARGE = error("The request is larger than 1 MB.")
 MISSING_TOKEN = error("The X-Edit-Token header is missing.")
 WRONG_TOKEN = error("The X-Edit-Token is wrong for this table.")
 UNKNOWN = error("There is no such table (or round).")
+GONE = error("The table was deleted (restorable for 30 days with POST .../restore).")
 TOO_MANY = error("Too many tables created from this address: wait for Retry-After seconds.")
 BUSY = error("The database is busy: try again after Retry-After seconds; nothing was written.")
 TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -160,7 +194,24 @@ IF_MATCH = {
     "in": "header",
     "required": False,
     "schema": {"type": "string"},
-    "description": "The round's version the correction starts from; stale: 409.",
+    "description": "The round's etag (id.version) as the client saw it: if round number is "
+    "no longer exactly that round, 409 with the round there now and nothing changes. "
+    "A bare version number is accepted too.",
+}
+TABLE_IF_MATCH = {
+    "name": "If-Match",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string"},
+    "description": "The table's version the client saw (the ETag of GET .../version); "
+    "changed since: 409 and nothing is undone or redone.",
+}
+MOVED = {
+    "description": "The table changed since the version in If-Match; nothing happened.",
+    "content": {JSON: {"schema": {"allOf": [
+        {"$ref": "#/components/schemas/Error"},
+        {"type": "object", "properties": {"version": {"type": "integer"}}},
+    ]}}},
 }
 IDEMPOTENCY_KEY = {
     "name": "Idempotency-Key",
@@ -175,8 +226,18 @@ EDITED = {
     "401": MISSING_TOKEN,
     "403": WRONG_TOKEN,
     "404": UNKNOWN,
+    "410": GONE,
     "413": TOO_LARGE,
     "503": BUSY,
+}
+STALE = {
+    "description": "Round number is no longer the round the client saw; nothing changed.",
+    "content": {JSON: {"schema": {"allOf": [
+        {"$ref": "#/components/schemas/Error"},
+        {"type": "object", "properties": {"current": {
+            "anyOf": [{"$ref": "#/components/schemas/Round"}, {"type": "null"}],
+        }}},
+    ]}}},
 }
 
 
@@ -220,11 +281,34 @@ def document() -> dict[str, Any]:
                     "503": BUSY,
                 },
             }},
-            "/tables/{table_id}": {"get": {
-                "summary": "The table with everything derived.",
-                "operationId": "getTable",
-                "parameters": [TABLE_ID],
-                "responses": {"200": answer("The table.", "Table"), "404": UNKNOWN},
+            "/tables/{table_id}": {
+                "get": {
+                    "summary": "The table with everything derived.",
+                    "operationId": "getTable",
+                    "parameters": [TABLE_ID],
+                    "responses": {
+                        "200": answer("The table.", "Table"), "404": UNKNOWN, "410": GONE,
+                    },
+                },
+                "patch": {
+                    "summary": "Fix name, player names, options, or close/reopen (undoable).",
+                    "operationId": "updateTable",
+                    "parameters": [TABLE_ID, EDIT_TOKEN],
+                    "requestBody": body(TABLE_CHANGES),
+                    "responses": EDITED,
+                },
+                "delete": {
+                    "summary": "Move the table to the recently deleted (restorable 30 days).",
+                    "operationId": "deleteTable",
+                    "parameters": [TABLE_ID, EDIT_TOKEN],
+                    "responses": {**EDITED, "200": answer("Deleted.", "Deleted")},
+                },
+            },
+            "/tables/{table_id}/restore": {"post": {
+                "summary": "Bring a deleted table back (within 30 days).",
+                "operationId": "restoreTable",
+                "parameters": [TABLE_ID, EDIT_TOKEN],
+                "responses": EDITED,
             }},
             "/tables/{table_id}/version": {"get": {
                 "summary": "A cheap poll: the table's version, with an ETag.",
@@ -241,6 +325,7 @@ def document() -> dict[str, Any]:
                     },
                     "304": {"description": "Unchanged since If-None-Match."},
                     "404": UNKNOWN,
+                    "410": GONE,
                 },
             }},
             "/tables/{table_id}/rounds": {"post": {
@@ -252,7 +337,18 @@ def document() -> dict[str, Any]:
                     **EDITED,
                     "200": answer("A repeated Idempotency-Key: the table now.", "Table"),
                     "201": answer("The table after the round.", "Table"),
-                    "409": error("The table is finished, or has moved on (expected_number)."),
+                    "409": {
+                        "description": "The table is finished, or has moved on "
+                        "(expected_number: current is the round there now); nothing saved.",
+                        "content": {JSON: {"schema": {"allOf": [
+                            {"$ref": "#/components/schemas/Error"},
+                            {"type": "object", "properties": {
+                                "current": {"anyOf": [{"$ref": "#/components/schemas/Round"},
+                                                      {"type": "null"}]},
+                                "next_number": {"type": "integer"},
+                            }},
+                        ]}}},
+                    },
                 },
             }},
             "/tables/{table_id}/rounds/{number}": {
@@ -261,32 +357,26 @@ def document() -> dict[str, Any]:
                     "operationId": "editRound",
                     "parameters": [TABLE_ID, NUMBER, EDIT_TOKEN, IF_MATCH],
                     "requestBody": body(ROUND_BODY),
-                    "responses": {
-                        **EDITED,
-                        "409": {
-                            "description": "The round changed meanwhile; nothing changed.",
-                            "content": {JSON: {"schema": {"allOf": [
-                                {"$ref": "#/components/schemas/Error"},
-                                {"type": "object", "properties": {"current": {
-                                    "anyOf": [{"$ref": "#/components/schemas/Round"},
-                                              {"type": "null"}],
-                                }}},
-                            ]}}},
-                        },
-                    },
+                    "responses": {**EDITED, "409": STALE},
                 },
                 "delete": {
                     "summary": "Remove round number; later rounds move up.",
                     "operationId": "deleteRound",
                     "parameters": [TABLE_ID, NUMBER, EDIT_TOKEN, IF_MATCH],
-                    "responses": {**EDITED, "409": error("The round changed meanwhile.")},
+                    "responses": {**EDITED, "409": STALE},
                 },
             },
             "/tables/{table_id}/undo": {"post": {
-                "summary": "Revert the newest add, edit or delete.",
+                "summary": "Revert the newest change (a round, or the settings).",
                 "operationId": "undo",
-                "parameters": [TABLE_ID, EDIT_TOKEN],
-                "responses": EDITED,
+                "parameters": [TABLE_ID, EDIT_TOKEN, TABLE_IF_MATCH],
+                "responses": {**EDITED, "409": MOVED},
+            }},
+            "/tables/{table_id}/redo": {"post": {
+                "summary": "Re-apply the change undone last (until a new change is made).",
+                "operationId": "redo",
+                "parameters": [TABLE_ID, EDIT_TOKEN, TABLE_IF_MATCH],
+                "responses": {**EDITED, "409": MOVED},
             }},
             "/openapi.json": {"get": {
                 "summary": "This document.",
@@ -299,6 +389,7 @@ def document() -> dict[str, Any]:
         },
         "components": {"schemas": {
             "Error": ERROR, "Round": ROUND, "Table": TABLE, "Verdict": VERDICT,
+            "Deleted": DELETED,
         }},
     }
 

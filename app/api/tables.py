@@ -6,6 +6,8 @@ Views only translate between HTTP and `app.store` / `app.scoring`; errors are
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -23,6 +25,7 @@ from app.api.tables_json import added_json
 from app.api.tables_json import round_json
 from app.api.tables_json import table_json
 from app.checks import Field
+from app.models import Change
 from app.models import Table
 from app.navigation import current_lang
 from app.text import InputError
@@ -32,6 +35,7 @@ from app.text import shown
 TABLE_KEYS = ("variant", "name", "players", "options")
 BODY = Field("", Text("Die Anfrage", "The request body"))
 VERSION_DIGITS = 9  # a round version is a small counter
+ETAG = re.compile(r"[A-Za-z0-9_-]{8,16}\.[0-9]{1,9}")  # a round's etag: uid.version
 
 
 @contextmanager
@@ -62,9 +66,10 @@ def as_api_errors(number: int | None = None) -> Iterator[None]:
         ) from error
 
 
-def editable(table_id: str) -> Table:
-    """The table (404) if the request carries its edit token (missing 401, wrong 403)."""
-    table = store.get_table(table_id)
+def editable(table_id: str, deleted_ok: bool = False) -> Table:
+    """The table (404, deleted 410) if the request carries its edit token (missing 401,
+    wrong 403)."""
+    table = store.get_table(table_id, deleted_ok)
     token = request.headers.get("X-Edit-Token")
     if not token:
         missing = Text("Der Header X-Edit-Token fehlt.", "The X-Edit-Token header is missing.")
@@ -112,41 +117,94 @@ def table_version(table_id: str) -> Response:
 @bp.post("/tables/<table_id>/rounds")
 def add_round(table_id: str) -> tuple[Response, int]:
     """Append one finished game/round; a repeated Idempotency-Key adds nothing and answers the
-    first status with the table and that round as they are now."""
+    first status with the table and that round as they are now. With `expected_number` a table
+    that moved on meanwhile is 409 with the round there now, and nothing is saved."""
     table = editable(table_id)
     key = request.headers.get("Idempotency-Key")
-    with as_api_errors():
-        added = store.add_round(table, json_body(), key)
+    try:
+        with as_api_errors():
+            added = store.add_round(table, json_body(), key)
+    except store.NumberTaken as taken:
+        return number_taken(table, taken)
     return jsonify(added_json(table, added)), added.status
+
+
+def number_taken(table: Table, taken: store.NumberTaken) -> tuple[Response, int]:
+    """The 409 of `expected_number`: what is there now, and the number a round would get."""
+    words = table.definition.round_words.one
+    if taken.current is not None:
+        there = taken.current.number
+        message = Text(
+            f"{words.de % {'n': there}} hat gerade jemand anderes eingetragen; nichts wurde "
+            f"gespeichert. Als {words.de % {'n': taken.number}} speichern? Dann ohne "
+            "expected_number oder mit diesem erneut senden.",
+            f"{words.en % {'n': there}} was just entered by someone else; nothing was saved. "
+            f"To save this as {words.en % {'n': taken.number}}, send it again with that "
+            "expected_number or without one.",
+        )
+        current: dict[str, Any] | None = round_json(taken.current, taken.points)
+    else:
+        message = Text(
+            f"Der Tisch hat inzwischen weniger Runden; die nächste ist "
+            f"{words.de % {'n': taken.number}}. Nichts wurde gespeichert.",
+            f"The table has fewer rounds meanwhile; the next one is "
+            f"{words.en % {'n': taken.number}}. Nothing was saved.",
+        )
+        current = None
+    return jsonify(
+        error=message.get(current_lang()),
+        field="expected_number",
+        current=current,
+        next_number=taken.number,
+    ), 409
 
 
 @bp.put("/tables/<table_id>/rounds/<int(signed=True):number>")
 def edit_round(table_id: str, number: int) -> Response | tuple[Response, int]:
-    """Correct round `number`; with `version` (body) or If-Match, a stale edit gets 409."""
+    """Correct round `number`; with If-Match (the round's etag) or a body `version`, a round
+    that is no longer exactly the one the client saw is 409 with the round there now."""
     table = editable(table_id)
     body = dict(json_body())
-    expected = expected_version(body.pop("version", None))
+    given = body.pop("version", None)
+    expected = expected_version(given)
     try:
         with as_api_errors(number):
             store.edit_round(table, number, body, expected)
     except store.RoundConflict as conflict:
-        now = conflict.current.version
-        message = Text(
-            f"Runde {number} wurde inzwischen geändert (jetzt Version {now}); "
-            "bitte prüfen und die Korrektur erneut senden.",
-            f"Round {number} was changed meanwhile (now version {now}); "
-            "check it and send your correction again.",
-        )
-        current = round_json(conflict.current, conflict.points)
-        return jsonify(error=message.get(current_lang()), field=None, current=current), 409
+        return round_conflict(number, conflict, "If-Match" if given is None else "version")
     return jsonify(table_json(table))
 
 
-def expected_version(given: Any) -> int | None:
-    """The round version the edit started from: body `version`, else the If-Match header."""
+def round_conflict(
+    number: int, conflict: store.RoundConflict, field: str = "If-Match"
+) -> tuple[Response, int]:
+    """The 409 of a stale If-Match (or body `version`, the `field`): `current` is round
+    `number` as it is now, or null."""
+    now = conflict.current
+    if now is None:
+        message = Text(
+            f"Runde {number} gibt es inzwischen nicht mehr (eine Runde wurde gelöscht); "
+            "nichts wurde geändert.",
+            f"Round {number} no longer exists (a round was deleted); nothing was changed.",
+        )
+        current = None
+    else:
+        message = Text(
+            f"Runde {number} ist inzwischen eine andere oder wurde geändert; nichts wurde "
+            "geändert. Bitte die Runde, wie sie jetzt ist, prüfen und erneut senden.",
+            f"Round {number} is now another round or was changed meanwhile; nothing was "
+            "changed. Check the round as it is now and send again.",
+        )
+        current = round_json(now, conflict.points)
+    return jsonify(error=message.get(current_lang()), field=field, current=current), 409
+
+
+def expected_version(given: Any) -> str | int | None:
+    """What the change started from: the If-Match etag ("uid.version"), else the version
+    number in the body `version` or a bare If-Match "3" (older clients)."""
     if given is None:
-        given = if_match_version()
-    if given is not None and (isinstance(given, bool) or not isinstance(given, int) or given < 1):
+        return if_match_tag()
+    if isinstance(given, bool) or not isinstance(given, int) or given < 1:
         raise ApiError(
             Text(
                 "Die Version muss eine ganze Zahl ab 1 sein (die Version der Runde, von der die "
@@ -158,8 +216,9 @@ def expected_version(given: Any) -> int | None:
     return given
 
 
-def if_match_version() -> int | None:
-    """The version in an If-Match header ("3" or W/"3"; the first tag counts); none for `*`.
+def if_match_tag() -> str | int | None:
+    """The If-Match header: a round's etag ("uid.version", quoted or W/ or not; the first tag
+    counts), or a bare version number; none for `*` or no header.
 
     Only ASCII digits are a version: `int()` would take "²" or a 5000-digit tag and fail.
     """
@@ -169,11 +228,13 @@ def if_match_version() -> int | None:
     tag = header.split(",")[0].strip().removeprefix("W/").strip('"')
     if tag.isascii() and tag.isdigit() and len(tag) <= VERSION_DIGITS:
         return int(tag)
+    if ETAG.fullmatch(tag):
+        return tag
     raise ApiError(
         Text(
-            f'Der Header If-Match muss die Version der Runde nennen, etwa "3"; erhalten: '
-            f"{shown(header[:20])}.",
-            "The If-Match header must name the round's version, like \"3\"; got "
+            f'Der Header If-Match muss das etag der Runde nennen, etwa "r7Kp2x9QaB1c.3"; '
+            f"erhalten: {shown(header[:20])}.",
+            'The If-Match header must name the round\'s etag, like "r7Kp2x9QaB1c.3"; got '
             f"{shown(header[:20])}.",
         ),
         "If-Match",
@@ -181,22 +242,110 @@ def if_match_version() -> int | None:
 
 
 @bp.delete("/tables/<table_id>/rounds/<int(signed=True):number>")
-def delete_round(table_id: str, number: int) -> Response:
-    """Remove round `number`; later rounds move up, everything is recomputed."""
+def delete_round(table_id: str, number: int) -> Response | tuple[Response, int]:
+    """Remove round `number`; later rounds move up, everything is recomputed. With If-Match
+    only the round the client saw goes (a resent DELETE is 409, never a second round)."""
     table = editable(table_id)
-    with as_api_errors(number):
-        store.delete_round(table, number)
+    expected = if_match_tag()
+    try:
+        with as_api_errors(number):
+            store.delete_round(table, number, expected)
+    except store.RoundConflict as conflict:
+        return round_conflict(number, conflict)
     return jsonify(table_json(table))
 
 
 @bp.post("/tables/<table_id>/undo")
-def undo(table_id: str) -> Response:
-    """Revert the newest add/edit/delete (nothing happens when there is none)."""
+def undo(table_id: str) -> Response | tuple[Response, int]:
+    """Revert the newest change (a round or the settings; nothing happens when there is none).
+    With If-Match: the table's version the client saw; changed since: 409, nothing undone."""
+    return step(table_id, store.undo_last_change, "undone")
+
+
+@bp.post("/tables/<table_id>/redo")
+def redo(table_id: str) -> Response | tuple[Response, int]:
+    """Re-apply the change undone last (nothing happens when there is none); If-Match as undo."""
+    return step(table_id, store.redo_last_undo, "redone")
+
+
+def step(
+    table_id: str, action: Callable[[Table, int | None], Change | None], key: str
+) -> Response | tuple[Response, int]:
+    """Undo or redo: the table after it plus what was reverted/re-applied under `key`."""
+    table = editable(table_id)
+    expected = table_version_tag()
+    try:
+        with as_api_errors():
+            change = action(table, expected)
+    except store.TableMoved as moved:
+        message = Text(
+            f"Der Tisch wurde inzwischen geändert (jetzt Version {moved.version}); nichts "
+            "wurde rückgängig gemacht. Bitte neu laden und prüfen, was Rückgängig jetzt träfe.",
+            f"The table was changed meanwhile (now version {moved.version}); nothing was "
+            "undone or redone. Reload and check what undo would revert now.",
+        )
+        return jsonify(
+            error=message.get(current_lang()), field="If-Match", version=moved.version
+        ), 409
+    answer = table_json(table)
+    answer[key] = None if change is None else change_json(change)
+    return jsonify(answer)
+
+
+def table_version_tag() -> int | None:
+    """The table version in If-Match (as GET .../version's ETag), or None (no header, `*`)."""
+    tag = if_match_tag()
+    if isinstance(tag, str):
+        raise ApiError(
+            Text(
+                'Der Header If-Match muss hier die Version des Tisches nennen, etwa "12".',
+                'The If-Match header must name the table\'s version here, like "12".',
+            ),
+            "If-Match",
+        )
+    return tag
+
+
+def change_json(change: Change) -> dict[str, Any]:
+    """A change as undo/redo name it: its kind and round (0 for the settings)."""
+    return {"kind": change.kind, "round": change.round_number}
+
+
+@bp.patch("/tables/<table_id>")
+def update_table(table_id: str) -> Response:
+    """Fix the table's name, player names, options or closed state (logged, undoable)."""
+    table = editable(table_id)
+    body = json_body()
+    with as_api_errors():
+        store.update_table(table, body)
+    return jsonify(table_json(table))
+
+
+@bp.delete("/tables/<table_id>")
+def delete_table(table_id: str) -> Response:
+    """Move the table to the recently deleted (410 for readers; restorable for 30 days)."""
     table = editable(table_id)
     with as_api_errors():
-        change = store.undo_last_change(table)
-    answer = table_json(table)
-    answer["undone"] = (
-        None if change is None else {"kind": change.kind, "round": change.round_number}
-    )
-    return jsonify(answer)
+        store.delete_table(table)
+    return jsonify(deleted_json(table))
+
+
+@bp.post("/tables/<table_id>/restore")
+def restore_table(table_id: str) -> Response:
+    """Bring a deleted table back (within 30 days); a table that is not deleted stays as it is."""
+    table = editable(table_id, deleted_ok=True)
+    with as_api_errors():
+        store.restore_table(table)
+    return jsonify(table_json(table))
+
+
+def deleted_json(table: Table) -> dict[str, Any]:
+    """The answer to DELETE: the table's id, when it was deleted and until when it can be
+    restored."""
+    deleted = store.as_utc(table.deleted_at) if table.deleted_at else None
+    return {
+        "id": table.id,
+        "deleted": True,
+        "deleted_at": deleted.isoformat() if deleted else None,
+        "restorable_until": (deleted + store.RESTORE_PERIOD).isoformat() if deleted else None,
+    }

@@ -7,7 +7,9 @@ scoring derives the rest (totals, ranking, settlement, sets ...). The pages neve
 from __future__ import annotations
 
 from typing import Any
+from typing import NamedTuple
 
+from sqlalchemy import inspect
 from sqlalchemy import select
 
 from app import store
@@ -16,32 +18,50 @@ from app.models import Round
 from app.models import Table
 from app.standings import keep_standing
 from app.standings import kept_standing
+from app.standings import standing_after
 
 
-def round_json(round_: Round, points: Any) -> dict[str, Any]:
-    """One round: number, points, version and the stored input."""
+class RoundRow(NamedTuple):
+    """A stored round as the answer shows it (read as plain columns: no ORM object per round)."""
+
+    id: int
+    number: int
+    version: int
+    data: Any
+    uid: str
+
+
+def round_json(round_: Round | RoundRow, points: Any) -> dict[str, Any]:
+    """One round: number, its stable `id` and `etag` (uid.version), points, version and the
+    stored input."""
     return {
         "number": round_.number,
+        "id": round_.uid,
+        "etag": f"{round_.uid}.{round_.version}",
         "points": points,
         "version": round_.version,
         "input": round_.data,
     }
 
 
-def current_rounds(table: Table) -> tuple[list[Round], int]:
-    """The table's rounds by number and its version, as of one moment (one statement)."""
+def current_rounds(table: Table) -> tuple[list[RoundRow], int]:
+    """The table's rounds by number and its version, as of one moment (one statement).
+
+    Plain columns, not ORM objects: an evening of 400 rounds would otherwise build 400 objects
+    (and check them against the session) for every answer, the larger part of a round POST.
+    """
     rows = db.session.execute(
-        select(Table.version, Round)
+        select(Table.version, Round.id, Round.number, Round.version, Round.data, Round.uid)
         .select_from(Table)
         .outerjoin(Round, Round.table_id == Table.id)
         .where(Table.id == table.id)
         .order_by(Round.number)
     ).all()
     version = rows[0][0] if rows else table.version
-    return [round_ for _version, round_ in rows if round_ is not None], version
+    return [RoundRow(*row[1:]) for row in rows if row[1] is not None], version
 
 
-def json_of(table: Table, rounds: list[Round], version: int | None = None) -> dict[str, Any]:
+def json_of(table: Table, rounds: list[RoundRow], version: int | None = None) -> dict[str, Any]:
     """The table after the given rounds (plus version, progress, leader).
 
     With the `version` the rounds were read at, their standing is computed once per version
@@ -49,8 +69,10 @@ def json_of(table: Table, rounds: list[Round], version: int | None = None) -> di
     """
     state = kept_standing(table.id, version) if version is not None else None
     if state is None:
-        state = store.state_of(table, rounds)
-        if version is not None:
+        state = standing_after(table, [r.data for r in rounds])
+        # Kept only when the table's settings (names, options, closed) were read at the same
+        # version: a settings change in between must not leave a standing of the old ones.
+        if version is not None and version == table.version:
             keep_standing(table.id, version, state)
     return {
         "id": table.id,
@@ -60,6 +82,7 @@ def json_of(table: Table, rounds: list[Round], version: int | None = None) -> di
         "options": table.definition.stored_options(table.options),
         "group_id": table.group_id,
         "version": table.version,
+        "closed": table.closed,
         "rounds": [round_json(r, p) for r, p in zip(rounds, state.round_points, strict=True)],
         "totals": state.totals,
         "ranking": state.ranking,
@@ -87,7 +110,10 @@ def added_json(table: Table, added: store.Added) -> dict[str, Any]:
     """
     rounds, version = current_rounds(table)
     answer = json_of(table, rounds, version)
-    made = added.round.id if added.round is not None else None
+    # The round's key as the session knows it: reading `.id` of the committed (expired)
+    # object would load the whole round again, one more statement per POST.
+    identity = inspect(added.round).identity if added.round is not None else None
+    made = identity[0] if identity else None
     answer["round"] = next(
         (shown for row, shown in zip(rounds, answer["rounds"], strict=True) if row.id == made),
         None,

@@ -19,14 +19,20 @@ from flask import url_for
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as Redirect
+from wtforms import SelectChoice
 
 from app import store
-from app.db import db
+from app.device import can_edit
+from app.device import group_token
 from app.device import remember_group
 from app.device import remember_table
 from app.export.backup import csv_text
 from app.export.backup import group_backup
 from app.export.backup import table_backup
+from app.export.duplicates import already_here
+from app.export.forms import CANCEL
+from app.export.forms import KEEP
+from app.export.forms import REPLACE
 from app.export.forms import ImportForm
 from app.export.parse import parse_backup
 from app.export.restore import Restored
@@ -34,6 +40,7 @@ from app.export.restore import restore
 from app.groups.results import group_rounds
 from app.groups.results import group_tables
 from app.models import Group
+from app.models import Table
 from app.navigation import current_lang
 from app.text import InputError
 
@@ -56,20 +63,37 @@ def download(body: str, mimetype: str, filename: str) -> Response:
 
 
 def json_download(data: dict[str, object], filename: str) -> Response:
-    """A JSON file, readable by humans too (indented, umlauts as they are)."""
-    return download(json.dumps(data, ensure_ascii=False, indent=2), "application/json", filename)
+    """A JSON file, readable by humans too: one field, and one table, a line (umlauts as they
+    are). Each line is written by the C encoder; full indentation needs the pure-Python one,
+    which made a big group's backup cost 20× a small one's."""
+    lines = []
+    for key, value in data.items():
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            items = ",\n    ".join(compact(v) for v in value)
+            lines.append(f"  {compact(key)}: [\n    {items}\n  ]")
+        else:
+            lines.append(f"  {compact(key)}: {compact(value)}")
+    body = "{\n" + ",\n".join(lines) + "\n}\n" if lines else "{}\n"
+    return download(body, "application/json", filename)
+
+
+def compact(value: object) -> str:
+    """One JSON value on one line, umlauts as they are."""
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
 def get_group(group_id: str) -> Group:
-    """The group, or 404."""
-    return db.get_or_404(Group, group_id, description=_("There is no group with this link."))
+    """The group, or 404; a deleted group's exports are gone (410) like its pages."""
+    return store.get_group(group_id)
 
 
 @bp.get("/t/<table_id>/export.csv")
 def table_csv(table_id: str) -> Response:
     """One row per round and player, for spreadsheets."""
     table = store.get_table(table_id)
-    return download(csv_text([table]), "text/csv", file_name(table.name, table.id, "csv"))
+    return download(
+        csv_text([table], lang=current_lang()), "text/csv", file_name(table.name, table.id, "csv")
+    )
 
 
 @bp.get("/t/<table_id>/export.json")
@@ -84,7 +108,7 @@ def group_csv(group_id: str) -> Response:
     """The rows of all the group's tables, oldest table first."""
     group = get_group(group_id)
     return download(
-        csv_text(group_tables(group), group_rounds(group)),
+        csv_text(group_tables(group), group_rounds(group), current_lang()),
         "text/csv",
         file_name(group.name, group.id, "csv"),
     )
@@ -97,28 +121,99 @@ def group_json(group_id: str) -> Response:
     return json_download(group_backup(group), file_name(group.name, group.id, "json"))
 
 
-def render_import(form: ImportForm, status: int) -> tuple[str, int]:
-    """The import page, with the form's errors."""
-    return render_template("export/import.html", form=form), status
+def render_import(
+    form: ImportForm, status: int, twin: Table | Group | None = None
+) -> tuple[str, int]:
+    """The import page, with the form's errors; with `twin`, the question what to do with a
+    backup that is already here."""
+    may_replace = twin is not None and may_change(twin)
+    if not may_replace:  # only an editor of what is here may replace it
+        form.duplicate.choices = [c for c in answers() if c.value != REPLACE]
+    return render_template(
+        "export/import.html", form=form, twin=twin, twin_name=twin and twin_name(twin),
+        twin_is_group=isinstance(twin, Group), may_replace=may_replace,
+    ), status
+
+
+def answers() -> list[SelectChoice]:
+    """The choices of a fresh form (replace, keep both, cancel)."""
+    return list(ImportForm.duplicate.kwargs["choices"])
+
+
+def may_change(twin: Table | Group) -> bool:
+    """May this phone replace what is here: it holds the edit link of the table or group."""
+    return group_token(twin) is not None if isinstance(twin, Group) else can_edit(twin)
+
+
+def twin_name(twin: Table | Group) -> str:
+    """How the page names what is already here: its name (a table without one: its variant)."""
+    if isinstance(twin, Group) or twin.name:
+        return twin.name
+    return twin.definition.label.get(current_lang())
+
+
+def twin_url(twin: Table | Group) -> str:
+    """The page of what is already here."""
+    if isinstance(twin, Group):
+        return url_for("groups.view", group_id=twin.id)
+    return url_for("tables.view", table_id=twin.id)
 
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_form() -> Redirect | tuple[str, int]:
-    """Upload a backup: check all of it, then make a new table or group (or nothing)."""
+    """Upload a backup: check all of it, then make a new table or group (or nothing). A
+    backup that is already here is not imported before the page has asked: replace it,
+    keep both, or cancel."""
     form = ImportForm()
     if not form.validate_on_submit():
         return render_import(form, 400 if form.is_submitted() else 200)
+    raw = form.raw()
     try:
-        plan = parse_backup(form.backup.data.read())
+        plan = parse_backup(raw)
     except InputError as error:
         form.backup.errors = [*form.backup.errors, error.message(current_lang())]
         return render_import(form, 400)
+    twin = already_here(plan)
+    answer = form.duplicate.data
+    if twin is not None and answer not in (REPLACE, KEEP, CANCEL):
+        form.held.data = raw.decode("utf-8", "replace")
+        form.duplicate.data = None
+        return render_import(form, 200, twin)
+    if twin is not None and answer == CANCEL:
+        flash(_("Nothing was imported; here is the one that is already here."), "success")
+        return redirect(twin_url(twin))
+    if twin is not None and answer == REPLACE and not may_change(twin):
+        form.held.data = raw.decode("utf-8", "replace")
+        form.duplicate.errors = [
+            _("Only a phone that may change “%(name)s” can replace it.", name=twin_name(twin))
+        ]
+        return render_import(form, 403, twin)
     restored = restore(plan)
     keep_tokens(restored)
-    if restored.kind == "table":
+    if twin is not None and answer == REPLACE:
+        name = twin_name(twin)
+        # The old one goes to the recently deleted (restorable for 30 days), not away for good.
+        if isinstance(twin, Group):
+            store.delete_group(twin)
+        else:
+            store.delete_table(twin)
+        flash(
+            _(
+                "The backup replaced “%(name)s”, with new links; the old one can be restored "
+                "from the recently deleted for 30 days.",
+                name=name,
+            ),
+            "success",
+        )
+    elif restored.kind == "table":
         flash(_("The table was imported as a new table; this phone may change it."), "success")
+    else:
+        flash(
+            _("The group was imported with all its tables; this phone may change them."),
+            "success",
+        )
+    if restored.kind == "table":
         return redirect(url_for("tables.view", table_id=restored.id))
-    flash(_("The group was imported with all its tables; this phone may change them."), "success")
     return redirect(url_for("groups.view", group_id=restored.id))
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -30,10 +31,22 @@ from app.models import Group
 from app.models import Round
 from app.models import Table
 from app.scoring.types import team_of
+from app.standings import standing_after
+from app.text import Text
 
 FORMAT_TABLE = "mautisch-table"
 FORMAT_GROUP = "mautisch-group"
-CSV_COLUMNS = ("table", "variant", "round", "seat", "player", "points", "total")
+# The spreadsheet's columns, headed in the download's language.
+CSV_COLUMNS = (
+    Text("Datum", "date"),
+    Text("Tisch", "table"),
+    Text("Variante", "variant"),
+    Text("Runde", "round"),
+    Text("Spieler", "player"),
+    Text("Punkte", "points"),
+    Text("Zwischensumme", "running total"),
+    Text("Geld (€)", "money (€)"),
+)
 # A spreadsheet runs a cell that starts like a formula; a name like "=1+1" must stay text.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -68,6 +81,8 @@ def table_backup(
         "name": table.name,
         "players": list(table.players),
         "options": table.definition.stored_options(table.options),
+        "closed": table.closed,
+        "first_dealer": table.first_dealer,
         "created_at": stamp(table.created_at),
         "rounds": [
             {
@@ -120,43 +135,77 @@ def text_cell(value: str) -> str:
     return "'" + value if value.startswith(FORMULA_STARTS) else value
 
 
-def csv_rows(table: Table, rounds: list[Round] | None = None) -> Iterator[list[Any]]:
-    """One row per round and player: what the seat scored and its running total.
+@dataclass(frozen=True)
+class Spreadsheet:
+    """How a spreadsheet of one language reads a CSV: German Excel splits at semicolons and
+    reads decimal commas and day.month.year; English keeps commas and decimal points."""
 
-    Seats count from 1 here, as on the paper sheet (the API counts from 0); Doppel scores per
-    team, so both partners show their team's game and the games of the set so far. The
-    table's rounds are read here unless given.
+    lang: str
+    delimiter: str
+    decimal: str
+    date_pattern: str  # strftime: numeric dates need no locale data (and are 20× cheaper)
+
+    def money(self, cents: int) -> str:
+        """Euros with two decimals in the sheet's notation (-0,90 / -0.90)."""
+        sign = "-" if cents < 0 else ""
+        euros, rest = divmod(abs(cents), 100)
+        return f"{sign}{euros}{self.decimal}{rest:02d}"
+
+
+SPREADSHEETS = {
+    "de": Spreadsheet("de", ";", ",", "%d.%m.%Y"),
+    "en": Spreadsheet("en", ",", ".", "%Y-%m-%d"),
+}
+
+
+def spreadsheet(lang: str) -> Spreadsheet:
+    """The notation for a language (German for anything else, the app's first language)."""
+    return SPREADSHEETS.get(lang, SPREADSHEETS["de"])
+
+
+def csv_rows(
+    table: Table, rounds: list[Round] | None = None, sheet: Spreadsheet = SPREADSHEETS["en"]
+) -> Iterator[list[Any]]:
+    """One row per round and player: the day it was entered, what the player scored, the
+    running total and, when the table is played for money, what he would receive (+) or pay
+    (-) were the series settled after that round (on the last round: the settlement).
+
+    Doppel scores per team, so both partners show their team's game and the games of the set
+    so far. The table's rounds are read here unless given.
     """
-    state = store.table_state(table) if rounds is None else store.state_of(table, rounds)
+    if rounds is None:
+        rounds = store.round_rows(table.id)
+    state = store.state_of(table, rounds)
     title = text_cell(table.name or table.id)
-    for number, (points, totals) in enumerate(
-        zip(state.round_points, state.running_totals, strict=True), 1
+    definition = table.definition
+    variant = definition.label.get(sheet.lang)
+    data = [r.data for r in rounds]
+    for number, (played, points, totals) in enumerate(
+        zip(rounds, state.round_points, state.running_totals, strict=True), 1
     ):
+        settled = standing_after(table, data[:number]).settlement if state.settlement else None
+        day = as_utc(played.created_at).strftime(sheet.date_pattern)
         for seat, player in enumerate(table.players):
-            key = team_of(seat) if table.definition.team_scores else seat
-            yield [
-                title,
-                table.variant,
-                number,
-                seat + 1,
-                text_cell(player),
-                points[key],
-                totals[key],
-            ]
+            key = team_of(seat) if definition.team_scores else seat
+            money = "" if settled is None else sheet.money(settled.amounts_cents[seat])
+            yield [day, title, variant, number, text_cell(player), points[key], totals[key], money]
 
 
-def csv_text(tables: list[Table], rounds: dict[str, list[Round]] | None = None) -> str:
-    """The CSV of some tables, header first.
+def csv_text(
+    tables: list[Table], rounds: dict[str, list[Round]] | None = None, lang: str = "de"
+) -> str:
+    """The CSV of some tables, header first, for the spreadsheet of the language.
 
-    Comma-separated (RFC 4180, what Python's csv, LibreOffice, Numbers and Google Sheets
-    expect): all numbers are whole, so the German decimal comma never clashes with it. The
-    UTF-8 byte order mark makes Excel read umlauts right; its text import (Daten → Aus
-    Text/CSV) splits at commas in every locale. `rounds` (by table id), when given, saves
-    reading each table's rounds on its own.
+    German Excel opens a double-clicked CSV with semicolons and decimal commas (RFC 4180
+    otherwise: quotes where a cell needs them); English keeps commas and decimal points. The
+    UTF-8 byte order mark makes Excel read umlauts right. `rounds` (by table id), when given,
+    saves reading each table's rounds on its own.
     """
+    sheet = spreadsheet(lang)
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
+    writer = csv.writer(out, delimiter=sheet.delimiter, lineterminator="\r\n")
+    writer.writerow([column.get(sheet.lang) for column in CSV_COLUMNS])
     for table in tables:
-        writer.writerows(csv_rows(table, None if rounds is None else rounds.get(table.id, [])))
+        given = None if rounds is None else rounds.get(table.id, [])
+        writer.writerows(csv_rows(table, given, sheet))
     return "\ufeff" + out.getvalue()

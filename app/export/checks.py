@@ -89,7 +89,9 @@ def object_with(value: Any, prefix: str, keys: Sequence[str]) -> dict[str, Any]:
     )
     found = checks.mapping(value, field, keys)
     for key in keys:
-        checks.required(found, key, Field(prefix + key, Text("Das Feld", "The field")))
+        checks.required(
+            found, key, Field(prefix + key, Text(f"Das Feld {key!r}", f"The field {key!r}"))
+        )
     return dict(found)
 
 
@@ -127,7 +129,10 @@ def within(path: str, lead: Text = NO_LEAD) -> Iterator[None]:
 
 def whole(value: Any, path: str, low: int, high: int) -> int:
     """A whole number field of the backup."""
-    return checks.whole(value, Field(path, Text("Der Wert", "The value")), low, high)
+    # A file has no player words: the entry is named by where it sits in the file.
+    return checks.whole(
+        value, Field(path, Text(f"Der Eintrag {path}", f"The entry {path}")), low, high
+    )
 
 
 def version_of(data: Any, path: str) -> None:

@@ -22,7 +22,7 @@ class Logged(Protocol):
 
     @property
     def kind(self) -> str:
-        """What was done: add, edit, delete or undo."""
+        """What was done: add, edit, delete, settings (round number 0), undo or redo."""
 
     @property
     def round_number(self) -> int:
@@ -61,6 +61,8 @@ def start_of(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str)
     for index in reversed(range(len(changes))):
         change, at = changes[index], f"{path}[{index}]"
         number = change.round_number
+        if number == 0:  # the table's settings: no round changed
+            continue
         if change.after is None:  # it removed round `number`: put it back
             if not 1 <= number <= len(state) + 1:
                 raise broken(at, Text(
@@ -88,16 +90,35 @@ def replay(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -
     An undo reverts the newest change not yet undone (store.undo_last_change), so the log is
     also checked to name exactly that change's inverse and to mark the right changes undone.
     An undo whose change is older than the log (trimmed, store.CHANGE_LIMIT) is checked
-    against the rounds only. An empty log is accepted (undo has nothing to revert).
+    against the rounds only. A redo re-applies the change undone last (store.redo_last_undo)
+    until a new change is made. Settings changes (round number 0) take part in undo and redo
+    but change no round. An empty log is accepted (undo has nothing to revert).
     """
     if not changes:
         return
     state: list[dict[str, Any]] = start_of(changes, rounds, path)
     open_changes: list[int] = []
+    redoable: list[int] = []
     undone = [False] * len(changes)
     for index, change in enumerate(changes):
         at, number = f"{path}[{index}]", change.round_number
-        if change.kind == "undo" and not open_changes:
+        if change.kind == "redo":
+            if redoable:
+                target = redoable.pop()
+                if (number, canonical(change.before), canonical(change.after)) != (
+                    changes[target].round_number,
+                    canonical(changes[target].before),
+                    canonical(changes[target].after),
+                ):
+                    raise broken(at, Text(
+                        "enthält ein Wiederholen, das nicht die zuletzt zurückgenommene "
+                        "Änderung wiederholt",
+                        "has a redo that does not repeat the change undone last",
+                    ))
+                undone[target] = False
+                open_changes.append(target)
+            # else: it repeated a change older than the log
+        elif change.kind == "undo" and not open_changes:
             pass  # it reverted a change older than the log
         elif change.kind == "undo":
             target = open_changes.pop()
@@ -114,8 +135,12 @@ def replay(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -
                     ),
                 )
             undone[target] = True
+            redoable.append(target)
         else:
             open_changes.append(index)
+            redoable.clear()  # a new change ends what could be redone
+        if number == 0:
+            continue  # the table's settings: no round changed
         if change.before is None:
             if not 1 <= number <= len(state) + 1 or change.after is None:
                 raise broken(

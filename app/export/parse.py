@@ -48,8 +48,15 @@ TABLE_LIMIT = 500  # tables per group backup: years of evenings
 # (the import keeps the newest store.CHANGE_LIMIT, as the store does).
 CHANGE_IMPORT_LIMIT = 10_000
 # Whether a change of each kind carries a round before/after it (store.undo_last_change
-# needs them); an undo entry may have either.
-CHANGE_SHAPES = {"add": (False, True), "edit": (True, True), "delete": (True, False)}
+# needs them); an undo or redo entry may have either. A "settings" change (and an undo/redo
+# of one: round number 0) carries the table's settings on both sides.
+CHANGE_SHAPES = {
+    "add": (False, True), "edit": (True, True), "delete": (True, False),
+    "settings": (True, True),
+}
+SETTINGS_KEYS = ("name", "players", "options", "closed")
+# Written by newer versions only: a file without them is an older backup (defaults).
+OPTIONAL_TABLE_KEYS = {"closed": False, "first_dealer": 0}
 
 
 @dataclass(frozen=True)
@@ -59,6 +66,19 @@ class Game:
     variant: str
     players: list[str]
     options: dict[str, Any]
+    closed: bool = False
+    first_dealer: int = 0
+
+    def settings(self, value: Any, path: str) -> dict[str, Any]:
+        """A "settings" change's side: name, players, options (checked by the variant) and
+        closed, as the store logs them."""
+        item = object_with(value, path + ".", SETTINGS_KEYS)
+        with within(path):
+            name, players, options = variants.validate_table(
+                self.variant, item["name"], item["players"], item["options"]
+            )
+        closed = checks.flag(item["closed"], Field(path + ".closed", Text("Beendet", "Closed")))
+        return {"name": name, "players": players, "options": options, "closed": closed}
 
     def body(self, value: Any, path: str, lead: Text) -> dict[str, Any]:
         """A round body checked by the variant, its errors placed at `path` after `lead`."""
@@ -83,7 +103,7 @@ def round_plan(game: Game, item: Any, at: str, index: int) -> RoundPlan:
 def change_plan(game: Game, item: Any, at: str, index: int) -> ChangePlan:
     """One change: a known kind, valid round inputs where undo needs them."""
     item = object_with(item, at + ".", CHANGE_KEYS)
-    kinds = ("add", "edit", "delete", "undo")
+    kinds = ("add", "edit", "delete", "settings", "undo", "redo")
     kind = checks.choice(
         item["kind"], Field(at + ".kind", Text("Die Art der Änderung", "The kind of change")), kinds
     )
@@ -99,11 +119,15 @@ def change_plan(game: Game, item: Any, at: str, index: int) -> ChangePlan:
                 f"must be {'a round' if needed else 'null'} for a change of kind {kind!r}.",
             ))
         lead = Text(f"Änderung {index + 1}: ", f"Change {index + 1}: ")
+        if value is not None and (kind == "settings" or item["round_number"] == 0):
+            sides.append(game.settings(value, f"{at}.{side}"))
+            continue
         sides.append(None if value is None else game.body(value, f"{at}.{side}", lead))
     undone = checks.flag(
         item["undone"], Field(at + ".undone", Text("Die Rückgängig-Markierung", "The undone mark"))
     )
-    number = whole(item["round_number"], at + ".round_number", 1, ROUND_LIMIT + 1)
+    low = 0 if kind in ("settings", "undo", "redo") else 1  # 0: the table's settings
+    number = whole(item["round_number"], at + ".round_number", low, ROUND_LIMIT + 1)
     return ChangePlan(
         kind, number, sides[0], sides[1], undone, moment(item["created_at"], at + ".created_at")
     )
@@ -112,14 +136,16 @@ def change_plan(game: Game, item: Any, at: str, index: int) -> ChangePlan:
 def check_results(game: Game, data: dict[str, Any], rounds: list[RoundPlan], path: str) -> None:
     """No round after the end; points, totals, finished and winner as the rounds give them."""
     bodies = [r.data for r in rounds]
-    end = variants.finished_after(game.variant, game.players, game.options, bodies)
+    end = variants.finished_after(game.variant, game.players, game.options, bodies, game.closed)
     if end is not None and end < len(rounds):
         raise InputError(Text(
-            f"Der Tisch war nach Runde {end} beendet; die Datei hat {len(rounds)} Runden (rounds).",
+            f"Der Tisch war nach Runde {end} beendet; die Datei hat {len(rounds)} Runden.",
             f"The table was finished after round {end}; "
-            f"the file has {len(rounds)} rounds (rounds).",
+            f"the file has {len(rounds)} rounds.",
         ), path + "rounds")
-    state = variants.standing(game.variant, game.players, game.options, bodies)
+    state = variants.standing(
+        game.variant, game.players, game.options, bodies, game.closed, game.first_dealer
+    )
     for i, points in enumerate(state.round_points):
         at = f"{path}rounds[{i}].points"
         what = Text(f"Die Punkte von Runde {i + 1}", f"The points of round {i + 1}")
@@ -133,6 +159,10 @@ def check_results(game: Game, data: dict[str, Any], rounds: list[RoundPlan], pat
 def check_table(data: Any, path: str = "") -> TablePlan:
     """A table backup, fully checked (`path` is "tables[2]." inside a group)."""
     version_of(data, path)
+    extra = dict(OPTIONAL_TABLE_KEYS)
+    if isinstance(data, dict):
+        data = dict(data)
+        extra.update({key: data.pop(key) for key in OPTIONAL_TABLE_KEYS if key in data})
     data = object_with(data, path, TABLE_KEYS)
     checks.choice(
         data["format"], Field(path + "format", Text("Das Format", "The format")), (FORMAT_TABLE,)
@@ -146,7 +176,13 @@ def check_table(data: Any, path: str = "") -> TablePlan:
         name, players, options = variants.validate_table(
             data["variant"], data["name"], data["players"], data["options"]
         )
-    game = Game(data["variant"], players, options)
+    closed = checks.flag(extra["closed"], Field(path + "closed", Text("Beendet", "Closed")))
+    first_dealer = checks.seat(
+        extra["first_dealer"],
+        Field(path + "first_dealer", Text("Der erste Geber", "The first dealer")),
+        len(players),
+    )
+    game = Game(data["variant"], players, options, closed, first_dealer)
     rounds = each(data["rounds"], path + "rounds", ROUND_LIMIT, lambda *a: round_plan(game, *a))
     check_results(game, data, rounds, path)
     changes = each(
@@ -154,7 +190,10 @@ def check_table(data: Any, path: str = "") -> TablePlan:
     )
     replay(changes, [r.data for r in rounds], path + "changes")
     created_at = moment(data["created_at"], path + "created_at")
-    return TablePlan(game.variant, name, players, options, created_at, rounds, changes)
+    return TablePlan(
+        game.variant, name, players, options, created_at, rounds, changes, data["id"],
+        closed, first_dealer,
+    )
 
 
 def check_group(data: dict[str, Any]) -> GroupPlan:
@@ -169,7 +208,8 @@ def check_group(data: dict[str, Any]) -> GroupPlan:
             return check_table(item, at + ".")
 
     tables = each(data["tables"], "tables", TABLE_LIMIT, table_plan)
-    return GroupPlan(name, players, moment(data["created_at"], "created_at"), tables)
+    source = data["id"] if isinstance(data["id"], str) else ""
+    return GroupPlan(name, players, moment(data["created_at"], "created_at"), tables, source)
 
 
 def parse_backup(raw: bytes) -> TablePlan | GroupPlan:

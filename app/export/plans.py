@@ -41,6 +41,9 @@ class TablePlan:
     created_at: datetime
     rounds: list[RoundPlan]
     changes: list[ChangePlan]
+    source_id: str = ""  # the id the table had where the backup was made
+    closed: bool = False  # an open-ended table ended by hand (issue 11)
+    first_dealer: int = 0  # who dealt its first game (play again)
 
 
 @dataclass(frozen=True)
@@ -51,3 +54,4 @@ class GroupPlan:
     players: list[str]
     created_at: datetime
     tables: list[TablePlan]
+    source_id: str = ""  # the id the group had where the backup was made

@@ -81,7 +81,7 @@ def view(group_id: str) -> str:
         group=group,
         lines=[page.table_line(r) for r in reversed(shown)],
         tables_total=len(results),
-        running=[page.table_line(r) for r in reversed(results) if not r.standing.finished],
+        running=[page.table_line(r) for r in reversed(shown) if not r.standing.finished],
         boards=stats.leaderboards(results, group.players),
         balances=stats.money_balance(results, group.players),
         wins_chart=page.wins_chart(results, group.players),
@@ -119,3 +119,6 @@ def players(group_id: str) -> Response | tuple[str, int]:
     db.session.commit()
     flash(_("Saved."), "success")
     return redirect(url_for("groups.view", group_id=group.id))
+
+
+from app.groups import delete  # noqa: E402,F401  (group delete/restore views register on bp)

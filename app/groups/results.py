@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import UTC
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import select
 
@@ -21,6 +22,7 @@ from app.models import Round
 from app.models import Table
 from app.standings import keep_standing
 from app.standings import kept_standing
+from app.standings import standing_after
 
 
 def as_utc(moment: datetime) -> datetime:
@@ -29,8 +31,12 @@ def as_utc(moment: datetime) -> datetime:
 
 
 def group_tables(group: Group) -> list[Table]:
-    """The group's tables, oldest first (the order of the evenings)."""
-    query = select(Table).where(Table.group_id == group.id).order_by(Table.created_at, Table.id)
+    """The group's tables that are not deleted, oldest first (the order of the evenings)."""
+    query = (
+        select(Table)
+        .where(Table.group_id == group.id, Table.deleted_at.is_(None))
+        .order_by(Table.created_at, Table.id)
+    )
     return list(db.session.scalars(query))
 
 
@@ -42,7 +48,7 @@ def group_rounds(group: Group, versions: dict[str, int] | None = None) -> dict[s
     query = (
         select(Round, Table.version)
         .join(Table, Round.table_id == Table.id)
-        .where(Table.group_id == group.id)
+        .where(Table.group_id == group.id, Table.deleted_at.is_(None))
         .order_by(Round.table_id, Round.number)
     )
     found: dict[str, list[Round]] = defaultdict(list)
@@ -53,12 +59,33 @@ def group_rounds(group: Group, versions: dict[str, int] | None = None) -> dict[s
     return found
 
 
+def group_round_data(group: Group) -> tuple[dict[str, list[Any]], dict[str, int]]:
+    """The input of every round of the group's tables by table id, each table's by number, and
+    each table's version as of the same moment (one statement).
+
+    Plain columns, not ORM rows: the statistics need only the input, and a group of 500 tables
+    would otherwise build (and track) an object per round on every look.
+    """
+    query = (
+        select(Round.table_id, Round.data, Table.version)
+        .join(Table, Round.table_id == Table.id)
+        .where(Table.group_id == group.id, Table.deleted_at.is_(None))
+        .order_by(Round.table_id, Round.number)
+    )
+    found: dict[str, list[Any]] = defaultdict(list)
+    versions: dict[str, int] = {}
+    for table_id, data, version in db.session.execute(query):
+        found[table_id].append(data)
+        versions[table_id] = version
+    return found, versions
+
+
 def group_changes(group: Group) -> dict[str, list[Change]]:
     """The change log of the group's tables by table id, each oldest first (one statement)."""
     query = (
         select(Change)
         .join(Table, Change.table_id == Table.id)
-        .where(Table.group_id == group.id)
+        .where(Table.group_id == group.id, Table.deleted_at.is_(None))
         .order_by(Change.table_id, Change.id)
     )
     found: dict[str, list[Change]] = defaultdict(list)
@@ -77,17 +104,24 @@ def table_result(
     """
     if rounds is None:
         rounds = store.round_rows(table.id)
+    return result_of(table, [r.data for r in rounds], version)
+
+
+def result_of(table: Table, data: list[Any], version: int | None) -> TableResult:
+    """One table as the statistics see it, from its rounds' input (read at `version`)."""
     standing = kept_standing(table.id, version) if version is not None else None
     if standing is None:
-        standing = store.state_of(table, rounds)
-        if version is not None:
+        standing = standing_after(table, data)
+        # Kept only when the table's settings were read at that version (issue 11: a settings
+        # change in between must not leave a standing of other settings under it).
+        if version is not None and version == table.version:
             keep_standing(table.id, version, standing)
     return TableResult(
         table_id=table.id,
         name=table.name,
         variant=table.variant,
         players=list(table.players),
-        rounds=[r.data for r in rounds],
+        rounds=data,
         standing=standing,
         played_at=as_utc(table.created_at),
     )
@@ -95,9 +129,8 @@ def table_result(
 
 def group_results(group: Group) -> list[TableResult]:
     """Every table of the group as the statistics see it, oldest first (two statements)."""
-    versions: dict[str, int] = {}
-    rounds = group_rounds(group, versions)
+    data, versions = group_round_data(group)
     return [
-        table_result(table, rounds.get(table.id, []), versions.get(table.id))
+        result_of(table, data.get(table.id, []), versions.get(table.id))
         for table in group_tables(group)
     ]

@@ -122,21 +122,23 @@ def leaderboards(
     for result in results:
         board = boards.setdefault(result.variant, {})
         won = seats_of(result.standing.winner) if result.standing.finished else set()
+        averaged = find_variant(result.variant).average_label is not None
+        # Each game's winners once, not once per seat (a group may hold thousands of games).
+        games_won = [0] * len(result.players)
+        for data in result.rounds:
+            for winner in game_winners(result.variant, data):
+                games_won[winner] += 1
+        set_winners = [s.get("winner") for s in result.standing.sets or []]
         for seat, raw in enumerate(result.players):
             name = roster.name(raw)
-            averaged = find_variant(result.variant).average_label is not None
             row = board.setdefault(name, LeaderRow(name, averaged=averaged))
             row.tables_played += 1
             row.tables_won += seat in won
             row.games_played += len(result.rounds)
-            row.games_won += sum(
-                seat in game_winners(result.variant, data) for data in result.rounds
-            )
+            row.games_won += games_won[seat]
             if row.averaged:
                 row.points += sum(points[seat] for points in result.standing.round_points)
-            row.sets_won += sum(
-                1 for s in result.standing.sets or [] if s.get("winner") == team_of(seat)
-            )
+            row.sets_won += set_winners.count(team_of(seat))
     return {
         variant: sorted(boards[variant].values(), key=rank_key)
         for variant in VARIANTS

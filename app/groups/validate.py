@@ -34,12 +34,15 @@ def validate_group_name(name: Any) -> str:
 def validate_group_players(players: Any) -> list[str]:
     """The group's players: 2 to 40 names, each checked as a table's players are."""
     if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        got = f"{len(players)} names" if isinstance(players, list) else shown(players)
-        erhalten = f"{len(players)} Namen" if isinstance(players, list) else shown(players)
+        if isinstance(players, list):
+            count = len(players)
+            got = Text(f"{count} {'Name' if count == 1 else 'Namen'}",
+                       f"{count} {'name' if count == 1 else 'names'}")
+        else:
+            got = Text(shown(players), shown(players))
         raise InputError(Text(
-            f"Eine Gruppe hat {MIN_PLAYERS} bis {MAX_PLAYERS} Spieler (players); "
-            f"erhalten: {erhalten}.",
-            f"A group has {MIN_PLAYERS} to {MAX_PLAYERS} players (players); got {got}.",
+            f"Eine Gruppe hat {MIN_PLAYERS} bis {MAX_PLAYERS} Spieler; erhalten: {got.de}.",
+            f"A group has {MIN_PLAYERS} to {MAX_PLAYERS} players; got {got.en}.",
         ), "players")
     return player_names(players)
 

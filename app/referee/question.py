@@ -240,10 +240,12 @@ class Question:
         if self.hand:
             if self.count and self.count != str(len(self.hand)):
                 cards = len(self.hand)
+                held = Text(f"{cards} Karten", f"{cards} cards") if cards != 1 else Text(
+                    "1 Karte", "1 card")
                 raise InputError(Text(
-                    f"Die Kartenzahl ({self.count}) passt nicht zu den {cards} Karten der Hand.",
-                    f"The number of cards ({self.count}) does not match the {cards} cards of the "
-                    "hand."), "count")
+                    f"Die Kartenzahl ({self.count}) passt nicht zu {held.de} auf der Hand.",
+                    f"The number of cards ({self.count}) does not match the hand of "
+                    f"{held.en}."), "count")
             return len(self.hand) if self.count else None
         if not self.count:
             return None

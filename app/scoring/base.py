@@ -24,6 +24,11 @@ from app.text import Text
 OPTIONS = Field("options", Text("Die Tischoptionen", "The table options"))
 BODY = Field("", Text("Die Runde", "The round"))
 NEXT_DEALER = Field("next_dealer", Text("Der nächste Geber", "The next dealer"))
+# The direction of play; clockwise (the next seat number) at the start of a series (RULES.md
+# "Words used below").
+CLOCKWISE = "clockwise"
+COUNTERCLOCKWISE = "counterclockwise"
+DIRECTIONS = (CLOCKWISE, COUNTERCLOCKWISE)
 LIMIT_GAMES = (1, 100)  # games/rounds per series
 RATE_CENTS = Field(
     "options.rate_cents", Text("Der Satz pro Punkt in Cent", "The rate per point in cents")
@@ -55,6 +60,9 @@ class Scoring:
     # When a table may be played for money: the option values it needs ({} = always),
     # None = never (no points to pay for: wins, sets).
     money_when: ClassVar[dict[str, Any] | None] = None
+    # A round stores the direction of play at its end, and it carries over to the next
+    # (dyn.twin.reverse); the round form then asks for it.
+    keeps_direction: ClassVar[bool] = False
 
     # -- options ------------------------------------------------------------------------
     def money_allowed(self, options: Mapping[str, Any]) -> bool:
@@ -97,6 +105,11 @@ class Scoring:
             data["next_dealer"] = checks.seat(given["next_dealer"], NEXT_DEALER, len(players))
         return data
 
+    def entry_max(self, options: Mapping[str, Any]) -> dict[str, int]:
+        """The most each count of one player's entry on the round form can be, from the deck
+        (the steppers' upper ends; hook, none by default)."""
+        return {}
+
     def check_round(
         self, players: Sequence[str], options: Mapping[str, Any], body: Mapping[str, Any]
     ) -> dict[str, Any]:
@@ -112,17 +125,47 @@ class Scoring:
         winner = data["winner"]
         return set(TEAM_SEATS[winner]) if isinstance(winner, str) else {winner}
 
-    def natural_dealer(self, dealer: int, players: int, data: Mapping[str, Any]) -> int:
-        """Who deals next when the round names nobody: the next seat (across variants)."""
+    def natural_dealer(
+        self, dealer: int, players: int, data: Mapping[str, Any], direction: str
+    ) -> int:
+        """Who deals next when the round names nobody: the next seat (across variants).
+
+        `direction` is the direction of play at the end of that round (`directions`)."""
         return (dealer + 1) % players
 
-    def next_dealer(self, players: int, rounds: Sequence[Mapping[str, Any]]) -> int:
-        """Seat 0 deals first; then each round's `next_dealer` or the variant's default."""
-        dealer = 0
+    def directions(self, rounds: Sequence[Mapping[str, Any]]) -> list[str]:
+        """The direction of play at the end of each round: what the round stored, else the
+        previous round's (a reversal persists through the series, dyn.twin.reverse);
+        clockwise before the first. Variants that keep no direction stay clockwise."""
+        current = CLOCKWISE
+        result = []
         for data in rounds:
+            current = data.get("direction") or current
+            result.append(current)
+        return result
+
+    def next_dealer(self, players: int, rounds: Sequence[Mapping[str, Any]], first: int = 0) -> int:
+        """Seat `first` (0) deals first; then each round's `next_dealer` or the variant's
+        default."""
+        dealer = first
+        for data, direction in zip(rounds, self.directions(rounds), strict=True):
             named = data.get("next_dealer")
-            dealer = named if named is not None else self.natural_dealer(dealer, players, data)
+            dealer = (
+                named
+                if named is not None
+                else self.natural_dealer(dealer, players, data, direction)
+            )
         return dealer
+
+    # -- open-ended tables -----------------------------------------------------------------
+    def open_ended(self, options: Mapping[str, Any]) -> bool:
+        """Does a table with these options run until the players end it by hand (hook)?"""
+        return False
+
+    def closed_options(self, options: Mapping[str, Any], played: int) -> dict[str, Any]:
+        """The options an open-ended table ended by hand after `played` rounds is scored with
+        (hook; only asked where `open_ended` is true)."""
+        return dict(options)
 
     # -- standing -----------------------------------------------------------------------
     def evaluate(

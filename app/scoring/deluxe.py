@@ -8,6 +8,7 @@ from typing import Any
 
 from app import checks
 from app.checks import Field
+from app.engine.variants import deck
 from app.scoring.base import Scoring
 from app.scoring.base import rate_cents
 from app.scoring.base import series_length
@@ -15,7 +16,9 @@ from app.scoring.types import Standing
 from app.text import InputError
 from app.text import Text
 
-DECK = 48  # two Skat decks without 8s and 9s
+DECK = len(deck("deluxe"))  # the engine's: two Skat decks without 8s and 9s, 48 cards
+# The hands hold at most the deck less the discard pile's top card (the last card played).
+IN_HANDS = DECK - 1
 CARDS = Field("cards", Text("Die übrigen Karten", "The cards left"))
 ROUNDS = Field(
     "options.rounds",
@@ -34,6 +37,10 @@ class DeluxeScoring(Scoring):
         """rounds 1–100, rate_cents 0–1000."""
         return series_length(value, ROUNDS) if key == "rounds" else rate_cents(value)
 
+    def entry_max(self, options: Mapping[str, Any]) -> dict[str, int]:
+        """Cards left in one hand: at most the deck less the discard pile's top card."""
+        return {"cards": IN_HANDS}
+
     def check_round(
         self, players: Sequence[str], options: Mapping[str, Any], body: Mapping[str, Any]
     ) -> dict[str, Any]:
@@ -50,23 +57,28 @@ class DeluxeScoring(Scoring):
                     ),
                 ),
                 0,
-                DECK,
-                Text(" (das Spiel hat 48 Karten)", " (the deck holds 48 cards)"),
+                IN_HANDS,
+                Text(
+                    f" (das Spiel hat {DECK} Karten, eine liegt oben auf dem Ablagestapel)",
+                    f" (the deck holds {DECK} cards, one lies on top of the discard pile)",
+                ),
             )
             for seat, (name, value) in enumerate(zip(players, raw, strict=True))
         ]
-        if sum(cards) > DECK:
+        if sum(cards) > IN_HANDS:
             raise CARDS.fail(Text(
-                f"ergeben zusammen {sum(cards)}, das Spiel hat aber nur {DECK} Karten.",
-                f"add up to {sum(cards)}, but the deck holds only {DECK} cards.",
+                f"ergeben zusammen {sum(cards)}, in die Hände passen aber höchstens {IN_HANDS}: "
+                f"das Spiel hat {DECK} Karten, und eine liegt oben auf dem Ablagestapel.",
+                f"add up to {sum(cards)}, but the hands can hold at most {IN_HANDS}: the deck "
+                f"has {DECK} cards, and one lies on top of the discard pile.",
             ))
         out = cards.count(0)
         if out != 1:
             raise InputError(Text(
-                "Genau ein Spieler muss 0 Karten haben (cards): die Runde endet, sobald einer "
-                f"fertig ist (dlx.out); erhalten: {out}.",
-                "Exactly one player must have 0 cards (cards): the round ends as soon as one "
-                f"player is out (dlx.out); got {out}.",
+                "Genau ein Spieler muss 0 Karten haben: die Runde endet, sobald einer "
+                f"fertig ist; erhalten: {out}.",
+                "Exactly one player must have 0 cards: the round ends as soon as one "
+                f"player is out; got {out}.",
             ), "cards")
         return {"cards": cards}
 
@@ -80,7 +92,9 @@ class DeluxeScoring(Scoring):
         """dlx.out: the one player out of cards."""
         return {s for s, cards in enumerate(data["cards"]) if cards == 0}
 
-    def natural_dealer(self, dealer: int, players: int, data: Mapping[str, Any]) -> int:
+    def natural_dealer(
+        self, dealer: int, players: int, data: Mapping[str, Any], direction: str
+    ) -> int:
         """dlx.out: the player who went out deals the next round."""
         return int(data["cards"].index(0))
 

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from app import checks
 from app.checks import Field
+from app.engine.variants import deck
+from app.scoring.base import CLOCKWISE
+from app.scoring.base import DIRECTIONS
 from app.scoring.base import Scoring
 from app.scoring.base import rate_cents
 from app.scoring.base import series_length
@@ -17,8 +21,14 @@ from app.text import Text
 
 SUITS = ("C", "S", "H", "D")  # the card codes of the rules digest; no import of the engine
 SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
-DECK_JACKS = 8  # two Skat decks: every card twice
-DECK_OTHERS = 56
+# The deck is the engine's (two Skat decks, every card twice): 8 jacks, 56 other cards.
+DECK = deck("dynamisch")
+DECK_JACKS = sum(card.rank == "J" for card in DECK)
+DECK_OTHERS = len(DECK) - DECK_JACKS
+DIRECTION = Field(
+    "direction",
+    Text("Die Spielrichtung am Ende des Spiels", "The direction of play at the end of the game"),
+)
 HANDS = Field("hands", Text("Die Hände", "The hands"))
 GAMES = Field(
     "options.games",
@@ -46,15 +56,20 @@ def minus_points(hand: Mapping[str, Any], jack_suit: str | None) -> int:
 
 
 class DynamischScoring(Scoring):
-    """dyn.score, dyn.score.double, dyn.series, dyn.money, dyn.dealer."""
+    """dyn.score, dyn.score.double, dyn.series, dyn.money, dyn.dealer, dyn.twin.reverse."""
 
     defaults = {"games": 8, "rate_cents": 0}
-    round_keys = frozenset({"hands", "jack_suit"})
+    round_keys = frozenset({"hands", "jack_suit", "direction"})
+    keeps_direction = True  # dyn.twin.reverse: a reversal persists into later games
     money_when = {}  # dyn.money: a series may always be played for money
 
     def option(self, key: str, value: Any) -> Any:
         """games 1–100, rate_cents 0–1000."""
         return series_length(value, GAMES) if key == "games" else rate_cents(value)
+
+    def entry_max(self, options: Mapping[str, Any]) -> dict[str, int]:
+        """One hand: at most every jack, at most every other card of the deck."""
+        return {"jacks": DECK_JACKS, "others": DECK_OTHERS}
 
     def check_round(
         self, players: Sequence[str], options: Mapping[str, Any], body: Mapping[str, Any]
@@ -66,15 +81,17 @@ class DynamischScoring(Scoring):
             self.hand(seat, name, entry, jack_suit)
             for seat, (name, entry) in enumerate(zip(players, raw, strict=True))
         ]
-        self.check_deck(hands)
+        self.check_deck(hands, jack_suit)
         if all(hand["jacks"] + hand["others"] for hand in hands):
             raise InputError(Text(
-                "Niemand ist fertig (hands): ein Spiel endet erst, wenn mindestens ein Spieler "
-                "keine Karten mehr hat (dyn.effect.noend).",
-                "Nobody is out (hands): a game ends only when at least one player holds no cards "
-                "(dyn.effect.noend).",
+                "Niemand ist fertig: ein Spiel endet erst, wenn mindestens ein Spieler "
+                "keine Karten mehr hat.",
+                "Nobody is out: a game ends only when at least one player holds no cards.",
             ), "hands")
-        return {"hands": hands, "jack_suit": jack_suit}
+        data: dict[str, Any] = {"hands": hands, "jack_suit": jack_suit}
+        if body.get("direction") is not None:  # else the previous game's (`directions`)
+            data["direction"] = checks.choice(body["direction"], DIRECTION, DIRECTIONS)
+        return data
 
     def hand(self, seat: int, name: str, entry: Any, jack_suit: str | None) -> dict[str, Any]:
         """One player's cards left: jacks, other cards, whether he holds the named suit."""
@@ -127,21 +144,54 @@ class DynamischScoring(Scoring):
             ))
         return {"jacks": jacks, "others": others, "holds_named_suit": holds}
 
-    def check_deck(self, hands: list[dict[str, Any]]) -> None:
-        """All hands together cannot hold more than the deck (8 jacks, 56 others)."""
-        for key, limit, what in (
-            ("jacks", DECK_JACKS, Text("Buben", "jacks")),
-            ("others", DECK_OTHERS, Text("übrige Karten", "other cards")),
+    def check_deck(self, hands: list[dict[str, Any]], jack_suit: str | None) -> None:
+        """All hands together hold at most the deck less the discard pile's top card: the
+        card that ended the game. A closing jack (a named suit) lies there, so the hands
+        hold at most 7 jacks; otherwise a card that is not a jack does (at most 55 others)."""
+        by_jack = jack_suit is not None
+        for key, deck_has, on_top, what in (
+            ("jacks", DECK_JACKS, by_jack, Text("Buben", "jacks")),
+            ("others", DECK_OTHERS, not by_jack, Text("übrige Karten", "other cards")),
         ):
+            limit = deck_has - on_top
             total = sum(hand[key] for hand in hands)
-            if total > limit:
-                raise InputError(Text(
-                    f"Alle Hände zusammen (hands) haben {total} {what.de}, das Spiel hat aber nur "
-                    f"{limit}.",
-                    f"All hands together (hands) hold {total} {what.en}, but the two decks have "
-                    f"only {limit}.",
-                ), "hands")
+            if total <= limit:
+                continue
+            why = Text(
+                f"das Spiel hat {deck_has} {what.de}",
+                f"the two decks have {deck_has} {what.en}",
+            )
+            if on_top:  # the card that ended the game lies on the discard pile
+                why = Text(
+                    f"{why.de}, und einer liegt oben auf dem Ablagestapel (der Bube, der das "
+                    "Spiel beendet hat)"
+                    if by_jack
+                    else f"{why.de}, und eine liegt oben auf dem Ablagestapel (die Karte, die "
+                    "das Spiel beendet hat; ohne gewünschte Farbe war es kein Bube)",
+                    f"{why.en}, and one lies on top of the discard pile (the jack that ended "
+                    "the game)"
+                    if by_jack
+                    else f"{why.en}, and one lies on top of the discard pile (the card that "
+                    "ended the game; with no suit named it was not a jack)",
+                )
+            raise InputError(Text(
+                f"Alle Hände zusammen haben {total} {what.de}, möglich sind höchstens {limit}: "
+                f"{why.de}.",
+                f"All hands together hold {total} {what.en}, but at most {limit} are possible: "
+                f"{why.en}.",
+            ), "hands")
 
+    def natural_dealer(
+        self, dealer: int, players: int, data: Mapping[str, Any], direction: str
+    ) -> int:
+        """dyn.dealer: who would have been on turn next deals, i.e. the seat after the player
+        who went out, in the direction of play at the end of the game. When several are out
+        (a 7 gone round the table), the first of them after the dealer in that direction
+        is taken; the table names another seat when the game ended otherwise (an 8 skips)."""
+        step = 1 if direction == CLOCKWISE else -1
+        order = [(dealer + step * k) % players for k in range(1, players + 1)]
+        out = next(s for s in order if not data["hands"][s]["jacks"] + data["hands"][s]["others"])
+        return (out + step) % players
     def points(
         self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
     ) -> list[int]:
@@ -167,4 +217,6 @@ class DynamischScoring(Scoring):
             }
             for data in rounds
         ]
-        return self.series(players, options, rounds, options["games"], details)
+        standing, done = self.series(players, options, rounds, options["games"], details)
+        direction = self.directions(rounds)[-1] if rounds else CLOCKWISE
+        return replace(standing, direction=direction), done

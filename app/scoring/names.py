@@ -45,9 +45,9 @@ def player_list(players: Any) -> list[Any]:
     """The players must come as a list (of names in seating order)."""
     if not isinstance(players, list):
         raise InputError(Text(
-            "Die Spieler (players) müssen eine Liste von Namen in Sitzreihenfolge sein; "
+            "Die Spieler müssen eine Liste von Namen in Sitzreihenfolge sein; "
             f"erhalten: {shown(players)}.",
-            "The players (players) must be a list of names in seating order; got "
+            "The players must be a list of names in seating order; got "
             f"{shown(players)}.",
         ), "players")
     return players

@@ -11,12 +11,18 @@ from app import checks
 from app.checks import Field
 from app.scoring.base import Scoring
 from app.scoring.base import rate_cents
+from app.scoring.speedone_hands import DECK_ACTIONS
+from app.scoring.speedone_hands import DECK_CARDS
 from app.scoring.speedone_hands import DECK_MAX
+from app.scoring.speedone_hands import DECK_WILDS
+from app.scoring.speedone_hands import HAND_LIMIT
+from app.scoring.speedone_hands import HAND_MAX
 from app.scoring.speedone_hands import HANDS
 from app.scoring.speedone_hands import POINTS
 from app.scoring.speedone_hands import check_deck
 from app.scoring.speedone_hands import hand_entry
 from app.scoring.speedone_hands import hand_points
+from app.scoring.speedone_hands import most_faces
 from app.scoring.speedone_hands import points_entry
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
@@ -66,6 +72,16 @@ class SpeedoneScoring(Scoring):
                 f"needs exactly 4 players (two parties of two); you entered {players}.",
             ))
 
+    def entry_max(self, options: Mapping[str, Any]) -> dict[str, int]:
+        """One hand: within 22 cards (spd.handlimit) or, without the limit, the deck."""
+        cards = HAND_LIMIT if options.get("handlimit", True) else DECK_CARDS - 1
+        return {
+            "points": HAND_MAX if cards == HAND_LIMIT else DECK_MAX,
+            "numbers": most_faces(cards),
+            "actions": min(DECK_ACTIONS, cards),
+            "wilds": DECK_WILDS,
+        }
+
     def check_round(
         self, players: Sequence[str], options: Mapping[str, Any], body: Mapping[str, Any]
     ) -> dict[str, Any]:
@@ -98,20 +114,21 @@ class SpeedoneScoring(Scoring):
                     for s, (n, e) in enumerate(zip(players, entries, strict=True))
                 ],
             }
-            check_deck(data["hands"])
+            check_deck(data["hands"], HAND_LIMIT if limited else DECK_CARDS - 1)
         worth = [hand_points(h) for h in data["hands"]] if "hands" in data else data["points"]
         if worth[winner]:
             raise InputError(Text(
                 f"{players[winner]} hat die Runde gewonnen und keine Karten mehr: 0 Punkte, "
-                f"nicht {worth[winner]} (spd.points).",
+                f"nicht {worth[winner]}.",
                 f"{players[winner]} won the round and so has no cards left: 0 points, not "
-                f"{worth[winner]} (spd.points).",
+                f"{worth[winner]}.",
             ), f"{'points' if 'points' in data else 'hands'}[{winner}]")
         if sum(worth) > DECK_MAX:
             raise (POINTS if "points" in data else HANDS).fail(Text(
-                f"ergeben zusammen {sum(worth)} Punkte, alle 108 Karten sind aber nur {DECK_MAX} "
-                "wert.",
-                f"add up to {sum(worth)} points, but all 108 cards are worth only {DECK_MAX}.",
+                f"ergeben zusammen {sum(worth)} Punkte, alle {DECK_CARDS} Karten sind aber nur "
+                f"{DECK_MAX} wert.",
+                f"add up to {sum(worth)} points, but all {DECK_CARDS} cards are worth only "
+                f"{DECK_MAX}.",
             ))
         return data
 

@@ -27,6 +27,14 @@ class TerroristenScoring(Scoring):
         """games: null (open-ended) or 1–100."""
         return None if value is None else series_length(value, GAMES)
 
+    def open_ended(self, options: Mapping[str, Any]) -> bool:
+        """Without a number of games the table runs until the players end it."""
+        return options.get("games") is None
+
+    def closed_options(self, options: Mapping[str, Any], played: int) -> dict[str, Any]:
+        """Ended by hand: as if the games played had been the number agreed."""
+        return {**options, "games": played}
+
     def check_round(
         self, players: Sequence[str], options: Mapping[str, Any], body: Mapping[str, Any]
     ) -> dict[str, Any]:

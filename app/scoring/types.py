@@ -77,3 +77,6 @@ class Standing:
     sets: list[dict[str, Any]] | None = None
     # Per round extras, e.g. the doubled seats and the named jack suit.
     details: list[dict[str, Any]] = field(default_factory=list)
+    # The direction of play the next game starts in, where reversals persist through the
+    # series (dyn.twin.reverse): "clockwise" or "counterclockwise"; None elsewhere.
+    direction: str | None = None

@@ -51,8 +51,20 @@ def page_lang() -> Lang:
 @bp.get("/sheets")
 def index() -> str:
     """All blank sheets, each with a small GET form for names and sizes."""
-    variants = [(variant, most_players(variant)) for variant in VARIANTS.values()]
-    return render_template("sheets/index.html", variants=variants)
+    return sheets_page()
+
+
+def sheets_page(error: InputError | None = None, variant: str = "") -> str:
+    """The sheets page; with an error, the refused form is filled in again as sent and the
+    sentence stands at its field (the field gets the focus, so the phone scrolls there)."""
+    variants = [(info, most_players(info)) for info in VARIANTS.values()]
+    shown = None
+    if error is not None:
+        field = (error.field or "").split("[")[0]
+        shown = {"variant": variant, "field": field, "message": error.message(page_lang().code)}
+    return render_template(
+        "sheets/index.html", variants=variants, error=shown, sent=request.args if error else {}
+    )
 
 
 @bp.get("/sheets/<variant>.pdf")
@@ -65,7 +77,8 @@ def blank(variant: str) -> Response:
     try:
         sheet = parse_blank(definition, definition.label.get(lang.code), request.args)
     except InputError as error:
-        abort(400, description=error.message(lang.code))
+        # Not a bare 400: the form again, with the sentence at the field that was refused.
+        return Response(sheets_page(error, variant), status=400, mimetype="text/html")
     from app.sheets.blank import build_blank
 
     tag = sheet_tag("blank", lang.code, sheet)

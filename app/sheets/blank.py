@@ -30,4 +30,4 @@ def build_blank(sheet: BlankSheet, lang: Lang) -> bytes:
     story = module.story(sheet, title, lang)
     if sheet.rules:
         story += rules_page(sheet.variant, sheet.label, lang)
-    return render(title, lang, story, footer=title)
+    return render(title, lang, story, footer=title, page=module.page(sheet))

@@ -11,13 +11,13 @@ from reportlab.platypus import Flowable
 from reportlab.platypus import Spacer
 from reportlab.platypus import Table
 
-from app.sheets.layout import FRAME_HEIGHT
-from app.sheets.layout import FRAME_WIDTH
 from app.sheets.layout import Lang
+from app.sheets.layout import Page
 from app.sheets.layout import cell_height
 from app.sheets.layout import fixed_height
 from app.sheets.layout import grid_style
 from app.sheets.layout import name_cells
+from app.sheets.layout import page_for
 from app.sheets.layout import para
 from app.sheets.layout import row_height
 from app.sheets.layout import write_in_heading
@@ -26,13 +26,19 @@ from app.sheets.params import BlankSheet
 from app.translations import N_
 
 KIND = N_("Penalty-point list")
-ROUND_COLUMN = 16 * mm
+ROUND_COLUMN = 20 * mm
+
+
+def page(sheet: BlankSheet) -> Page:
+    """Portrait while every name fits its column."""
+    return page_for(sheet.names, ROUND_COLUMN, 1.0)
 
 
 def story(sheet: BlankSheet, title: str, lang: Lang) -> list[Flowable]:
     """Heading, the rounds × players grid, the winner line and the scoring reminder."""
-    column = (FRAME_WIDTH - ROUND_COLUMN) / len(sheet.names)
-    names = name_cells(sheet.names)
+    paper = page(sheet)
+    column = (paper.width - ROUND_COLUMN) / len(sheet.names)
+    names = name_cells(sheet.names, column)
     head = cell_height(names, column, 12 * mm)
     top = write_in_heading(title, lang)
     bottom: list[Flowable] = [
@@ -48,8 +54,8 @@ def story(sheet: BlankSheet, title: str, lang: Lang) -> list[Flowable]:
             "note",
         ),
     ]
-    free = FRAME_HEIGHT - fixed_height(top + bottom) - head - 4 * mm
-    height = row_height(free, sheet.rounds + 1, largest=13 * mm)
+    free = paper.height - fixed_height(top + bottom, paper) - head - 4 * mm
+    height = row_height(free, sheet.rounds + 1)
     rows: list[list[object]] = [[lang("Round"), *names]]
     rows += [[str(number), *[""] * len(sheet.names)] for number in range(1, sheet.rounds + 1)]
     rows.append([lang("Sum"), *[""] * len(sheet.names)])

@@ -13,8 +13,9 @@ from reportlab.platypus import Spacer
 from reportlab.platypus import Table
 
 from app.sheets.layout import BOX
-from app.sheets.layout import FRAME_HEIGHT
+from app.sheets.layout import PORTRAIT
 from app.sheets.layout import Lang
+from app.sheets.layout import Page
 from app.sheets.layout import column_width
 from app.sheets.layout import fixed_height
 from app.sheets.layout import grid_style
@@ -32,6 +33,11 @@ SETS = 3
 GAMES = 14
 
 
+def page(sheet: BlankSheet) -> Page:
+    """Three set blocks side by side: always upright."""
+    return PORTRAIT
+
+
 def story(sheet: BlankSheet, title: str, lang: Lang) -> list[Flowable]:
     """Heading, the teams, the reminder, three set blocks, the match box."""
     top = [
@@ -47,7 +53,7 @@ def story(sheet: BlankSheet, title: str, lang: Lang) -> list[Flowable]:
         Spacer(1, 3 * mm),
         write_in_line(lang("Winner of the match") + ":", 90 * mm),
     ]
-    free = FRAME_HEIGHT - fixed_height(top + bottom) - 4 * mm
+    free = PORTRAIT.height - fixed_height(top + bottom) - 4 * mm
     blocks = [set_block(number, column_width(SETS), free, lang) for number in range(1, SETS + 1)]
     return [*top, side_by_side(blocks, SETS), *bottom]
 
@@ -77,7 +83,7 @@ def reminder(lang: Lang) -> str:
 
 def set_block(number: int, width: float, free: float, lang: Lang) -> Table:
     """One set: a row per game (A, B), the set's score and a box for its winner."""
-    height = row_height(free - 14 * mm, GAMES + 2, largest=10 * mm)
+    height = row_height(free - 16 * mm, GAMES + 2)
     rows: list[list[object]] = [[lang("Set %(n)s", n=number), "", ""], [lang("Game"), "A", "B"]]
     rows += [[str(game), "", ""] for game in range(1, GAMES + 1)]
     set_to = lang("Set to")
@@ -85,7 +91,7 @@ def set_block(number: int, width: float, free: float, lang: Lang) -> Table:
     block = Table(
         rows,
         colWidths=[width * 0.3, width * 0.35, width * 0.35],
-        rowHeights=[7 * mm, 7 * mm] + [height] * (GAMES + 2),
+        rowHeights=[8 * mm, 8 * mm] + [height] * (GAMES + 2),
     )
     block.setStyle(
         grid_style(header_rows=2, sum_rows=2)
@@ -97,7 +103,7 @@ def set_block(number: int, width: float, free: float, lang: Lang) -> Table:
 def match_box(lang: Lang) -> Table:
     """The match: sets won per team."""
     rows = [["", lang("Team A"), lang("Team B")], [lang("Sets won"), "", ""]]
-    box = Table(rows, colWidths=[40 * mm, 35 * mm, 35 * mm], rowHeights=[7 * mm, 11 * mm])
+    box = Table(rows, colWidths=[44 * mm, 38 * mm, 38 * mm], rowHeights=[8 * mm, 12 * mm])
     box.setStyle(grid_style(header_rows=1))
     box.hAlign = "LEFT"
     return box

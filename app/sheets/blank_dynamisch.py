@@ -13,14 +13,14 @@ from reportlab.platypus import Spacer
 from reportlab.platypus import Table
 
 from app.sheets.layout import FONT
-from app.sheets.layout import FRAME_HEIGHT
-from app.sheets.layout import FRAME_WIDTH
 from app.sheets.layout import MUTED
 from app.sheets.layout import Lang
+from app.sheets.layout import Page
 from app.sheets.layout import cell_height
 from app.sheets.layout import fixed_height
 from app.sheets.layout import grid_style
 from app.sheets.layout import name_cells
+from app.sheets.layout import page_for
 from app.sheets.layout import para
 from app.sheets.layout import row_height
 from app.sheets.layout import write_in_heading
@@ -29,36 +29,39 @@ from app.sheets.params import BlankSheet
 from app.translations import N_
 
 KIND = N_("Score sheet")
-GAME_COLUMN = 14 * mm
+GAME_COLUMN = 18 * mm
 JACK_COLUMN = 27 * mm
 # Shares of a player's width: jacks, other cards, the ×2 tick, minus points.
 SPLIT = (0.22, 0.22, 0.2, 0.36)
 SUITS = "♣  ♠  ♥  ♦"
 
 
+def page(sheet: BlankSheet) -> Page:
+    """Portrait while every name fits its four columns."""
+    return page_for(sheet.names, GAME_COLUMN + JACK_COLUMN, 1.0)
+
+
 def story(sheet: BlankSheet, title: str, lang: Lang) -> list[Flowable]:
     """Heading, the games grid with totals and places, the legend and the settlement box."""
+    paper = page(sheet)
     top = write_in_heading(title, lang)
     bottom = [
         Spacer(1, 2 * mm),
         para(legend(lang), "note", markup=True),
         *settlement_box(len(sheet.names), lang),
     ]
-    return [
-        *top,
-        games_grid(sheet, lang, FRAME_HEIGHT - fixed_height(top + bottom) - 4 * mm),
-        *bottom,
-    ]
+    free = paper.height - fixed_height(top + bottom, paper) - 4 * mm
+    return [*top, games_grid(sheet, lang, paper, free), *bottom]
 
 
-def games_grid(sheet: BlankSheet, lang: Lang, free: float) -> Table:
+def games_grid(sheet: BlankSheet, lang: Lang, paper: Page, free: float) -> Table:
     """Games × players (four small columns each), a sum row and a place row."""
     players = len(sheet.names)
-    width = (FRAME_WIDTH - GAME_COLUMN - JACK_COLUMN) / players
-    names = name_cells(sheet.names)
+    width = (paper.width - GAME_COLUMN - JACK_COLUMN) / players
+    names = name_cells(sheet.names, width)
     head = cell_height(names, width, 10 * mm)
-    sub = 6 * mm
-    height = row_height(free - head - sub, sheet.rounds + 2, largest=12 * mm)
+    sub = 7 * mm
+    height = row_height(free - head - sub, sheet.rounds + 2)
     first = [
         lang("Game"),
         *[cell for name in names for cell in (name, "", "", "")],
@@ -77,7 +80,7 @@ def games_grid(sheet: BlankSheet, lang: Lang, free: float) -> Table:
     style = grid_style(header_rows=2, sum_rows=2) + [
         ("SPAN", (0, 0), (0, 1)),
         ("SPAN", (-1, 0), (-1, 1)),
-        ("FONT", (-1, 2), (-1, -3), FONT, 10),
+        ("FONT", (-1, 2), (-1, -3), FONT, 12),
         ("TEXTCOLOR", (-1, 2), (-1, -3), MUTED),
     ]
     for seat in range(players):
@@ -125,8 +128,8 @@ def settlement_box(players: int, lang: Lang) -> list[Flowable]:
     ]
     pairs = Table(
         rows,
-        colWidths=[20 * mm, 52 * mm, 52 * mm, 28 * mm, 30 * mm],
-        rowHeights=[6 * mm] + [8 * mm] * (len(rows) - 1),
+        colWidths=[22 * mm, 52 * mm, 52 * mm, 30 * mm, 30 * mm],
+        rowHeights=[7 * mm] + [9 * mm] * (len(rows) - 1),
     )
     pairs.setStyle(grid_style(header_rows=1))
     box.append(pairs)

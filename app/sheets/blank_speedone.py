@@ -16,14 +16,15 @@ from reportlab.platypus import Table
 
 from app.scoring.speedone import TARGETS
 from app.sheets.layout import BOX
-from app.sheets.layout import FONT
-from app.sheets.layout import FRAME_HEIGHT
-from app.sheets.layout import FRAME_WIDTH
+from app.sheets.layout import FONT_BOLD
+from app.sheets.layout import HEAD_SMALLEST
 from app.sheets.layout import Lang
+from app.sheets.layout import Page
 from app.sheets.layout import cell_height
 from app.sheets.layout import fixed_height
 from app.sheets.layout import grid_style
 from app.sheets.layout import name_cells
+from app.sheets.layout import page_for
 from app.sheets.layout import para
 from app.sheets.layout import row_height
 from app.sheets.layout import write_in_heading
@@ -32,12 +33,21 @@ from app.sheets.params import BlankSheet
 from app.translations import N_
 
 KIND = N_("Score sheet")
-ROUND_COLUMN = 12 * mm
-TEAM_COLUMN = 17 * mm
+ROUND_COLUMN = 15 * mm
+TEAM_COLUMN = 20 * mm
+# Two handwritten figures per player (points and running total) need about this much.
+PLAYER_ROOM = 18 * mm
+
+
+def page(sheet: BlankSheet) -> Page:
+    """Portrait while every name and the two columns of figures fit, else landscape (10)."""
+    teams = TEAM_COLUMN * 2 if sheet.partner else 0
+    return page_for(sheet.names, ROUND_COLUMN + teams, 1.0, numbers=PLAYER_ROOM)
 
 
 def story(sheet: BlankSheet, title: str, lang: Lang) -> list[Flowable]:
     """Heading, the chosen or tickable options, the rounds grid, the winner line."""
+    paper = page(sheet)
     top = [*write_in_heading(title, lang), *options(sheet, lang), Spacer(1, 3 * mm)]
     bottom: list[Flowable] = [
         Spacer(1, 3 * mm),
@@ -51,11 +61,8 @@ def story(sheet: BlankSheet, title: str, lang: Lang) -> list[Flowable]:
         Spacer(1, 2 * mm),
         write_in_line(lang("Winner") + ":", 90 * mm),
     ]
-    return [
-        *top,
-        rounds_grid(sheet, lang, FRAME_HEIGHT - fixed_height(top + bottom) - 4 * mm),
-        *bottom,
-    ]
+    free = paper.height - fixed_height(top + bottom, paper) - 4 * mm
+    return [*top, rounds_grid(sheet, lang, paper, free), *bottom]
 
 
 def options(sheet: BlankSheet, lang: Lang) -> list[Flowable]:
@@ -97,23 +104,24 @@ def partners(names: tuple[str, ...], lang: Lang) -> str:
     )
 
 
-def rounds_grid(sheet: BlankSheet, lang: Lang, free: float) -> Table:
+def rounds_grid(sheet: BlankSheet, lang: Lang, paper: Page, free: float) -> Table:
     """Rounds × players (points and running total each), plus the parties' totals."""
     players = len(sheet.names)
     teams = ["Team A (1 + 3)", "Team B (2 + 4)"] if sheet.partner else []
-    width = (FRAME_WIDTH - ROUND_COLUMN - TEAM_COLUMN * len(teams)) / players
-    names = name_cells(sheet.names)
-    head = cell_height(names, width, 10 * mm)
-    sub = 6 * mm
-    height = row_height(free - head - sub, sheet.rounds, largest=12 * mm)
+    width = (paper.width - ROUND_COLUMN - TEAM_COLUMN * len(teams)) / players
+    names = name_cells(sheet.names, width)
+    team_cells = [para(team, "head") for team in teams]
+    head = max(cell_height(names, width, 10 * mm), cell_height(team_cells, TEAM_COLUMN, 10 * mm))
+    sub = 7 * mm
+    height = row_height(free - head - sub, sheet.rounds)
     first = [
         lang("Round"),
         *[cell for name in names for cell in (name, "")],
-        *[para(team, "head") for team in teams],
+        *team_cells,
     ]
     second: list[object] = [
         "",
-        *[mark for _ in names for mark in (lang("Points"), "Σ")],
+        *[mark for _ in names for mark in (lang("Pts."), "Σ")],
         *["Σ" for _ in teams],
     ]
     rows: list[list[object]] = [first, second]
@@ -126,7 +134,7 @@ def rounds_grid(sheet: BlankSheet, lang: Lang, free: float) -> Table:
     grid = Table(rows, colWidths=widths, rowHeights=[head, sub] + [height] * sheet.rounds)
     style = grid_style(header_rows=2) + [
         ("SPAN", (0, 0), (0, 1)),
-        ("FONT", (1, 1), (-1, 1), FONT, 7),
+        ("FONT", (1, 1), (-1, 1), FONT_BOLD, HEAD_SMALLEST),
     ]
     for seat in range(players):
         left = 1 + 2 * seat

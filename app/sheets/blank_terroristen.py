@@ -7,17 +7,20 @@ watch, so the sheet on the table reminds everybody.
 
 from __future__ import annotations
 
+from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 from reportlab.platypus import Paragraph
 from reportlab.platypus import Spacer
 from reportlab.platypus import Table
 
-from app.sheets.layout import FRAME_HEIGHT
-from app.sheets.layout import FRAME_WIDTH
+from app.sheets.layout import PORTRAIT
 from app.sheets.layout import Lang
+from app.sheets.layout import Page
 from app.sheets.layout import fixed_height
 from app.sheets.layout import grid_style
+from app.sheets.layout import head_size
+from app.sheets.layout import head_style
 from app.sheets.layout import para
 from app.sheets.layout import row_height
 from app.sheets.layout import styles
@@ -54,6 +57,11 @@ MANNERS = (
 )
 
 
+def page(sheet: BlankSheet) -> Page:
+    """One row per player: always upright."""
+    return PORTRAIT
+
+
 def story(sheet: BlankSheet, title: str, lang: Lang) -> list[Flowable]:
     """Heading, one tally row per player, the winner line and the table manners."""
     top = write_in_heading(title, lang)
@@ -63,14 +71,15 @@ def story(sheet: BlankSheet, title: str, lang: Lang) -> list[Flowable]:
         para(lang("Table manners"), "h2"),
         *[Paragraph(lang(text), styles()["bullet"], bulletText="•") for text in MANNERS],
     ]
-    free = FRAME_HEIGHT - fixed_height(top + bottom) - 10 * mm - 4 * mm
-    height = row_height(free, len(sheet.names), largest=22 * mm)
+    free = PORTRAIT.height - fixed_height(top + bottom) - 10 * mm - 4 * mm
+    height = row_height(free, len(sheet.names), largest=30 * mm)
     rows: list[list[object]] = [[lang("Player"), lang("Wins (one stroke per game won)"), "Σ"]]
-    rows += [[para(name, "name"), "", ""] for name in sheet.names]
+    name_style = head_style(head_size(sheet.names, NAME_COLUMN - 6, largest=14), TA_LEFT)
+    rows += [[para(name, name_style), "", ""] for name in sheet.names]
     tally = Table(
         rows,
-        colWidths=[NAME_COLUMN, FRAME_WIDTH - NAME_COLUMN - SUM_COLUMN, SUM_COLUMN],
+        colWidths=[NAME_COLUMN, PORTRAIT.width - NAME_COLUMN - SUM_COLUMN, SUM_COLUMN],
         rowHeights=[10 * mm] + [height] * len(sheet.names),
     )
-    tally.setStyle(grid_style(header_rows=1))
+    tally.setStyle(grid_style(header_rows=1) + [("ALIGN", (0, 1), (0, -1), "LEFT")])
     return [*top, tally, *bottom]

@@ -1,15 +1,20 @@
 """The running totals as a reportlab drawing for the filled score sheet (A4, black and white).
 
 The paper twin of the table page's chart (app.tables.pictures, drawn with app.charts): the
-same lines, the same tick steps. Pure reportlab: the sheet builder passes its own font.
-Lines are told apart without colour: a dash pattern and a marker per series, names in a
-legend under the plot. Usage in a sheet builder::
+same lines, the same tick steps (whole numbers: points and wins are counts). Pure reportlab:
+the sheet builder passes its own font and language (ticks are written the reader's way,
+"1.000" / "1,000"). Lines are told apart without colour: a dash pattern and a marker per
+series, names in a legend under the plot (emoji in names drawn by the fallback font).
+Usage in a sheet builder::
 
     from app.sheets.chart import running_totals_drawing
     from app.tables.pictures import chart_series
 
     series = chart_series(record.variant, record.players, record.standing)
-    story.append(running_totals_drawing(series, FRAME_WIDTH, font=FONT))
+    story.append(running_totals_drawing(series, FRAME_WIDTH, font=FONT, lang="de"))
+
+The chart draws itself with the canvas's own line, path and text calls (a reportlab Drawing
+of the same chart cost a third of a filled sheet's time).
 """
 
 from __future__ import annotations
@@ -17,46 +22,52 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from reportlab.graphics.shapes import Circle
-from reportlab.graphics.shapes import Drawing
-from reportlab.graphics.shapes import Line
-from reportlab.graphics.shapes import Polygon
-from reportlab.graphics.shapes import PolyLine
-from reportlab.graphics.shapes import Rect
-from reportlab.graphics.shapes import String
+from babel.numbers import format_decimal
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable
 
 from app.charts import nice_ticks
-from app.charts import plain_number
+from app.sheets.layout import font_runs
+from app.sheets.layout import text_width
 
 DASHES: tuple[tuple[float, ...] | None, ...] = (None, (6, 2.5), (1.2, 2), (7, 2, 1.2, 2), (2, 4))
 MARKERS = ("circle", "square", "triangle", "diamond", "cross")
 GRID = colors.Color(0.82, 0.82, 0.82)
-SIZE = 8  # points: the sheet's small print
-LEGEND_ROW = 11
+SIZE = 10  # points: ticks and names, readable at arm's length
+LEGEND_ROW = 14
 MAX_X_LABELS = 16
+RADIUS = 2.4
+Series = Sequence[tuple[str, Sequence[float]]]
 
 
-def marker(kind: str, x: float, y: float, filled: bool) -> list[object]:
-    """A small marker shape at (x, y)."""
-    fill = colors.black if filled else colors.white
-    r = 1.9
-    if kind == "circle":
-        return [Circle(x, y, r, fillColor=fill, strokeColor=colors.black, strokeWidth=0.6)]
-    if kind == "square":
-        return [Rect(x - r, y - r, 2 * r, 2 * r, fillColor=fill, strokeWidth=0.6)]
-    if kind == "triangle":
-        points = [x, y + r * 1.2, x - r * 1.1, y - r, x + r * 1.1, y - r]
-        return [Polygon(points, fillColor=fill, strokeColor=colors.black, strokeWidth=0.6)]
-    if kind == "diamond":
-        points = [x, y + r * 1.3, x - r * 1.3, y, x, y - r * 1.3, x + r * 1.3, y]
-        return [Polygon(points, fillColor=fill, strokeColor=colors.black, strokeWidth=0.6)]
-    return [
-        Line(x - r, y - r, x + r, y + r, strokeWidth=0.8),
-        Line(x - r, y + r, x + r, y - r, strokeWidth=0.8),
-    ]
+def markers(canvas: Canvas, kind: str, points: Sequence[tuple[float, float]], filled: bool) -> None:
+    """The series' marker at each point, black or white inside with a black outline: one
+    path for all of them (a path per marker cost more than the rest of the chart)."""
+    canvas.setFillColor(colors.black if filled else colors.white)
+    r = RADIUS
+    path = canvas.beginPath()
+    for x, y in points:
+        if kind == "circle":
+            path.circle(x, y, r)
+            continue
+        if kind == "cross":
+            path.moveTo(x - r, y - r)
+            path.lineTo(x + r, y + r)
+            path.moveTo(x - r, y + r)
+            path.lineTo(x + r, y - r)
+            continue
+        corners = {
+            "square": [(x - r, y - r), (x - r, y + r), (x + r, y + r), (x + r, y - r)],
+            "triangle": [(x, y + r * 1.2), (x - r * 1.1, y - r), (x + r * 1.1, y - r)],
+            "diamond": [(x, y + r * 1.3), (x - r * 1.3, y), (x, y - r * 1.3), (x + r * 1.3, y)],
+        }[kind]
+        path.moveTo(*corners[0])
+        for corner in corners[1:]:
+            path.lineTo(*corner)
+        path.close()
+    canvas.drawPath(path, stroke=1, fill=0 if kind == "cross" else 1)
 
 
 def style_of(index: int) -> tuple[tuple[float, ...] | None, str, bool]:
@@ -69,87 +80,163 @@ def style_of(index: int) -> tuple[tuple[float, ...] | None, str, bool]:
     )
 
 
-def running_totals_drawing(
-    series: Sequence[tuple[str, Sequence[float]]],
-    width: float,
-    plot_height: float = 48 * mm,
-    font: str = "Helvetica",
-) -> Drawing:
-    """One line per (name, values) over the rounds 0..n; every series has the same length."""
-    count = max((len(values) for _, values in series), default=1)
-    every = [v for _, values in series for v in values] or [0.0]
-    ticks = nice_ticks(min(min(every), 0), max(max(every), 0))
-    labels = [plain_number(t) for t in ticks]
-    left = 8 + max(float(stringWidth(label, font, SIZE)) for label in labels)
-    right = 6
-    columns = max(1, min(4, int(width // (45 * mm))))
-    legend_height = math.ceil(len(series) / columns) * LEGEND_ROW
-    bottom = legend_height + 16  # the legend, then the x labels
-    # initialFontName: else the renderer puts its default Helvetica into the PDF.
-    drawing = Drawing(width, bottom + plot_height + 6, initialFontName=font)
-    plot_w = width - left - right
-
-    def x_at(i: int) -> float:
-        """x of round i (0 = the start)."""
-        return left + (plot_w / 2 if count == 1 else plot_w * i / (count - 1))
-
-    def y_at(value: float) -> float:
-        """y of a value."""
-        return bottom + (value - ticks[0]) / (ticks[-1] - ticks[0]) * plot_height
-
-    for tick, label in zip(ticks, labels, strict=True):
-        y = y_at(tick)
-        drawing.add(
-            Line(
-                left,
-                y,
-                left + plot_w,
-                y,
-                strokeColor=colors.black if tick == 0 else GRID,
-                strokeWidth=0.6 if tick == 0 else 0.4,
-            )
-        )
-        drawing.add(
-            String(left - 4, y - 2.8, label, fontName=font, fontSize=SIZE, textAnchor="end")
-        )
-    drawing.add(Line(left, bottom, left, bottom + plot_height, strokeWidth=0.6))
-    step = max(1, math.ceil(count / MAX_X_LABELS))
-    for i in range(0, count, step):
-        drawing.add(
-            String(x_at(i), bottom - 11, str(i), fontName=font, fontSize=SIZE, textAnchor="middle")
-        )
-    for index, (_, values) in enumerate(series):
-        dash, kind, filled = style_of(index)
-        points = [coordinate for i, v in enumerate(values) for coordinate in (x_at(i), y_at(v))]
-        if len(values) > 1:
-            drawing.add(PolyLine(points, strokeWidth=1.1, strokeDashArray=dash))
-        if len(values) <= 40:
-            for i, v in enumerate(values):
-                for shape in marker(kind, x_at(i), y_at(v), filled):
-                    drawing.add(shape)
-    add_legend(drawing, series, width, columns, legend_height, font)
-    return drawing
+def tick_label(value: float, lang: str) -> str:
+    """A tick in the sheet's language: "1.000" in German, "1,000" in English; whole counts.
+    (Below a thousand a whole number reads the same in both: no locale work needed.)"""
+    if float(value).is_integer() and abs(value) < 1000:
+        return str(int(value))
+    return str(format_decimal(value, format="#,##0.##", locale=lang))
 
 
-def add_legend(
-    drawing: Drawing,
-    series: Sequence[tuple[str, Sequence[float]]],
-    width: float,
-    columns: int,
-    top: float,
-    font: str,
+def draw_text(
+    canvas: Canvas, x: float, y: float, text: str, font: str, anchor: str = "start"
 ) -> None:
-    """Line sample, marker and name of every series, in rows under the plot."""
-    column = width / columns
-    for index, (name, _) in enumerate(series):
-        dash, kind, filled = style_of(index)
-        x = (index % columns) * column + 4
-        y = top - (index // columns) * LEGEND_ROW - 7
-        drawing.add(Line(x, y, x + 18, y, strokeWidth=1.1, strokeDashArray=dash))
-        for shape in marker(kind, x + 9, y, filled):
-            drawing.add(shape)
-        room = column - 30
-        text = name
-        while len(text) > 1 and stringWidth(text, font, SIZE) > room:
-            text = text[:-2] + "…"
-        drawing.add(String(x + 23, y - 2.8, text, fontName=font, fontSize=SIZE))
+    """A string at (x, y), characters the font lacks (emoji) drawn by the fallback font."""
+    runs = font_runs(text, font)
+    total = sum(text_width(piece, face, SIZE) for face, piece in runs)
+    x -= {"start": 0.0, "middle": total / 2, "end": total}[anchor]
+    for face, piece in runs:
+        canvas.setFont(face, SIZE)
+        canvas.drawString(x, y, piece)
+        x += text_width(piece, face, SIZE)
+
+
+def legend_columns(width: float, count: int) -> int:
+    """Legend entries side by side: one per 45 mm, 1 to 5, no more than there are series
+    (two teams get half the width each, their names uncut)."""
+    return max(1, min(5, count, int(width // (45 * mm))))
+
+
+def legend_rows(series: Sequence[object], width: float) -> int:
+    """How many rows the legend under a chart `width` wide takes."""
+    return math.ceil(len(series) / legend_columns(width, len(series)))
+
+
+class RunningTotals(Flowable):  # type: ignore[misc]
+    """One line per (name, values) over the rounds 0..n, the scale on the left, the rounds
+    under the plot and a legend under them. `plot_height` None: as tall as the rest of the
+    page allows (the sheet fills its page), between `lowest` and `highest`."""
+
+    def __init__(
+        self,
+        series: Series,
+        width: float | None = None,
+        plot_height: float | None = None,
+        font: str = "Helvetica",
+        lang: str = "de",
+        lowest: float = 30 * mm,
+        highest: float = 90 * mm,
+    ) -> None:
+        """Keep what to draw; the size is decided when the page's room is known."""
+        super().__init__()
+        self.series, self.font, self.lang = series, font, lang
+        self.fixed_width, self.fixed_plot = width, plot_height
+        self.lowest, self.highest = lowest, highest
+        self.width = width or 0.0
+        self.plot = plot_height or lowest
+        self.height = self.plot + self.chrome(self.width) if width else 0.0
+
+    def chrome(self, width: float) -> float:
+        """The height beside the plot: legend, x labels and the top margin."""
+        return legend_rows(self.series, width) * LEGEND_ROW + 26
+
+    def least(self, width: float) -> float:
+        """The least height the chart takes on a page `width` wide."""
+        return (self.fixed_plot or self.lowest) + self.chrome(width)
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        """Take the given width (or the available one) and, unless fixed, the free height."""
+        self.width = self.fixed_width or avail_width
+        room = avail_height - self.chrome(self.width) - 2
+        self.plot = self.fixed_plot or min(self.highest, max(self.lowest, room))
+        self.height = self.plot + self.chrome(self.width)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        """Grid and scale, round numbers, the lines with their markers, the legend."""
+        canvas, font, series = self.canv, self.font, self.series
+        width, plot_height = self.width, self.plot
+        count = max((len(values) for _, values in series), default=1)
+        every = [v for _, values in series for v in values] or [0.0]
+        ticks = nice_ticks(min(min(every), 0), max(max(every), 0), whole=True)
+        labels = [tick_label(t, self.lang) for t in ticks]
+        left = 8 + max(text_width(label, font, SIZE) for label in labels)
+        plot_w = width - left - 8
+        columns = legend_columns(width, len(series))
+        legend_height = math.ceil(len(series) / columns) * LEGEND_ROW
+        bottom = legend_height + 20  # the legend, then the x labels
+
+        def x_at(i: int) -> float:
+            """x of round i (0 = the start)."""
+            return left + (plot_w / 2 if count == 1 else plot_w * i / (count - 1))
+
+        def y_at(value: float) -> float:
+            """y of a value."""
+            return bottom + (value - ticks[0]) / (ticks[-1] - ticks[0]) * plot_height
+
+        canvas.saveState()
+        canvas.setFont(font, SIZE)
+        for tick, label in zip(ticks, labels, strict=True):
+            y = y_at(tick)
+            canvas.setStrokeColor(colors.black if tick == 0 else GRID)
+            canvas.setLineWidth(0.6 if tick == 0 else 0.4)
+            canvas.line(left, y, left + plot_w, y)
+            canvas.drawRightString(left - 4, y - 3.5, label)
+        canvas.setStrokeColor(colors.black)
+        canvas.setLineWidth(0.6)
+        canvas.line(left, bottom, left, bottom + plot_height)
+        step = max(1, math.ceil(count / MAX_X_LABELS))
+        for i in range(0, count, step):
+            canvas.drawCentredString(x_at(i), bottom - 13, tick_label(i, self.lang))
+        for index, (_, values) in enumerate(series):
+            dash, kind, filled = style_of(index)
+            canvas.setLineWidth(1.1)
+            canvas.setDash(list(dash) if dash else [])
+            if len(values) > 1:
+                path = canvas.beginPath()
+                path.moveTo(x_at(0), y_at(values[0]))
+                for i, value in enumerate(values[1:], start=1):
+                    path.lineTo(x_at(i), y_at(value))
+                canvas.drawPath(path, stroke=1, fill=0)
+            canvas.setDash([])
+            canvas.setLineWidth(0.6)
+            if len(values) <= 40:
+                markers(canvas, kind, [(x_at(i), y_at(v)) for i, v in enumerate(values)], filled)
+        self.legend(canvas, columns, legend_height)
+        canvas.restoreState()
+
+    def legend(self, canvas: Canvas, columns: int, top: float) -> None:
+        """Line sample, marker and name of every series, in rows under the plot."""
+        column = self.width / columns
+        for index, (name, _) in enumerate(self.series):
+            dash, kind, filled = style_of(index)
+            x = (index % columns) * column + 4
+            y = top - (index // columns) * LEGEND_ROW - 8
+            canvas.setLineWidth(1.1)
+            canvas.setDash(list(dash) if dash else [])
+            canvas.line(x, y, x + 18, y)
+            canvas.setDash([])
+            canvas.setLineWidth(0.6)
+            markers(canvas, kind, [(x + 9, y)], filled)
+            room = column - 30
+            text = name
+            while len(text) > 1 and text_width(text, self.font, SIZE) > room:
+                text = text[:-2] + "…"
+            canvas.setFillColor(colors.black)
+            draw_text(canvas, x + 23, y - 3.5, text, self.font)
+
+
+def running_totals_drawing(
+    series: Series,
+    width: float,
+    plot_height: float = 55 * mm,
+    font: str = "Helvetica",
+    lang: str = "de",
+) -> RunningTotals:
+    """The chart `width` wide with a plot `plot_height` tall."""
+    return RunningTotals(series, width, plot_height, font=font, lang=lang)
+
+
+def fitted_chart(series: Series, font: str, lang: str) -> RunningTotals:
+    """The chart as wide as the frame and as tall as the rest of the page allows."""
+    return RunningTotals(series, font=font, lang=lang)

@@ -40,8 +40,9 @@ class BlankSheet:
 
 
 def most_players(variant: Variant) -> int:
-    """The most players the variant's blank sheet has room for on one A4 page."""
-    return min(variant.max_players, variant.blank_sheet.room)
+    """The most players of the variant's blank sheet: as many as the variant seats (the sheet
+    turns to landscape where that many columns need it)."""
+    return variant.max_players
 
 
 def parse_blank(variant: Variant, label: str, args: Mapping[str, str]) -> BlankSheet:
@@ -56,8 +57,8 @@ def parse_blank(variant: Variant, label: str, args: Mapping[str, str]) -> BlankS
         ), "count")
     if names and len(names) < fewest:
         raise InputError(Text(
-            f"Diese Liste braucht mindestens {fewest} Namen (players).",
-            f"This sheet needs at least {fewest} names (players).",
+            f"Diese Liste braucht mindestens {fewest} Namen.",
+            f"This sheet needs at least {fewest} names.",
         ), "players")
     seats = tuple(names) if names else ("",) * (count or max(fewest, min(DEFAULT_PLAYERS, most)))
     rounds = parse_rounds(variant, args)
@@ -74,26 +75,26 @@ def parse_names(raw: str, most: int) -> list[str]:
     names = [name.strip() for name in raw.split(",")]
     if len(names) > most:
         raise InputError(Text(
-            f"Auf diese Liste passen höchstens {most} Namen (players); es sind {len(names)}.",
-            f"This sheet has room for at most {most} names (players); you gave {len(names)}.",
+            f"Auf diese Liste passen höchstens {most} Namen; es sind {len(names)}.",
+            f"This sheet has room for at most {most} names; you gave {len(names)}.",
         ), "players")
     seen: set[str] = set()
     for seat, name in enumerate(names, start=1):
         field = f"players[{seat - 1}]"
         if not name:
             raise InputError(Text(
-                f"Der Name von Spieler {seat} (players) ist leer.",
-                f"Player name {seat} (players) is empty.",
+                f"Der Name von Spieler {seat} ist leer.",
+                f"The name of player {seat} is empty.",
             ), field)
         if len(name) > NAME_LIMIT:
             raise InputError(Text(
-                f"Der Name von Spieler {seat} (players) ist länger als {NAME_LIMIT} Zeichen.",
-                f"Player name {seat} (players) is longer than {NAME_LIMIT} characters.",
+                f"Der Name von Spieler {seat} ist länger als {NAME_LIMIT} Zeichen.",
+                f"The name of player {seat} is longer than {NAME_LIMIT} characters.",
             ), field)
         if name.casefold() in seen:
             raise InputError(Text(
-                f"Der Name „{name}“ (players) kommt doppelt vor; jeder braucht einen eigenen.",
-                f"The name “{name}” (players) appears twice; names must differ.",
+                f"Der Name „{name}“ kommt doppelt vor; jeder braucht einen eigenen.",
+                f"The name “{name}” appears twice; names must differ.",
             ), field)
         seen.add(name.casefold())
     return names
@@ -109,8 +110,8 @@ def parse_int(
     # ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
     if not WHOLE.fullmatch(raw) or not low <= int(raw) <= high:
         raise InputError(Text(
-            f"{what.de} ({field}) muss eine ganze Zahl von {low} bis {high} sein.",
-            f"{what.en} ({field}) must be a whole number from {low} to {high}.",
+            f"{what.de} muss eine ganze Zahl von {low} bis {high} sein.",
+            f"{what.en} must be a whole number from {low} to {high}.",
         ), field)
     return int(raw)
 
@@ -139,20 +140,20 @@ def parse_choices(
     target = args.get("target", "").strip()
     if target and target not in {str(t) for t in TARGETS}:
         raise InputError(Text(
-            "Das Ziel (target) muss 200 oder 500 sein.",
-            "The target (target) must be 200 or 500.",
+            "Das Ziel muss 200 oder 500 sein.",
+            "The target must be 200 or 500.",
         ), "target")
     scoring = args.get("scoring", "").strip()
     if scoring and scoring not in SCORINGS:
         raise InputError(Text(
-            "Die Wertung (scoring) muss „winner-takes“ oder „own-points“ sein.",
-            "The scoring (scoring) must be “winner-takes” or “own-points”.",
+            "Die Wertung muss „winner-takes“ oder „own-points“ sein.",
+            "The scoring must be “winner-takes” or “own-points”.",
         ), "scoring")
     partner = parse_flag(args, "partner")
     if partner and players != 4:
         raise InputError(Text(
-            "Der Partnermodus (partner) braucht genau 4 Spieler.",
-            "Partner mode (partner) needs exactly 4 players.",
+            "Der Partnermodus braucht genau 4 Spieler.",
+            "Partner mode needs exactly 4 players.",
         ), "partner")
     return (int(target) if target else None), (scoring or None), partner
 

@@ -11,6 +11,8 @@ from reportlab.platypus import Flowable
 from reportlab.platypus import Table
 
 from app.scoring.types import Standing
+from app.sheets.layout import FRAME_WIDTH
+from app.sheets.layout import FastTable
 from app.sheets.layout import Lang
 from app.sheets.layout import column_width
 from app.sheets.layout import grid_style
@@ -20,7 +22,7 @@ from app.sheets.layout import side_by_side
 COLUMNS = 3  # at most 3 sets decide a match
 
 
-def sets_section(state: Standing, lang: Lang) -> list[Flowable]:
+def sets_section(state: Standing, lang: Lang, width: float = FRAME_WIDTH) -> list[Flowable]:
     """One block of games per set (three side by side), then the sets and the match."""
     story: list[Flowable] = [para(lang("Games by set"), "h2")]
     sets = state.sets or []
@@ -30,9 +32,10 @@ def sets_section(state: Standing, lang: Lang) -> list[Flowable]:
     start = 0
     for number, played in enumerate(sets, start=1):
         games = played["A"] + played["B"]
-        blocks.append(set_block(number, state, start, games, column_width(COLUMNS), lang))
+        column = column_width(COLUMNS, width=width)
+        blocks.append(set_block(number, state, start, games, column, lang))
         start += games
-    return [*story, side_by_side(blocks, COLUMNS), sets_table(sets, lang)]
+    return [*story, side_by_side(blocks, COLUMNS, width=width), sets_table(sets, lang)]
 
 
 def set_block(
@@ -48,12 +51,12 @@ def set_block(
         rows.append(
             [
                 str(index - start + 1),
-                points["A"] or "",
-                points["B"] or "",
+                str(points["A"] or ""),
+                str(points["B"] or ""),
                 f"{running['A']}:{running['B']}",
             ]
         )
-    block = Table(
+    block = FastTable(
         rows, colWidths=[width * 0.25, width * 0.2, width * 0.2, width * 0.35], repeatRows=2
     )
     block.setStyle(grid_style(header_rows=2) + [("SPAN", (0, 0), (-1, 0))])
@@ -67,7 +70,7 @@ def sets_table(sets: list[dict[str, object]], lang: Lang) -> Table:
         rows.append([str(number), str(played["A"]), str(played["B"]), played["winner"] or "–"])
     won = {team: sum(1 for s in sets if s["winner"] == team) for team in ("A", "B")}
     rows.append([lang("Match"), str(won["A"]), str(won["B"]), ""])
-    table = Table(rows, colWidths=[28 * mm, 24 * mm, 24 * mm, 24 * mm], spaceBefore=4 * mm)
+    table = Table(rows, colWidths=[30 * mm, 26 * mm, 26 * mm, 26 * mm], spaceBefore=4 * mm)
     table.setStyle(grid_style(header_rows=1, sum_rows=1))
     table.hAlign = "LEFT"
     return table

@@ -18,17 +18,25 @@ from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
 from app.scoring.types import team_of
+from app.sheets.layout import FRAME_WIDTH
+from app.sheets.layout import FastTable
 from app.sheets.layout import Lang
+from app.sheets.layout import cell_text
 from app.sheets.layout import grid_style
 from app.sheets.layout import labelled
+from app.sheets.layout import line
 from app.sheets.layout import money
 from app.sheets.layout import para
+from app.sheets.layout import section
 from app.sheets.record import TableRecord
+from app.standings import places
 from app.text import Text
 from app.translations import N_
 from app.variants import Variant
 
 HOUSE_RULES = Text("Hausregeln", "House rules")
+RANKING_WIDTH = 148 * mm  # place, name, total, amount
+SIDE_BY_SIDE = 240 * mm  # from this width (landscape) the transfers stand beside the ranking
 SCORING = {
     "winner-takes": N_("Winner takes (highest total wins)"),
     "own-points": N_("Own points (lowest total wins)"),
@@ -59,7 +67,8 @@ def winner_text(winner: Winner, players: list[str], lang: Lang) -> str:
 
 def seat_line(variant: Variant, players: list[str], options: dict[str, Any], lang: Lang) -> str:
     """The players in seating order (and the teams where partners play), as markup."""
-    seats = " · ".join(f"{seat}. {escape(name)}" for seat, name in enumerate(players, start=1))
+    # A no-break space: the seat number never ends a line without its name.
+    seats = " · ".join(f"{seat}.\u00a0{escape(name)}" for seat, name in enumerate(players, start=1))
     label = lang("Players in seating order")
     line = f"<b>{label}:</b> {seats}"
     if variant.has_teams(options):
@@ -128,19 +137,37 @@ def status_text(state: Standing, lang: Lang) -> str:
     return texts.get(progress.get("kind", ""), lang("Still running."))
 
 
-def result_section(record: TableRecord, lang: Lang) -> list[Flowable]:
-    """Heading, status, winner (or leader), ranking with amounts, transfers."""
+def result_section(record: TableRecord, lang: Lang, width: float = FRAME_WIDTH) -> list[Flowable]:
+    """Heading, status, winner (or leader), ranking with amounts, transfers; on a landscape
+    page the transfers stand beside the ranking."""
     state, players = record.standing, record.players
-    story: list[Flowable] = [para(lang("Result"), "h2"), para(status_text(state, lang), "body")]
+    story: list[Flowable] = [*section(lang("Result"), 80), line(status_text(state, lang))]
     if state.finished:
         story.append(labelled(lang("Winner"), winner_text(state.winner, players, lang)))
     elif state.leader is not None:
         story.append(labelled(lang("Leading"), winner_text(state.leader, players, lang)))
+    ranking: list[Flowable] = []
     if not record.definition.team_scores and state.round_points:
-        story.append(ranking_table(ranking_rows(record, lang), lang))
-    if state.settlement:
-        story += transfers(state, players, record.options["rate_cents"], lang)
-    return story
+        ranking.append(ranking_table(ranking_rows(record, lang), lang))
+    money_part = (
+        transfers(state, players, record.options["rate_cents"], lang) if state.settlement else []
+    )
+    if ranking and money_part and width > SIDE_BY_SIDE:
+        gap = 8 * mm
+        row = Table(
+            [[ranking, "", money_part]],
+            colWidths=[RANKING_WIDTH, gap, width - RANKING_WIDTH - gap],
+        )
+        row.setStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+        row.hAlign = "LEFT"
+        return [*story, row]
+    return [*story, *ranking, *money_part]
 
 
 def ranking_rows(record: TableRecord, lang: Lang) -> list[tuple[str, int, int | None]]:
@@ -157,14 +184,6 @@ def ranking_rows(record: TableRecord, lang: Lang) -> list[tuple[str, int, int | 
     ]
 
 
-def places(totals: list[int]) -> list[int]:
-    """Place numbers for totals in ranking order; equal totals share a place (1, 1, 3)."""
-    result: list[int] = []
-    for index, total in enumerate(totals):
-        result.append(result[-1] if index and total == totals[index - 1] else index + 1)
-    return result
-
-
 def ranking_table(rows: list[tuple[str, int, int | None]], lang: Lang) -> Table:
     """Place, player (or team), total and, for money tables, the amount won or paid."""
     with_money = any(amount is not None for _, _, amount in rows)
@@ -174,11 +193,18 @@ def ranking_table(rows: list[tuple[str, int, int | None]], lang: Lang) -> Table:
         places([total for _, total, _ in rows]), rows, strict=True
     ):
         money_cell = [money(amount or 0, lang.code, signed=True)] * with_money
-        cells.append([f"{place}.", para(name, "body"), str(total), *money_cell])
-    table = Table(
-        cells, colWidths=[16 * mm, 70 * mm, 24 * mm] + [30 * mm] * with_money, spaceBefore=3 * mm
+        cells.append(
+            [f"{place}.", cell_text(name, RANKING_WIDTH - 74 * mm), str(total), *money_cell]
+        )
+    table = FastTable(
+        cells,
+        colWidths=[18 * mm, RANKING_WIDTH - 74 * mm, 24 * mm] + [32 * mm] * with_money,
+        spaceBefore=3 * mm,
     )
-    table.setStyle(grid_style(header_rows=1) + [("ALIGN", (2, 1), (-1, -1), "RIGHT")])
+    table.setStyle(
+        grid_style(header_rows=1)
+        + [("ALIGN", (2, 1), (-1, -1), "RIGHT"), ("ALIGN", (1, 1), (1, -1), "LEFT")]
+    )
     table.hAlign = "LEFT"
     return table
 

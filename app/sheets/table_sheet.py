@@ -1,10 +1,15 @@
 """The filled score sheet of a table: the record of an evening (`/t/<id>/sheet.pdf`).
 
 Title (name, variant, date), the players in seating order, the options and house rules that
-differ from the defaults, every round with its points and the running totals, then the result
-(table_result). Where games make sets (dop.set) the games show set by set instead
+differ from the defaults, the result (table_result: ranking and settlement, first, so they are
+on page 1 however long the evening was), every round with its points and the running totals,
+then the chart. Where games make sets (dop.set) the games show set by set instead
 (table_doppel). Everything shown comes from the table's `Standing`: no points computed here;
 whatever differs between variants is asked of the table's definition.
+
+Sized to be read in a dim pub: figures at 11 pt, names at 9–11 pt and never broken inside a
+word; the columns share the page's width, which turns to landscape when the players' columns
+would be too narrow upright (ten players).
 """
 
 from __future__ import annotations
@@ -15,20 +20,30 @@ from babel.dates import format_date
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 from reportlab.platypus import Spacer
-from reportlab.platypus import Table
 
 from app.scoring.types import TEAM_SEATS
-from app.sheets.chart import running_totals_drawing
+from app.sheets.chart import fitted_chart
 from app.sheets.layout import FONT
 from app.sheets.layout import FONT_BOLD
-from app.sheets.layout import FRAME_WIDTH
+from app.sheets.layout import HEAD_SIZE
+from app.sheets.layout import HEAD_SMALLEST
+from app.sheets.layout import LANDSCAPE
+from app.sheets.layout import NUMBER_SIZE
+from app.sheets.layout import PORTRAIT
 from app.sheets.layout import RULE
+from app.sheets.layout import FastTable
 from app.sheets.layout import Lang
+from app.sheets.layout import Page
+from app.sheets.layout import cell_text
+from app.sheets.layout import fits
 from app.sheets.layout import grid_style
 from app.sheets.layout import heading
-from app.sheets.layout import name_cells
+from app.sheets.layout import line
+from app.sheets.layout import name_heads
 from app.sheets.layout import para
 from app.sheets.layout import render
+from app.sheets.layout import section
+from app.sheets.layout import text_width
 from app.sheets.record import TableRecord
 from app.sheets.table_doppel import sets_section
 from app.sheets.table_result import describe_options
@@ -37,9 +52,10 @@ from app.sheets.table_result import result_section
 from app.sheets.table_result import seat_line
 from app.tables.pictures import chart_series
 
-NUMBER_COLUMN = 10 * mm
+NUMBER_COLUMN = 12 * mm
 EXTRA_COLUMN = 22 * mm
-TEAM_COLUMN = 12 * mm
+TEAM_COLUMN = 15 * mm
+PADDING = 6  # points of cell padding beside a figure or a name
 SUITS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 
 
@@ -47,35 +63,89 @@ def build_table_sheet(record: TableRecord, lang: Lang) -> bytes:
     """The PDF of a table's score sheet in the page's language."""
     day = format_date(record.played_on, format="medium", locale=lang.code)
     title = record.name or record.label
+    paper = page_of(record)
     story = heading(title, f"{record.label} · {day}" if record.name else day)
     definition = record.definition
     seats = seat_line(definition, record.players, record.options, lang)
     story += [para(seats, "body", markup=True)]
-    story += [para(describe_options(definition, record.options, lang), "body")]
+    story += [line(describe_options(definition, record.options, lang))]
     story += house_rules_section(definition, record.options, lang)
+    story += result_section(record, lang, paper.width)
     if definition.has_sets:
-        story += sets_section(record.standing, lang)
+        story += sets_section(record.standing, lang, paper.width)
     else:
-        story += [para(lang("Rounds"), "h2"), rounds_table(record, lang), *notes(record, lang)]
+        # The heading stays with the column heads and a few rounds; the rest may follow.
+        story += [
+            *section(lang("Rounds"), 100),
+            rounds_table(record, lang, paper),
+            *notes(record, lang),
+        ]
     if record.standing.round_points:
         series = chart_series(record.variant, record.players, record.standing)
-        drawing = running_totals_drawing(series, FRAME_WIDTH, font=FONT)
-        story += [para(lang("Running totals"), "h2"), drawing]
-    story += result_section(record, lang)
-    return render(f"{title} · {record.label} · {day}", lang, story, footer=lang("Score sheet"))
+        chart = fitted_chart(series, FONT, lang.code)
+        story += [*section(lang("Running totals"), chart.least(paper.width)), chart]
+    return render(
+        f"{title} · {record.label} · {day}", lang, story, footer=lang("Score sheet"), page=paper
+    )
 
 
-def rounds_table(record: TableRecord, lang: Lang) -> Flowable:
+def figures(record: TableRecord) -> list[str]:
+    """Every figure the rounds grid prints (points as written, running totals)."""
+    state = record.standing
+    if record.definition.team_scores:
+        return []
+    shown = [
+        shown_points(record, index, seat, points[seat])
+        for index, points in enumerate(state.round_points)
+        for seat in range(len(record.players))
+    ]
+    return shown + [str(total) for running in state.running_totals for total in running]
+
+
+def lead_widths(record: TableRecord) -> tuple[list[float], list[float]]:
+    """The columns before the players (No., the jack or winner column) and after them (the
+    partner teams' totals)."""
+    definition = record.definition
+    lead = [NUMBER_COLUMN]
+    if definition.names_jack_suit:
+        lead.append(EXTRA_COLUMN)
+    elif definition.names_round_winner:
+        words = [word for name in record.players for word in name.split()] or [""]
+        widest = max(text_width(word, FONT, HEAD_SIZE) for word in words) + PADDING
+        lead.append(min(max(EXTRA_COLUMN, widest), 32 * mm))
+    teams = 2 if partner_totals(record) else 0
+    return lead, [TEAM_COLUMN] * teams
+
+
+def page_of(record: TableRecord) -> Page:
+    """Portrait when every player's two columns hold the widest figure at 11 pt and the
+    name's longest word at 9 pt; else landscape (ten players, long names)."""
+    if record.definition.has_sets or not record.standing.round_points:
+        return PORTRAIT
+    lead, tail = lead_widths(record)
+    shown = set(figures(record))
+    longest = max((len(text) for text in shown), default=0)
+    # Figures are about as wide as they are long: measure only the longest few.
+    widest = max(
+        (text_width(text, FONT_BOLD, NUMBER_SIZE) for text in shown if len(text) >= longest - 1),
+        default=0,
+    )
+    column = (PORTRAIT.width - sum(lead) - sum(tail)) / len(record.players)
+    if column >= 2 * (widest + PADDING) and fits(record.players, column - PADDING):
+        return PORTRAIT
+    return LANDSCAPE
+
+
+def rounds_table(record: TableRecord, lang: Lang, paper: Page = PORTRAIT) -> Flowable:
     """No. | extra | per player the round's points and the running total | team totals."""
     state, players = record.standing, record.players
     if not state.round_points:
         return para(lang("No rounds entered yet."), "body")
     extra = extra_column(record, lang)
     teams = partner_totals(record)
-    lead = [NUMBER_COLUMN] + [EXTRA_COLUMN] * len(extra[:1])
-    tail = [TEAM_COLUMN] * (2 * len(teams[:1]))
-    width = (FRAME_WIDTH - sum(lead) - sum(tail)) / (2 * len(players))
-    rows = header_rows(record, extra[:1], len(tail), lang)
+    lead, tail = lead_widths(record)
+    width = (paper.width - sum(lead) - sum(tail)) / (2 * len(players))
+    rows, head = header_rows(record, extra[:1], len(tail), lang, 2 * width)
     for index, (points, running) in enumerate(
         zip(state.round_points, state.running_totals, strict=True)
     ):
@@ -86,25 +156,40 @@ def rounds_table(record: TableRecord, lang: Lang) -> Flowable:
         ]
         team_cells = teams[index] if teams else []
         rows.append([str(index + 1), *[column[index] for column in extra[1:]], *cells, *team_cells])
-    grid = Table(rows, colWidths=lead + [width] * (2 * len(players)) + tail, repeatRows=2)
-    grid.setStyle(rounds_style(len(lead), len(players), size=7 if len(players) > 6 else 8.5))
+    # Rows of plain figures all have one height: given, reportlab need not measure each cell.
+    plain = all(isinstance(cell, str) for row in rows[2:] for cell in row)
+    body = [NUMBER_SIZE * 1.2 + 4.5 if plain else None] * (len(rows) - 2)
+    grid = FastTable(
+        rows,
+        colWidths=lead + [width] * (2 * len(players)) + tail,
+        rowHeights=[None, None, *body],
+        repeatRows=2,
+    )
+    grid.setStyle(
+        rounds_style(len(lead), len(players), size=NUMBER_SIZE)
+        + [("FONT", (len(lead), 0), (len(lead) + 2 * len(players) - 1, 0), FONT_BOLD, head)]
+        + [("TOPPADDING", (0, 2), (-1, -1), 2), ("BOTTOMPADDING", (0, 2), (-1, -1), 2.5)]
+    )
     return grid
 
 
-def header_rows(record: TableRecord, extra: list[Any], teams: int, lang: Lang) -> list[list[Any]]:
-    """Names over pairs of columns (points, Σ), then the pair labels; the team columns last."""
+def header_rows(
+    record: TableRecord, extra: list[Any], teams: int, lang: Lang, width: float
+) -> tuple[list[list[Any]], float]:
+    """Names over pairs of columns (points, Σ), then the pair labels; the team columns last;
+    and the names' size (plain names are set in the row's font, at that size)."""
     # A variant that keeps no points, only wins (Terroristen), heads its columns "Win".
     points_label = lang("Win") if record.definition.scores_wins else lang("Pts.")
-    names = name_cells(record.players)
+    names, size = name_heads(record.players, width)
     return [
         [
             lang("No."),
             *extra,
             *[cell for name in names for cell in (name, "")],
-            *[para(f"Team {team}", "head") for team in TEAM_SEATS][:teams],
+            *[para(f"Team {team}", "head") for team in list(TEAM_SEATS)[:teams]],
         ],
         ["", *[""] * len(extra), *[points_label, "Σ"] * len(names), *["Σ"] * teams],
-    ]
+    ], size
 
 
 def notes(record: TableRecord, lang: Lang) -> list[Flowable]:
@@ -121,7 +206,8 @@ def rounds_style(first: int, players: int, size: float) -> list[tuple[Any, ...]]
     """The grid, a bold running total and a black line after each player's pair of columns."""
     style = grid_style(header_rows=2) + [
         ("FONT", (0, 2), (-1, -1), FONT, size),
-        ("FONT", (first, 1), (-1, 1), FONT, 7),
+        ("FONT", (first, 1), (-1, 1), FONT, HEAD_SMALLEST),
+        ("FONT", (1, 2), (first - 1, -1), FONT, HEAD_SIZE),
     ]
     for seat in range(players):
         left = first + 2 * seat
@@ -145,10 +231,9 @@ def extra_column(record: TableRecord, lang: Lang) -> list[Any]:
         jack = lang("Jack")
         return [lang("Ended by"), [f"{jack} {suit}" if suit else "" for suit in suits]]
     if definition.names_round_winner:
-        return [
-            lang("Winner"),
-            [para(record.players[body["winner"]], "cell_center") for body in record.rounds],
-        ]
+        width = lead_widths(record)[0][1]
+        cells = {name: cell_text(name, width, "cell_center") for name in record.players}
+        return [lang("Winner"), [cells[record.players[body["winner"]]] for body in record.rounds]]
     return []
 
 

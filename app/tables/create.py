@@ -14,11 +14,14 @@ from app import store
 from app.device import editable_group
 from app.device import remember_table
 from app.tables import bp
+from app.tables.fielderrors import error_list
 from app.tables.forms import NewTableForm
 from app.tables.forms import group_refusal
 from app.tables.home import device_tables
 
 RECENT_NAMES = 24
+# Every page's summary of a refused form (templates/base.html) asks the form for its errors.
+bp.add_app_template_global(error_list, "form_error_list")
 
 
 def recent_names() -> list[str]:

@@ -28,6 +28,7 @@ from flask import request
 from flask import session
 from flask_babel import gettext as _
 from markupsafe import Markup
+from markupsafe import escape
 from sqlalchemy import select
 
 from app.db import db
@@ -38,6 +39,7 @@ from app.models import Table
 from app.navigation import current_lang
 from app.scoring import Standing
 from app.standings import versioned_standing
+from app.tables.display import team_label
 from app.tables.pictures import running_totals_chart
 from app.tables.pictures import settlement_picture
 
@@ -53,13 +55,24 @@ class Derived(NamedTuple):
     settlement_picture: Markup | None
 
 
+class SetEnd(NamedTuple):
+    """A set decided by a game (dop.set): its number, games per team and winning team."""
+
+    number: int
+    a: int
+    b: int
+    winner: str
+
+
 class GridRow(NamedTuple):
-    """One row of the rounds grid: its number, points, running totals and per-round extras."""
+    """One row of the rounds grid: its number, points, running totals and per-round extras,
+    and the set this game decided (the grid closes each set with a row of its result)."""
 
     number: int
     points: Any
     running: Any
     detail: dict[str, Any]
+    set_end: SetEnd | None = None
 
 
 _pictures: OrderedDict[tuple[str, int, str], Derived] = OrderedDict()
@@ -104,15 +117,96 @@ def grid_rows(standing: Standing, show_all: bool) -> list[GridRow]:
     count = len(standing.round_points)
     first = 0 if show_all else max(0, count - ROWS_SHOWN)
     details = standing.details
+    ends = set_ends(standing)
     return [
         GridRow(
             row + 1,
             standing.round_points[row],
             standing.running_totals[row],
             details[row] if row < len(details) else {},
+            ends.get(row + 1),
         )
         for row in range(first, count)
     ]
+
+
+def set_ends(standing: Standing) -> dict[int, SetEnd]:
+    """The decided sets by the number of the game that decided each (dop.set; none elsewhere).
+
+    Every game is won by one team, so a set holds as many games as both teams won in it.
+    """
+    ends: dict[int, SetEnd] = {}
+    games = 0
+    for number, one_set in enumerate(standing.sets or [], start=1):
+        games += one_set["A"] + one_set["B"]
+        if one_set["winner"]:
+            ends[games] = SetEnd(number, one_set["A"], one_set["B"], one_set["winner"])
+    return ends
+
+
+def grid_body(table: Table, rows: list[GridRow], round_link: str, correct: str) -> Markup:
+    """The grid's rows as HTML (tables/_grid.html puts them between its head and its sums).
+
+    Built here, not in the template: a grid of 30 (or, on request, 400) rounds is hundreds of
+    cells, and Jinja pays per cell several times what joining strings costs; the numbers need
+    no escaping, the suit comes from the one macro (_macros.html `suit`). `round_link` (an
+    editor's round address without its number) and `correct` (the edit link's label with
+    `{n}`) are empty for a reader.
+    """
+    definition = table.definition
+    suit = current_app.jinja_env.get_template("_macros.html").module.suit  # type: ignore[attr-defined]
+    parts: list[str] = []
+    for row in rows:
+        number = row.number
+        if round_link:
+            link = f"{round_link}{number}"
+            label = escape(correct.replace("{n}", str(number)))
+            parts.append(
+                f'<tr data-href="{link}" class="editable"><th scope="row" class="sticky">'
+                f'<a class="round-link" href="{link}" aria-label="{label}">{number} '
+                f'<span aria-hidden="true">✎</span></a>'
+            )
+        else:
+            parts.append(f'<tr><th scope="row" class="sticky">{number}')
+        jack_suit = row.detail.get("jack_suit")
+        if jack_suit:
+            parts.append(f" {suit(jack_suit)}")
+        parts.append("</th>")
+        points, running = row.points, row.running
+        if definition.team_scores:
+            for team in ("A", "B"):
+                won = "✓" if points[team] else ""
+                parts.append(
+                    f'<td><span class="running">{running[team]}</span>'
+                    f'<small class="delta won">{won}</small></td>'
+                )
+        else:
+            doubled_seats = row.detail.get("doubled", ())
+            for seat, value in enumerate(points):
+                doubled = seat in doubled_seats
+                if definition.scores_wins:
+                    delta = "✓" if value else ""
+                else:
+                    delta = f"{value} (×2)" if doubled else str(value)
+                parts.append(
+                    f'<td><span class="running">{running[seat]}</span>'
+                    f'<small class="delta{" doubled" if doubled else ""}">{delta}</small></td>'
+                )
+        parts.append("</tr>\n")
+        if row.set_end is not None:
+            parts.append(set_row(table, row.set_end))
+    return Markup("".join(parts))
+
+
+def set_row(table: Table, ended: SetEnd) -> str:
+    """The row that closes a set in the grid: its number, games and winning team (dop.set)."""
+    words = "{}: A {} : {} B — {}".format(
+        _("Set %(n)s", n=ended.number),
+        ended.a,
+        ended.b,
+        _("won by %(team)s", team=team_label(table, ended.winner)),
+    )
+    return f'<tr class="set-result"><th scope="row" colspan="3">{escape(words)}</th></tr>\n'
 
 
 def correct_label() -> str:

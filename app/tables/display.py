@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from typing import NamedTuple
 
 from flask_babel import format_currency
 from flask_babel import gettext as _
+from markupsafe import Markup
+from markupsafe import escape
 
 from app.engine.houserules import HouseRule
 from app.models import Table
@@ -19,6 +22,7 @@ from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
 from app.scoring.types import team_of
+from app.standings import places
 from app.text import Text
 from app.variants import VARIANTS
 from app.variants import Variant
@@ -86,15 +90,81 @@ def progress_text(table: Table, standing: Standing) -> str:
     if kind == "target":
         return _("%(best)s / %(target)s points", best=progress["best"], target=progress["target"])
     if kind == "set":
-        return _(
-            "Set %(set)s: A %(a)s : %(b)s B", set=progress["set"], a=progress["A"], b=progress["B"]
-        )
+        # dop.set / dop.match: sets won and the games of the running set, each said as such.
+        won = standing.teams or {"A": 0, "B": 0}
+        return " · ".join((
+            _("Sets won: A %(a)s : %(b)s B", a=won["A"], b=won["B"]),
+            _("set %(set)s, games: A %(a)s : %(b)s B",
+              set=progress["set"], a=progress["A"], b=progress["B"]),
+        ))
     played = progress["played"]
     if kind == "games" and standing.finished:
         return _("All %(of)s played", of=progress["of"])
     if kind == "games":
         return say(words.of, n=played + 1, of=progress["of"])
     return say(words.one, n=played + 1) if not standing.finished else ""
+
+
+def lead_text(table: Table, standing: Standing) -> Markup:
+    """Who is ahead of a running table, for the line under its progress; empty when nobody is.
+
+    Where games make sets (dop.set) that is who leads the running set, said as such: the sets
+    won are in the progress line, and "ahead" counted over sets and games read as a contradiction
+    next to the set's score ("Satz 2: A 5 : 6 B · Vorne: Team A").
+    """
+    if table.definition.has_sets:
+        progress = standing.progress
+        number, a, b = progress["set"], progress["A"], progress["B"]
+        if a == b == 0:
+            return Markup("")
+        if a == b:
+            return escape(_("set %(set)s is level", set=number))
+        team = team_label(table, "A" if a > b else "B")
+        return escape(_("%(team)s leads set %(set)s", team=team, set=number))
+    if standing.leader is None:
+        return Markup("")
+    return Markup("{}: <strong>{}</strong>").format(
+        _("Leading"), winner_text(table, standing.leader)
+    )
+
+
+class Placed(NamedTuple):
+    """One line of the result box: the place (shared on a tie: 1., 1., 3.), who, the total,
+    the money won or paid (money tables) and, for a party of partners, its members' points."""
+
+    place: int
+    name: str
+    total: Any
+    cents: int | None
+    members: list[tuple[str, Any]]
+
+
+def result_ranking(table: Table, standing: Standing) -> list[Placed]:
+    """The final ranking, best first, with places as the score sheet prints them.
+
+    Partners who race as parties (spd.opt.partner: team totals, not team scores) are ranked
+    as parties with their totals, each with its members' own points; everybody else seat by
+    seat. (Team scores — Doppel — end in sets, shown apart.)
+    """
+    if has_teams(table) and not table.definition.team_scores and standing.teams:
+        order = list(dict.fromkeys(team_of(seat) for seat in standing.ranking))
+        totals = [standing.teams[team] for team in order]
+        return [
+            Placed(
+                place,
+                team_label(table, team),
+                total,
+                None,
+                [(table.players[seat], standing.totals[seat]) for seat in TEAM_SEATS[team]],
+            )
+            for place, team, total in zip(places(totals), order, totals, strict=True)
+        ]
+    amounts = standing.settlement.amounts_cents if standing.settlement else None
+    totals = [standing.totals[seat] for seat in standing.ranking]
+    return [
+        Placed(place, table.players[seat], total, amounts[seat] if amounts else None, [])
+        for place, seat, total in zip(places(totals), standing.ranking, totals, strict=True)
+    ]
 
 
 def options_text(table: Table) -> list[str]:
@@ -167,6 +237,8 @@ def display_helpers() -> dict[str, Any]:
         "team_of": team_of,
         "winner_text": winner_text,
         "progress_text": progress_text,
+        "lead_text": lead_text,
+        "result_ranking": result_ranking,
         "options_text": options_text,
         "house_rules_text": house_rules_text,
         "house_rule_choices": house_rule_choices,

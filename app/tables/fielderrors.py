@@ -13,12 +13,15 @@ from typing import Any
 from flask_wtf import FlaskForm
 from wtforms import Field
 from wtforms import FieldList
+from wtforms import Form
 from wtforms import FormField
 
 from app.navigation import current_lang
 from app.text import InputError
 
 PATH_PART = re.compile(r"([A-Za-z_0-9]+)|\[(\d+)\]")
+# Fields without a visible input: their errors are listed, but there is nothing to jump to.
+HIDDEN_TYPES = ("HiddenField", "CSRFTokenField")
 
 
 def resolve_field(form: Any, path: str) -> Field | None:
@@ -64,3 +67,49 @@ class ScoringForm(FlaskForm):
     def show_error(self, message: str) -> None:
         """A problem with the form as a whole (e.g. someone else changed the round)."""
         self.form_errors.append(message)
+
+
+def first_leaf(field: Field) -> Field | None:
+    """The first input of a field: itself, or the first one inside a list or a sub-form."""
+    if isinstance(field, FieldList):
+        return first_leaf(field.entries[0]) if field.entries else None
+    if isinstance(field, FormField):
+        return next((leaf for sub in field.form if (leaf := first_leaf(sub))), None)
+    return field
+
+
+def anchor_of(field: Field) -> str:
+    """The id a link jumps to: a set of tap choices (radio buttons) by its first choice."""
+    leaf = first_leaf(field) or field
+    return f"{leaf.id}-0" if leaf.type == "RadioField" else str(leaf.id)
+
+
+def field_errors(field: Field) -> list[tuple[Field, str]]:
+    """Every error inside a field, inputs in the order the form declares them."""
+    if isinstance(field, FieldList):
+        return [found for entry in field.entries for found in field_errors(entry)]
+    if isinstance(field, FormField):
+        return [found for sub in field.form for found in field_errors(sub)]
+    return [(field, str(message)) for message in field.errors if isinstance(message, str)]
+
+
+def error_list(form: Any) -> list[tuple[str, str]]:
+    """The form's errors for the summary on top of the page: (anchor id or "", sentence).
+
+    Errors of the form as a whole come first (no field to jump to), then those about a list
+    or group ("players", "hands[1]") at its first input, then each field's, in form order.
+    The first bad input gets `autofocus`, so even without JavaScript the browser shows it
+    with the keyboard ready (static/js/errors.js does the same and keeps the summary in view).
+    """
+    if not isinstance(form, Form):
+        return []  # a page's `form` that is no WTForms form has no errors to list
+    found: list[tuple[Field | None, str]] = [(None, str(m)) for m in form.form_errors]
+    for path, messages in getattr(form, "group_errors", {}).items():
+        target = resolve_field(form, path) if path else None
+        found += [(first_leaf(target) if target else None, m) for m in messages]
+    found += [item for field in form for item in field_errors(field)]
+    shown = [(f if f is not None and f.type not in HIDDEN_TYPES else None, m) for f, m in found]
+    first = next((f for f, _message in shown if f is not None), None)
+    if first is not None:
+        first.render_kw = {**(first.render_kw or {}), "autofocus": True}
+    return [(anchor_of(f) if f is not None else "", message) for f, message in shown]

@@ -1,15 +1,26 @@
-"""The start page: a big New-table button and the tables made or opened on this device."""
+"""The start page: a big New-table button, the tables made or opened on this device, and what
+this device deleted lately (restorable for 30 days)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from flask import render_template
 from sqlalchemy import select
 
 from app import store
 from app.db import db
+from app.device import can_edit
+from app.device import device_group_ids
 from app.device import device_table_ids
+from app.device import group_token
+from app.models import Group
 from app.models import Round
 from app.models import Table
+from app.scoring import Standing
+from app.standings import keep_standing
+from app.standings import kept_standing
+from app.standings import standing_after
 from app.tables import bp
 
 
@@ -18,27 +29,59 @@ def device_tables() -> list[Table]:
     ids = device_table_ids()
     if not ids:
         return []
-    found = {t.id: t for t in db.session.scalars(select(Table).where(Table.id.in_(ids)))}
+    query = select(Table).where(Table.id.in_(ids), Table.deleted_at.is_(None))
+    found = {t.id: t for t in db.session.scalars(query)}
     return [found[i] for i in ids if i in found]
 
 
-def rounds_of(tables: list[Table]) -> dict[str, list[Round]]:
-    """The rounds of some tables by table id, each by number: one statement for all of them."""
-    found: dict[str, list[Round]] = {table.id: [] for table in tables}
+def standings_of(tables: list[Table]) -> dict[str, Standing]:
+    """Each table's standing by table id: kept for its version (app.standings), else computed
+    from its rounds, which are read for all such tables in one statement (none per table)."""
+    found: dict[str, Standing] = {}
+    for table in tables:
+        kept = kept_standing(table.id, table.version)
+        if kept is not None:
+            found[table.id] = kept
+    missing = {table.id: table for table in tables if table.id not in found}
+    if not missing:
+        return found
+    data: dict[str, list[Any]] = {table_id: [] for table_id in missing}
+    versions: dict[str, int] = {}
     query = (
-        select(Round)
-        .where(Round.table_id.in_(list(found)))
+        select(Round.table_id, Round.data, Table.version)
+        .join(Table, Round.table_id == Table.id)
+        .where(Round.table_id.in_(list(missing)))
         .order_by(Round.table_id, Round.number)
     )
-    for round_ in db.session.scalars(query) if found else ():
-        found[round_.table_id].append(round_)
+    for table_id, round_data, version in db.session.execute(query):
+        data[table_id].append(round_data)
+        versions[table_id] = version
+    for table_id, table in missing.items():
+        standing = standing_after(table, data[table_id])
+        # Kept only when the rounds were read at the version the table's settings were.
+        if versions.get(table_id) == table.version:
+            keep_standing(table_id, table.version, standing)
+        found[table_id] = standing
     return found
+
+
+def recently_deleted() -> tuple[list[Table], list[Group]]:
+    """This device's deleted tables and groups it may restore (within the 30 days)."""
+    tables = [t for t in store.deleted_tables(device_table_ids()) if can_edit(t)]
+    groups = [g for g in store.deleted_groups(device_group_ids()) if group_token(g) is not None]
+    return tables, groups
 
 
 @bp.get("/")
 def home() -> str:
     """Start page."""
     tables = device_tables()
-    rounds = rounds_of(tables)
-    cards = [(table, store.state_of(table, rounds[table.id])) for table in tables]
-    return render_template("tables/home.html", cards=cards)
+    standings = standings_of(tables)
+    cards = [(table, standings[table.id]) for table in tables]
+    deleted_tables, deleted_groups = recently_deleted()
+    return render_template(
+        "tables/home.html",
+        cards=cards,
+        deleted_tables=deleted_tables,
+        deleted_groups=deleted_groups,
+    )

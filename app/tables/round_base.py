@@ -36,6 +36,12 @@ class RoundForm(ScoringForm):
     # Seat-indexed fields, sized to the table by `round_form` (name -> unbound inner field).
     per_seat: dict[str, UnboundField] = {}
     version = HiddenField()
+    # A correction or delete names the round it started from (its etag, sent as If-Match):
+    # a round that moved or changed meanwhile is never changed in its place.
+    if_match = HiddenField()
+    # A new round's number as this phone saw it: a round another phone saved meanwhile
+    # is shown instead of this one silently becoming the next number (docs/api.md §2).
+    expected_number = HiddenField()
     next_dealer = HiddenField()  # only Dynamisch asks by tap; others keep what the API stored
     # A new round's form carries a key made when it is shown, so a form sent twice
     # (double tap, browser resend, offline replay by static/js/offline.js) saves one round.

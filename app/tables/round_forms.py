@@ -15,6 +15,8 @@ from wtforms import RadioField
 from wtforms import SelectChoice
 
 from app.models import Table
+from app.scoring.base import CLOCKWISE
+from app.scoring.base import COUNTERCLOCKWISE
 from app.tables.forms import count_field
 from app.tables.round_base import RoundForm
 from app.tables.round_base import chosen
@@ -40,10 +42,23 @@ class DynamischRoundForm(RoundForm):
         default="",
         validate_choice=False,
     )
+    # dyn.twin.reverse: the direction at the end of the game carries over into the next; the
+    # form starts from the previous game's (`round_form`), one tap flips it.
+    direction = RadioField(
+        _l("Direction of play at the end of the game"),
+        choices=[
+            SelectChoice(CLOCKWISE, _l("↻ clockwise")),
+            SelectChoice(COUNTERCLOCKWISE, _l("↺ counter-clockwise")),
+        ],
+        default=CLOCKWISE,
+        validate_choice=False,
+    )
+    # dyn.dealer: nobody tapped = the rule (the seat after whoever went out, in the
+    # direction above); `round_form` adds the seats.
     next_dealer = RadioField(_l("Who deals the next game?"), validate_choice=False)
 
     def body(self) -> dict[str, Any]:
-        """hands + jack_suit (None when the game was not ended by a jack)."""
+        """hands + jack_suit (None when the game was not ended by a jack) + direction."""
         hands = [
             {
                 "jacks": hand.jacks.data,
@@ -52,13 +67,18 @@ class DynamischRoundForm(RoundForm):
             }
             for hand in self["hands"].entries
         ]
-        return {"hands": hands, "jack_suit": self.jack_suit.data or None}
+        return {
+            "hands": hands,
+            "jack_suit": self.jack_suit.data or None,
+            "direction": self.direction.data or None,
+        }
 
     @staticmethod
     def fresh_data(dealer: int, seats: int) -> dict[str, Any]:
-        """dyn.dealer: whoever would be on turn next deals next. Preselected is the next seat,
-        which the scoring module also assumes when nobody is named; one tap changes it."""
-        return {"next_dealer": str((dealer + 1) % seats)}
+        """dyn.dealer: whoever would be on turn next deals next. Preselected is the rule (the
+        seat after whoever went out, in the direction of play), as the scoring module
+        assumes when nobody is named; one tap names somebody else."""
+        return {"next_dealer": ""}
 
     @staticmethod
     def form_data(body: dict[str, Any]) -> dict[str, Any]:
@@ -177,6 +197,8 @@ def round_form(
     }
     form_class = type(base.__name__, (base,), sized)
     data = base.form_data(body) if body is not None else base.fresh_data(dealer, seats)
+    if table.definition.keeps_direction and not data.get("direction"):
+        data["direction"] = direction_of(table, body)
     if body is None:  # one key per shown form (a sent form keeps the key it carries)
         data["idempotency_key"] = uuid.uuid4().hex
     if version is not None:
@@ -184,12 +206,25 @@ def round_form(
     form: RoundForm = form_class(table, data=data)
     seat_choices = [SelectChoice(str(seat), name) for seat, name in enumerate(table.players)]
     if isinstance(form.next_dealer, RadioField):
-        form.next_dealer.choices = seat_choices
+        by_rule = SelectChoice("", _l("By the rule: the next after whoever went out"))
+        form.next_dealer.choices = [by_rule, *seat_choices]
     if isinstance(form, WinnerRoundForm):
         form.winner.choices = form.winner_choices(seat_choices)
     elif isinstance(getattr(form, "winner", None), RadioField):
         form["winner"].choices = seat_choices
     return form
+
+
+def direction_of(table: Table, body: dict[str, Any] | None) -> str:
+    """The direction of play a round form starts from: for a new round the one the last
+    round ended in, for a stored round without one the one it inherited
+    (dyn.twin.reverse: reversals persist through the series)."""
+    stored = [played.data for played in table.rounds]
+    directions = table.definition.directions(stored)
+    at = next((i for i, data in enumerate(stored) if data is body), None)
+    if at is not None:
+        return directions[at]
+    return directions[-1] if directions else CLOCKWISE
 
 
 def team_choices(table: Table) -> list[SelectChoice]:

@@ -1,8 +1,16 @@
-"""Entering, correcting and deleting rounds (`tables.round_new`, `round_edit`, `round_delete`)."""
+"""Entering, correcting and deleting rounds (`tables.round_new`, `round_edit`, `round_delete`).
+
+A round is addressed by its number in the address, but a correction or delete always names
+the very round the phone saw (its etag, `If-Match` in the API): when another phone deleted,
+added or changed rounds meanwhile, nothing lands on another round; the page shows the round as
+it is now and asks again. A new round carries the number the phone expected, so two phones
+entering "round 3" at once do not silently make rounds 3 and 4.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 from typing import TypeVar
 
 from flask import abort
@@ -15,11 +23,13 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from app import store
+from app import variants
 from app.device import require_editor
 from app.models import Round
 from app.models import Table
 from app.navigation import current_lang
 from app.tables import bp
+from app.tables.display import say
 from app.tables.round_base import RoundForm
 from app.tables.round_forms import round_form
 from app.text import InputError
@@ -29,10 +39,41 @@ T = TypeVar("T")
 
 def stored_round(table: Table, number: int) -> Round:
     """Round `number` of the table, or 404."""
-    found = next((r for r in table.rounds if r.number == number), None)
+    found = store.round_at(table, number) if 1 <= number <= store.ROUND_LIMIT else None
     if found is None:
         abort(404, description=_("This table has no round %(n)s.", n=number))
     return found
+
+
+def points_text(table: Table, points: Any, between: str = ", ") -> str:
+    """A round's points in words: "Anna 3, Ben 0, Cem 5" (or per team)."""
+    if isinstance(points, dict):
+        parts = [f"{_('Team %(team)s', team=team)} {value}" for team, value in points.items()]
+    else:
+        parts = [f"{name} {value}" for name, value in zip(table.players, points, strict=False)]
+    return between.join(parts)
+
+
+def body_points(table: Table, body: dict[str, Any] | None, between: str = ", ") -> str:
+    """The points of a stored round body in words ("" if there is none)."""
+    if body is None:
+        return ""
+    try:
+        points = variants.round_points_of(table.variant, table.players, table.options, body)
+    except (InputError, LookupError, ValueError, TypeError):
+        return ""  # a round the rules no longer read (options changed): named by number only
+    return points_text(table, points, between)
+
+
+def round_name(table: Table, number: int, inside: bool = False) -> str:
+    """ "Runde 3" / "Spiel 3", as the variant calls its rows; `inside` a sentence English
+    writes it in lower case ("delete round 3?"), German nouns keep their capital."""
+    name = say(table.definition.round_words.one, n=number)
+    return name[:1].lower() + name[1:] if inside and current_lang() == "en" else name
+
+
+# The delete pages and buttons name the row as the variant does ("Spiel 2 löschen?").
+bp.add_app_template_global(round_name)
 
 
 def saved(form: RoundForm, change: Callable[[], T]) -> T | None:
@@ -45,32 +86,32 @@ def saved(form: RoundForm, change: Callable[[], T]) -> T | None:
         form.show_input_error(error)
     except store.TableFinished:
         form.show_error(_("The table is finished meanwhile: this round was not saved."))
-    except store.RoundConflict as conflict:
-        # Say what the round is now; the form then starts from that version, so saving
-        # again is a deliberate replacement, never a silent overwrite of another phone's entry.
-        form.show_error(conflict_text(form.table, conflict))
-        form.version.data = str(conflict.current.version)
     return None
-
-
-def conflict_text(table: Table, conflict: store.RoundConflict) -> str:
-    """The conflict in words, with the round's current points per player (or team)."""
-    points = conflict.points
-    if isinstance(points, dict):
-        parts = [f"{_('Team %(team)s', team=team)} {value}" for team, value in points.items()]
-    else:
-        parts = [f"{name} {value}" for name, value in zip(table.players, points, strict=True)]
-    return _(
-        "Someone else changed this round meanwhile: round %(n)s now stands at %(points)s. "
-        "Check it; saving again replaces it with what you entered.",
-        n=conflict.current.number,
-        points=" · ".join(parts),
-    )
 
 
 def back_to_table(table: Table) -> Response:
     """PRG: after a change, show the table."""
     return redirect(url_for("tables.view", table_id=table.id))
+
+
+def expected_number(form: RoundForm) -> int | None:
+    """The number the form expected its round to get (None if missing or tampered with)."""
+    value = form.expected_number.data or ""
+    return int(value) if value.isdigit() and 0 < int(value) <= store.ROUND_LIMIT + 1 else None
+
+
+def taken_text(table: Table, taken: store.NumberTaken, wanted: int) -> str:
+    """What another phone entered meanwhile, in words, and what saving this one now does."""
+    if taken.current is None:
+        return _(
+            "Another phone changed the rounds meanwhile: this one would now be %(what)s.",
+            what=round_name(table, taken.number, inside=True),
+        )
+    return _(
+        "%(what)s was just entered on another phone: %(points)s.",
+        what=round_name(table, wanted),
+        points=points_text(table, taken.points) if taken.points is not None else "",
+    )
 
 
 @bp.route("/t/<table_id>/rounds/new", methods=["GET", "POST"])
@@ -83,24 +124,81 @@ def round_new(table_id: str) -> Response | str:
         flash(_("The table is finished: no more rounds can be entered."), "error")
         return back_to_table(table)
     form = round_form(table, dealer=state.next_dealer)
-    added = form.validate_on_submit() and saved(
-        form, lambda: store.add_round(table, form.round_body, form.idempotency_key.data or None)
-    )
+    number = len(state.round_points) + 1
+    if not form.is_submitted():
+        form.expected_number.data = str(number)
+    taken: int | None = None  # the number another phone's round took, when one did
+
+    def add() -> store.Added:
+        """Save the round at the number the phone expected."""
+        return store.add_round(
+            table,
+            form.round_body,
+            form.idempotency_key.data or None,
+            expected_number=expected_number(form),
+        )
+
+    added = None
+    if form.validate_on_submit():
+        wanted = expected_number(form) or number
+        try:
+            added = saved(form, add)
+        except store.NumberTaken as conflict:
+            # Nothing was saved: say what the other phone entered and offer this one as the
+            # next number with one tap (the form keeps what was entered, and its key).
+            form.show_error(taken_text(table, conflict, wanted))
+            number = conflict.number
+            form.expected_number.data = str(number)
+            taken = wanted
     if added:
         # A form sent twice (same key) lands here too: its round, wherever it is now.
         if added.round is not None:
-            flash(_("Round %(n)s saved.", n=added.round.number))
+            flash(_("%(what)s saved.", what=round_name(table, added.round.number)))
         return back_to_table(table)
-    number = len(state.round_points) + 1
     return render_template(
-        "tables/round_form.html", table=table, form=form, dealer=state.next_dealer, number=number
+        "tables/round_form.html",
+        table=table,
+        form=form,
+        dealer=state.next_dealer,
+        number=number,
+        taken=taken,
+        taken_as=round_name(table, number, inside=True),
+    )
+
+
+def conflict_text(table: Table, current: Round) -> str:
+    """A stale correction in words: the round as it is now, at its number now."""
+    return _(
+        "Someone else changed this round meanwhile: round %(n)s now stands at %(points)s. "
+        "Check it; saving again replaces it with what you entered.",
+        n=current.number,
+        points=body_points(table, current.data, " · "),
     )
 
 
 def version_of(form: RoundForm) -> int | None:
-    """The round version the edit form started from (None if the field was tampered with)."""
+    """The round version an older page's form started from (None if missing or tampered)."""
     value = form.version.data or ""
     return int(value) if value.isdigit() else None
+
+
+def moved_round(table: Table, etag: str) -> Round | None:
+    """The round an etag ("uid.version") named, wherever it is now (None once deleted)."""
+    uid = etag.rsplit(".", 1)[0]
+    return next((r for r in store.round_rows(table.id) if r.uid == uid), None)
+
+
+def current_round(table: Table, conflict: store.RoundConflict, etag: str) -> Round | None:
+    """The round the phone meant, as it is now: the same round (by its id) even if it moved.
+
+    Never another round that merely has its old number now (that would land elsewhere).
+    """
+    current = conflict.current
+    if not etag:  # an older page's form named the round by its number and version only
+        return current
+    if current is not None and current.etag.rsplit(".", 1)[0] == etag.rsplit(".", 1)[0]:
+        return current
+    return moved_round(table, etag) if etag else None
 
 
 @bp.route("/t/<table_id>/rounds/<int:number>", methods=["GET", "POST"])
@@ -108,32 +206,105 @@ def round_edit(table_id: str, number: int) -> Response | str:
     """Correct an earlier round; everything after it is recomputed."""
     table = store.get_table(table_id)
     require_editor(table)
-    stored = stored_round(table, number)
-    form = round_form(table, dealer=0, body=stored.data, version=stored.version)
-    if form.validate_on_submit() and saved(
-        form, lambda: store.edit_round(table, number, form.round_body, version_of(form))
-    ):
-        flash(_("Round %(n)s corrected.", n=number))
+    # A correction sent for a round that is gone meanwhile is answered on the form, not 404.
+    stored: Round | None = None
+    if request.method == "GET":
+        stored = stored_round(table, number)
+    elif 1 <= number <= store.ROUND_LIMIT:
+        stored = store.round_at(table, number)
+    form = round_form(
+        table,
+        dealer=0,
+        body=stored.data if stored is not None else {},
+        version=stored.version if stored is not None else None,
+    )
+    if stored is not None and not form.is_submitted():
+        form.if_match.data = stored.etag
+    gone = False
+    if form.validate_on_submit():
+        etag = form.if_match.data or ""
+        seen = etag or version_of(form)  # a bare version: an older page's form
+        try:
+            if saved(form, lambda: store.edit_round(table, number, form.round_body, seen)):
+                flash(_("%(what)s corrected.", what=round_name(table, number)))
+                return back_to_table(table)
+        except store.RoundConflict as conflict:
+            meant = current_round(table, conflict, etag)
+            if meant is None:
+                gone = True
+                form.show_error(
+                    _(
+                        "Another phone deleted this round meanwhile. Nothing was changed; "
+                        "enter it again as a new round if it is still missing."
+                    )
+                )
+            else:
+                # Show the round as it is now, at its number now; saving again is a
+                # deliberate replacement of exactly that round.
+                number = meant.number
+                form.show_error(conflict_text(table, meant))
+                form.if_match.data = meant.etag
+                form.version.data = str(meant.version)
+    return render_template(
+        "tables/round_form.html",
+        table=table,
+        form=form,
+        number=number,
+        editing=True,
+        gone=gone,
+    )
+
+
+def ask_again(table: Table, meant: Round | None) -> Response | str:
+    """A delete that found its round moved or changed: ask about exactly that round as it is
+    now, or say it is gone already (a delete sent twice removes nothing more)."""
+    if meant is None:
+        flash(_("Another phone deleted this round already. Nothing else was deleted."))
         return back_to_table(table)
     return render_template(
-        "tables/round_form.html", table=table, form=form, number=number, editing=True
+        "tables/round_delete.html",
+        table=table,
+        number=meant.number,
+        etag=meant.etag,
+        points=body_points(table, meant.data),
+        changed=True,
     )
 
 
 @bp.post("/t/<table_id>/rounds/<int:number>/delete")
 def round_delete(table_id: str, number: int) -> Response | str:
-    """Delete a round after a confirm step; later rounds move up."""
+    """Delete a round after a confirm step; later rounds move up.
+
+    Both steps carry the etag of the round the phone saw (`if_match`): only that round is
+    ever deleted. Without one (an older page) the round now at the number is meant.
+    """
     table = store.get_table(table_id)
     require_editor(table)
-    stored_round(table, number)
+    stored = store.round_at(table, number) if 1 <= number <= store.ROUND_LIMIT else None
+    etag = request.form.get("if_match") or (stored.etag if stored is not None else "")
+    if not etag:
+        abort(404, description=_("This table has no round %(n)s.", n=number))
+    if stored is None or stored.etag != etag:
+        meant = stored if stored is not None and not request.form.get("if_match") else None
+        if meant is None:
+            meant = moved_round(table, etag)
+        return ask_again(table, meant)
     if request.form.get("confirm") != "yes":
-        return render_template("tables/round_delete.html", table=table, number=number)
+        return render_template(
+            "tables/round_delete.html",
+            table=table,
+            number=number,
+            etag=etag,
+            points=body_points(table, stored.data),
+        )
     try:
-        store.delete_round(table, number)
+        store.delete_round(table, number, etag)
     except LookupError:
         abort(404)
     except InputError as error:
         flash(error.message(current_lang()), "error")
+    except store.RoundConflict as conflict:  # changed between the check above and the lock
+        return ask_again(table, current_round(table, conflict, etag))
     else:
-        flash(_("Round %(n)s deleted.", n=number))
+        flash(_("%(what)s deleted.", what=round_name(table, number)))
     return back_to_table(table)

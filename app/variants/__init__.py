@@ -36,8 +36,8 @@ def find_variant(name: Any) -> Variant:
     if not isinstance(name, str) or name not in VARIANTS:
         known = ", ".join(VARIANTS)
         raise InputError(Text(
-            f"Unbekannte Variante {shown(name)} (variant); möglich sind {known}.",
-            f"Unknown variant {shown(name)} (variant); choose one of {known}.",
+            f"Unbekannte Variante {shown(name)}; möglich sind {known}.",
+            f"Unknown variant {shown(name)}; choose one of {known}.",
         ), "variant")
     return VARIANTS[name]
 
@@ -68,9 +68,12 @@ def standing(
     players: Sequence[str],
     options: Mapping[str, Any],
     rounds: Sequence[Mapping[str, Any]],
+    closed: bool = False,
+    first_dealer: int = 0,
 ) -> Standing:
-    """Totals, ranking, winner, settlement, sets ... after the given normalised rounds."""
-    return find_variant(variant).standing(players, options, rounds)
+    """Totals, ranking, winner, settlement, sets ... after the given normalised rounds (of a
+    table ended by hand when `closed`; `first_dealer` dealt the first game)."""
+    return find_variant(variant).standing(players, options, rounds, closed, first_dealer)
 
 
 def finished_after(
@@ -78,13 +81,14 @@ def finished_after(
     players: Sequence[str],
     options: Mapping[str, Any],
     rounds: Sequence[Mapping[str, Any]],
+    closed: bool = False,
 ) -> int | None:
     """After how many of the rounds the table was finished (None while running).
 
     A correction must not end a table before its last round (rounds after the end would count
     for nothing), so the store refuses edits and deletions where this is less than the count.
     """
-    return find_variant(variant).finished_after(players, options, rounds)
+    return find_variant(variant).finished_after(players, options, rounds, closed)
 
 
 __all__ = [

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 from typing import ClassVar
 
@@ -181,8 +182,8 @@ class Variant:
             limit = f"exactly {low}" if low == high else f"{low} to {high}"
             grenze = f"genau {low}" if low == high else f"{low} bis {high}"
             raise InputError(Text(
-                f"{self.label.de} spielen {grenze} Spieler (players); eingegeben: {len(names)}.",
-                f"{self.label.en} is played by {limit} players (players); you entered "
+                f"{self.label.de} spielen {grenze} Spieler; eingegeben: {len(names)}.",
+                f"{self.label.en} is played by {limit} players; you entered "
                 f"{len(names)}.",
             ), "players")
         return player_names(names)
@@ -202,27 +203,66 @@ class Variant:
         """What each seat (or team) scores for one round body, e.g. for a live preview."""
         return self.scoring.points(len(players), options, self.round(players, options, body))
 
+    def open_ended(self, options: Mapping[str, Any]) -> bool:
+        """Does a table with these options run until the players end (close) it by hand?"""
+        return self.scoring.open_ended(options)
+
+    def evaluate(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        rounds: Sequence[Mapping[str, Any]],
+        closed: bool = False,
+        first_dealer: int = 0,
+    ) -> tuple[Standing, int | None]:
+        """The standing and after how many rounds the table was finished; a `closed`
+        open-ended table is finished after its rounds, `first_dealer` dealt the first game."""
+        if closed and self.open_ended(options):
+            options = self.scoring.closed_options(options, len(rounds))
+        standing, end = self.scoring.evaluate(len(players), options, rounds)
+        if first_dealer:
+            dealer = self.scoring.next_dealer(len(players), rounds, first_dealer % len(players))
+            standing = replace(standing, next_dealer=dealer)
+        return standing, end
+
     def standing(
         self,
         players: Sequence[str],
         options: Mapping[str, Any],
         rounds: Sequence[Mapping[str, Any]],
+        closed: bool = False,
+        first_dealer: int = 0,
     ) -> Standing:
         """Totals, ranking, winner, settlement, sets … after the given normalised rounds."""
-        return self.scoring.evaluate(len(players), options, rounds)[0]
+        return self.evaluate(players, options, rounds, closed, first_dealer)[0]
 
     def finished_after(
         self,
         players: Sequence[str],
         options: Mapping[str, Any],
         rounds: Sequence[Mapping[str, Any]],
+        closed: bool = False,
     ) -> int | None:
         """After how many of the rounds the table was finished (None while it runs)."""
-        return self.scoring.evaluate(len(players), options, rounds)[1]
+        return self.evaluate(players, options, rounds, closed)[1]
 
     def round_winners(self, data: Mapping[str, Any]) -> set[int]:
         """The seats that won one stored round."""
         return self.scoring.round_winners(data)
+
+    def entry_max(self, options: Mapping[str, Any]) -> dict[str, int]:
+        """The upper ends of the round form's steppers, from the deck ({} where none)."""
+        return self.scoring.entry_max(options)
+
+    @property
+    def keeps_direction(self) -> bool:
+        """Does a round store the direction of play, carried into the next (dyn.twin.reverse)?"""
+        return self.scoring.keeps_direction
+
+    def directions(self, rounds: Sequence[Mapping[str, Any]]) -> list[str]:
+        """The direction of play at the end of each stored round (a round without one keeps
+        the previous round's; clockwise before the first)."""
+        return self.scoring.directions(rounds)
 
     # -- how it reads ------------------------------------------------------------------------
     def chart_note(self, options: Mapping[str, Any]) -> Text:

@@ -10,12 +10,15 @@
 
   var QUEUE_KEY = "mautisch.pendingRounds";
   var RECENT_KEY = "mautisch.recentTables";
+  var ROWS_KEY = "mautisch.pendingRows.";
   var RECENT = 12;
   var RETRY = 5000;
   // A send without an answer by then is given up and kept as pending (pub Wi-Fi that hangs
   // instead of failing); sending it again is safe, its idempotency key makes it one round.
   var SEND_TIMEOUT = 4000;
-  var STUCK = 2 * SEND_TIMEOUT;  // a send that never finished (its tab died): send it again
+  var STUCK = 2 * SEND_TIMEOUT;
+  // A round form's own save waits longer than a background send: the player is watching.
+  var SAVE_TIMEOUT = 10000;  // a send that never finished (its tab died): send it again
   var script = document.currentScript;
   var texts = {};
   var sending = false;
@@ -75,14 +78,11 @@
     });
   }
 
-  // ---- rounds entered offline ----------------------------------------------------------------
-  function queueRound(event) {
-    var form = event.target;
-    var keyField = form.querySelector && form.querySelector("input[name=idempotency_key]");
-    if (!keyField || navigator.onLine) return;  // online: the form goes its normal way
-    event.preventDefault();
-    var data = new FormData(form);
-    data.set("idempotency_key", newKey());  // one key per entry, however often it is sent
+  // ---- rounds entered offline, or whose save failed ------------------------------------------
+  function keep(data, failed) {
+    // A kept round is sent later at the next free number: the number this form expected is
+    // dropped, or a round saved meanwhile (by this phone's next entry) would refuse it.
+    data.delete("expected_number");
     var heading = document.querySelector("main h1");
     var queue = read(QUEUE_KEY);
     queue.push({
@@ -92,11 +92,69 @@
       body: new URLSearchParams(data).toString(),
       label: heading ? heading.textContent.trim() : "",
       at: Date.now(),
-      state: "pending"
+      state: "pending",
+      failed: Boolean(failed)
     });
     write(QUEUE_KEY, queue);
+  }
+
+  function tablePage() {
     var lang = document.documentElement.lang;
-    location.href = location.pathname.replace(/\/rounds\/new$/, "") + (lang ? "?lang=" + lang : "");
+    return location.pathname.replace(/\/rounds\/new$/, "") + (lang ? "?lang=" + lang : "");
+  }
+
+  function queueRound(event) {
+    var form = event.target;
+    var keyField = form.querySelector && form.querySelector("input[name=idempotency_key]");
+    if (!keyField || form.hasAttribute("data-sent-natively")) return;
+    event.preventDefault();
+    var data = new FormData(form);
+    if (event.submitter && event.submitter.name) data.set(event.submitter.name, event.submitter.value);
+    if (!navigator.onLine) {
+      data.set("idempotency_key", newKey());  // one key per entry, however often it is sent
+      keep(data, false);
+      location.href = tablePage();
+      return;
+    }
+    saveNow(form, data);
+  }
+
+  function saveNow(form, data) {
+    // Online: the round is sent from here, so a save that fails (the Wi-Fi drops mid-request,
+    // no answer in time, a server error) is kept on the phone with the SAME key instead of
+    // ending on the browser's error page: if the server did save it, the resend is that round.
+    if (form.hasAttribute("data-saving")) return;  // a double tap: the first send goes on
+    form.setAttribute("data-saving", "");
+    var button = form.querySelector("button[type=submit]");
+    if (button) button.setAttribute("aria-busy", "true");
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = controller && setTimeout(function () { controller.abort(); }, SAVE_TIMEOUT);
+    fetch(form.getAttribute("action") || location.pathname + location.search, {
+      method: "POST",
+      body: new URLSearchParams(data),
+      credentials: "same-origin",
+      cache: "no-store",
+      redirect: "manual",
+      signal: controller ? controller.signal : undefined
+    })
+      .then(function (response) {
+        clearTimeout(timer);
+        if (response.type === "opaqueredirect") {
+          // Saved (or saved before under this key): the table page shows it and its message.
+          location.href = tablePage();
+          return;
+        }
+        if (response.status >= 500) throw new Error("server error " + response.status);
+        // The server showed the form again (something to fix, another phone's round) and
+        // saved nothing: send it the ordinary way so the page shows the answer itself.
+        form.setAttribute("data-sent-natively", "");
+        HTMLFormElement.prototype.submit.call(form);
+      })
+      .catch(function () {
+        clearTimeout(timer);
+        keep(data, true);
+        location.href = tablePage();
+      });
   }
 
   function update(id, changes) {
@@ -138,6 +196,8 @@
       signal: controller ? controller.signal : undefined
     })
       .then(function (response) {
+        // A server error saved nothing (it rolls back): keep the round and try again later.
+        if (response.status >= 500) throw new Error("server error " + response.status);
         return response.text().then(function (html) {
           var reason = refusal(response, html);
           if (reason === null) {
@@ -195,10 +255,99 @@
     if (entries.some(function (entry) { return entry.state !== "failed"; })) {
       var note = document.createElement("li");
       note.className = "help";
-      note.textContent = say("queued");
+      // A save that failed while online is not a lost connection: say what happened.
+      var failedSave = entries.some(function (entry) { return entry.failed && entry.state !== "failed"; });
+      note.textContent = say(failedSave ? "kept_failed" : "queued");
       list.append(note);
     }
     box.hidden = !entries.length;
+    var waiting = entries.filter(function (entry) { return entry.state !== "failed"; });
+    countInButton(waiting.length);
+    showRows(box, table, waiting);
+  }
+
+  function countInButton(waiting) {
+    // "+ Runde 12 eintragen" while round 11 waits on this phone: never invite entering it twice.
+    var button = document.querySelector("[data-enter-round]");
+    if (!button) return;
+    var next = parseInt(button.getAttribute("data-enter-next"), 10) + waiting;
+    button.textContent = button.getAttribute("data-enter-text").replace("{n}", String(next));
+  }
+
+  function countKeptInForm() {
+    // A new round's form while rounds wait on this phone: they come first, so this one's
+    // number is after them, and the number check is left to them (they are sent first).
+    var heading = document.querySelector("[data-round-heading]");
+    var table = tableOf(location.pathname);
+    if (!heading || !table) return;
+    var waiting = read(QUEUE_KEY).filter(function (entry) {
+      return entry.table === table && entry.state !== "failed";
+    }).length;
+    if (!waiting) return;
+    var number = parseInt(heading.getAttribute("data-round-number"), 10) + waiting;
+    heading.textContent = heading.getAttribute("data-round-text").replace("{n}", String(number));
+    var expected = document.querySelector("input[name=expected_number]");
+    if (expected) expected.value = "";
+  }
+
+  // ---- kept rounds as "pending" rows of the grid, with provisional totals ---------------------
+  // The server scores them (tables.pending: the variant's own rules after the stored rounds);
+  // its last answer is kept so the rows stay while the phone is offline.
+  var shownRows = null;
+
+  function placeRows(box, html) {
+    all("[data-pending-row], [data-pending-table]").forEach(function (node) { node.remove(); });
+    if (!html) return;
+    var found = new DOMParser().parseFromString(html, "text/html").querySelector("table");
+    var grid = document.querySelector("[data-grid-rows]");
+    if (grid) {
+      Array.prototype.slice.call(found.querySelectorAll("[data-pending-row]")).forEach(function (row) {
+        grid.append(document.adoptNode(row));
+      });
+    } else {
+      // Nothing saved yet: the pending rows are the whole grid, in the box at the top.
+      var wrap = document.createElement("div");
+      wrap.className = "scroll-x grid-scroll";
+      wrap.setAttribute("data-pending-table", "");
+      wrap.append(document.adoptNode(found));
+      box.querySelector("[data-pending-list]").before(wrap);
+    }
+  }
+
+  function all(selector) {
+    return Array.prototype.slice.call(document.querySelectorAll(selector));
+  }
+
+  function showRows(box, table, entries) {
+    var url = box.getAttribute("data-rows-url");
+    if (!url) return;
+    var signature = entries.map(function (entry) { return entry.id; }).join(",");
+    var keptKey = ROWS_KEY + table;
+    var kept = read(keptKey);
+    if (!entries.length) {
+      shownRows = "";
+      placeRows(box, "");
+      return;
+    }
+    if (kept && kept.signature === signature) placeRows(box, kept.html);
+    if (shownRows === signature) return;  // shown, or asked for already
+    shownRows = signature;
+    var query = entries.map(function (entry) { return "body=" + encodeURIComponent(entry.body); }).join("&");
+    fetch(url + "?" + query, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.text();
+      })
+      .then(function (html) {
+        write(keptKey, { signature: signature, html: html });
+        var now = read(QUEUE_KEY).filter(function (entry) {
+          return entry.table === table && entry.state !== "failed";
+        }).map(function (entry) { return entry.id; }).join(",");
+        if (now === signature) placeRows(box, html);  // the queue moved on meanwhile: wait
+      })
+      .catch(function () {
+        shownRows = null;  // offline: the kept rows (if any) stay; ask again next time
+      });
   }
 
   // ---- tables opened here, for the offline page -----------------------------------------------
@@ -240,6 +389,7 @@
     // A form kept by the service worker may carry a key that was used already: take a new one.
     var keyField = document.querySelector("input[name=idempotency_key]");
     if (keyField && document.body.hasAttribute("data-offline-copy")) keyField.value = newKey();
+    countKeptInForm();
     var box = document.querySelector("[data-pending][data-form-url]");
     var keep = box ? [box.getAttribute("data-form-url")] : [];
     // A table page that did not pass the worker (the first visit, before it was installed)
@@ -256,7 +406,12 @@
   }
 
   registerWorker();
-  document.addEventListener("mautisch:updated", showSecureNotes);  // live.js swapped the page
+  document.addEventListener("mautisch:updated", function () {
+    // live.js swapped the page: the grid is new, so its pending rows are asked for again.
+    showSecureNotes();
+    shownRows = null;
+    renderPending();
+  });
   document.addEventListener("submit", queueRound, true);
   window.addEventListener("online", function () { failedAt = 0; sendNext(); });
   // Leaving the page cancels its send: hand the round back to the queue at once, so the next

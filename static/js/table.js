@@ -145,6 +145,11 @@
       return input ? input.value : "";
     }
     function say(template, value) { return template.replace("{n}", String(value)); }
+    // A count in words: the singular text for 1 ("1 Minuspunkt"), where the page gives one.
+    function sayCount(name, value) {
+      var one = form.getAttribute("data-text-" + name + "-one");
+      return say(value === 1 && one ? one : form.getAttribute("data-text-" + name), value);
+    }
 
     function renderHands() {
       // dyn.score: 2 per jack, 1 per other card; dyn.score.double for holders of the named suit.
@@ -159,7 +164,7 @@
         if (suit && box.checked) points *= 2;
         var output = player.querySelector("[data-minus]");
         output.textContent = cards
-          ? say(form.getAttribute("data-text-minus"), points)
+          ? sayCount("minus", points)
           : form.getAttribute("data-text-out");
         output.toggleAttribute("data-out", !cards);
       });
@@ -180,7 +185,7 @@
         var worth = mode === "hands"
           ? number(field(player, "numbers")) + 20 * number(field(player, "actions")) + 50 * number(field(player, "wilds"))
           : number(player.querySelector("[data-entry='points'] input"));
-        player.querySelector("[data-hand-points]").textContent = won ? "" : say(form.getAttribute("data-text-points"), worth);
+        player.querySelector("[data-hand-points]").textContent = won ? "" : sayCount("points", worth);
       });
       // A hidden winner's inputs stay enabled (zeros) so the body keeps one entry per seat.
       all(form, "[data-entry='" + mode + "'] input").forEach(function (input) { input.disabled = false; });

@@ -45,3 +45,11 @@ def test_unknown_table_follows_the_request_language(client: FlaskClient) -> None
     english = client.get("/api/v1/tables/nope/version", headers=ENGLISH)
     assert english.json == {"error": "There is no table with this link.", "field": None}
     assert client.get("/api/v1/tables/nope?lang=en").json["error"].startswith("There is no")
+
+
+def test_an_id_holding_a_slash_is_a_json_404_not_a_redirect(client: FlaskClient) -> None:
+    """`%2F0` decodes to a doubled slash: werkzeug would redirect to `/tables/0` with an HTML
+    page; the API answers the 404 the id names, as JSON."""
+    response = client.get("/api/v1/tables/%2F0")
+    assert response.status_code == 404
+    assert set(response.get_json()) >= {"error"}

@@ -74,8 +74,11 @@ def test_a_repeat_answers_the_round_as_it_is_now(client: FlaskClient) -> None:
     assert client.delete(f"{ROUNDS.format(table)}/1", headers=headers).status_code == 200
     again = post(client, table, headers, {"winner": 1}, "second")
     assert again.status_code == 201
+    made = first.json["round"]["id"]  # the round's stable id survives renumbering
     assert again.json["round"] == {
         "number": 1,
+        "id": made,
+        "etag": f"{made}.2",
         "points": again.json["rounds"][0]["points"],
         "version": 2,
         "input": {"winner": 3},

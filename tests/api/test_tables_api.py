@@ -277,7 +277,7 @@ def test_put_with_a_stale_version_is_409_with_the_current_round(client: FlaskCli
         f"/api/v1/tables/{table}/rounds/1", json={**DYN_ROUND, "version": 1}, headers=headers
     )
     assert stale.status_code == 409
-    assert stale.json["field"] is None and stale.json["error"]
+    assert stale.json["field"] == "version" and stale.json["error"]
     assert stale.json["current"]["version"] == 2 and stale.json["current"]["points"] == [0, 5, 3, 2]
     by_header = client.put(
         f"/api/v1/tables/{table}/rounds/1", json=DYN_ROUND, headers={**headers, "If-Match": '"1"'}

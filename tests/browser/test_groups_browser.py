@@ -83,12 +83,14 @@ def test_group_evening_from_creation_to_backup(
     assert chart.bounding_box()["width"] > 300  # type: ignore[index]
     fits_the_phone(page)
 
+    # German Excel: semicolons and German headers.
     rows = list(
         csv.DictReader(
-            io.StringIO(download(page, "CSV (Tabellenkalkulation)", tmp_path).decode("utf-8-sig"))
+            io.StringIO(download(page, "CSV (Tabellenkalkulation)", tmp_path).decode("utf-8-sig")),
+            delimiter=";",
         )
     )
-    assert [(r["round"], r["player"], r["points"]) for r in rows if r["player"] == "Ben"] == [
+    assert [(r["Runde"], r["Spieler"], r["Punkte"]) for r in rows if r["Spieler"] == "Ben"] == [
         ("1", "Ben", "1"),
         ("2", "Ben", "1"),
     ]
@@ -101,6 +103,10 @@ def test_group_evening_from_creation_to_backup(
         "#backup", files=[{"name": "krone.json", "mimeType": "application/json", "buffer": backup}]
     )
     page.get_by_role("button", name="Einspielen").tap()
+    # The group is still here: the page asks before it makes a second one.
+    expect(page.locator("[data-import-twin]")).to_contain_text("schon da")
+    page.locator(".twin-choices label", has_text="Beide behalten").tap()
+    page.get_by_role("button", name="Weiter").tap()
     expect(page.locator(".flash")).to_contain_text("Die Gruppe wurde mit allen Tischen eingespielt")
     assert page.url != group_url
     expect(

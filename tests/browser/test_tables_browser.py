@@ -165,14 +165,15 @@ def test_dynamisch_with_money_correct_delete_undo(live_server: Any, page: Page) 
 
     page.locator("tr[data-href]").nth(1).locator(".round-link").tap()
     settled(page)
-    page.get_by_role("button", name="Diese Runde löschen").tap()
+    page.get_by_role("button", name="Spiel 2 löschen").tap()
     settled(page)
-    page.get_by_role("button", name="Ja, Runde 2 löschen").tap()
-    expect(page.locator(".flash")).to_have_text("Runde 2 gelöscht.")
+    page.get_by_role("button", name="Ja, Spiel 2 löschen").tap()
+    expect(page.locator(".flash")).to_have_text("Spiel 2 gelöscht.")  # Dynamisch plays games
     settled(page)
     expect(page.locator("[data-progress]")).to_contain_text("Spiel 2 von 2")
-    page.get_by_role("button", name=re.compile("Letzte Änderung rückgängig")).tap()
-    expect(page.locator(".flash")).to_contain_text("Rückgängig gemacht")
+    # Undo names what it undoes: bringing game 2 back.
+    page.get_by_role("button", name=re.compile("Rückgängig: Spiel 2 wiederherstellen")).tap()
+    expect(page.locator(".flash")).to_have_text("Rückgängig gemacht: Spiel 2 ist wieder da.")
     expect(page.locator(".result")).to_contain_text("Ben zahlt Anna 0,70 €")
     expect(page.locator(".rounds-grid tfoot td")).to_have_text(["1", "8", "6"])
 

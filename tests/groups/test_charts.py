@@ -52,10 +52,10 @@ def test_names_and_titles_are_escaped() -> None:
 
 
 def test_a_single_point_is_a_dot_not_a_line() -> None:
-    """One evening so far: a marker in the middle, no polyline."""
+    """One evening so far: a marker in the middle (and one in the legend), no polyline."""
     svg = parse(line_chart_svg([("Anna", [3])], ["5.9."], "t"))
     assert svg.findall(f"{SVG}polyline") == []
-    assert len(svg.findall(f"{SVG}circle")) == 1
+    assert len(svg.findall(f"{SVG}circle")) == 2
 
 
 def test_many_x_labels_are_thinned_to_fit() -> None:
@@ -110,3 +110,41 @@ def test_thinned_keeps_regular_steps() -> None:
     assert thinned(3, 5) == [0, 1, 2]
     assert thinned(10, 4) == [0, 3, 6, 9]
     assert thinned(6, 5) == [0, 2, 4]
+
+
+def test_one_evening_is_labelled_by_table_with_its_date_once() -> None:
+    """Five tables on 23.11.: positions 1–5 under the plot, "23.11." written once (issue 15)."""
+    labels = ["23.11."] * 5 + ["30.11."] * 2
+    svg = parse(line_chart_svg([("Anna", [0, 1, 1, 2, 3, 3, 4])], labels, "Tables won"))
+    texts = [t.text for t in svg.findall(f"{SVG}text")]
+    assert texts.count("23.11.") == 1 and texts.count("30.11.") == 1
+    assert all(str(n) in texts for n in range(1, 8))
+    desc = svg.find(f"{SVG}desc")
+    assert desc is not None and "23.11. (1) | 23.11. (2)" in (desc.text or "")
+
+
+def test_distinct_dates_stay_as_they_are() -> None:
+    """No shared label: the dates themselves under the plot, no numbering."""
+    svg = parse(line_chart_svg([("Anna", [0, 1, 2])], ["1.10.", "8.10.", "15.10."], "t"))
+    texts = [t.text for t in svg.findall(f"{SVG}text")]
+    assert [t for t in texts if t and t.endswith(".")] == ["1.10.", "8.10.", "15.10."]
+
+
+def test_counts_get_whole_ticks() -> None:
+    """Tables won 0 or 1: ticks 0 and 1, never 0.25 (issue 15)."""
+    svg = parse(line_chart_svg([("Anna", [0, 1]), ("Ben", [0, 0])], ["a", "b"], "t"))
+    texts = [t.text for t in svg.findall(f"{SVG}text")]
+    assert "0.25" not in texts and "0.5" not in texts and "1" in texts
+    assert nice_ticks(0, 0, whole=True) == [0, 1]
+    assert nice_ticks(0, 3, whole=True) == [0, 1, 2, 3]
+
+
+def test_overlapping_lines_stay_distinguishable() -> None:
+    """Two players with the same totals: different dash, width and marker shape."""
+    series = [("Anna", [0, 1, 2]), ("Ben", [0, 1, 2]), ("Cem", [0, 1, 2])]
+    svg = parse(line_chart_svg(series, ["1", "2", "3"], "t"))
+    lines = svg.findall(f"{SVG}polyline")
+    assert len({line.get("stroke-dasharray") for line in lines}) == 3
+    assert len({line.get("style") for line in lines}) == 3  # widths: earlier ones wider
+    assert svg.findall(f"{SVG}circle") and svg.findall(f"{SVG}rect")
+    assert svg.findall(f"{SVG}polygon")

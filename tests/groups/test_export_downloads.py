@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +15,7 @@ from flask.testing import FlaskClient
 
 from app import store
 from app.db import db
+from app.variants import find_variant
 from tests.groups.conftest import TableMaker
 from tests.groups.samples import PLAYERS
 from tests.groups.samples import SAMPLES
@@ -22,15 +24,21 @@ from tests.groups.samples import day
 GroupMaker = Callable[..., tuple[str, str]]
 
 
-def csv_rows(client: FlaskClient, url: str) -> list[dict[str, str]]:
-    """A CSV download parsed by the csv module (BOM first, as Excel wants it)."""
+def csv_download(client: FlaskClient, url: str) -> str:
+    """A CSV download as text without its BOM (there first, as Excel wants it)."""
     response = client.get(url)
     assert response.status_code == 200
     assert response.mimetype == "text/csv"
     assert response.headers["Content-Disposition"].startswith("attachment; filename=")
     text = response.data.decode("utf-8")
     assert text.startswith("\ufeff")
-    return list(csv.DictReader(io.StringIO(text[1:])))
+    return text[1:]
+
+
+def csv_rows(client: FlaskClient, url: str) -> list[dict[str, str]]:
+    """An English CSV download parsed by the csv module (commas, decimal points)."""
+    sep = "&" if "?" in url else "?"
+    return list(csv.DictReader(io.StringIO(csv_download(client, f"{url}{sep}lang=en"))))
 
 
 def json_download(client: FlaskClient, url: str) -> dict[str, Any]:
@@ -47,23 +55,24 @@ def json_download(client: FlaskClient, url: str) -> dict[str, Any]:
 def test_table_csv_has_one_row_per_round_and_player(
     client: FlaskClient, make_table: TableMaker, variant: str
 ) -> None:
-    """Columns table, variant, round, seat, player, points, total; running totals add up."""
+    """Columns date, table, variant, round, player, points, running total, money; running
+    totals add up."""
     table_id = make_table(variant, name="Freitag")
     rows = csv_rows(client, f"/t/{table_id}/export.csv")
     rounds = SAMPLES[variant][1]
     assert len(rows) == len(rounds) * len(PLAYERS)
-    assert list(rows[0]) == ["table", "variant", "round", "seat", "player", "points", "total"]
-    assert {r["table"] for r in rows} == {"Freitag"} and {r["variant"] for r in rows} == {variant}
-    assert [r["player"] for r in rows[:4]] == PLAYERS and [r["seat"] for r in rows[:4]] == [
-        "1",
-        "2",
-        "3",
-        "4",
+    assert list(rows[0]) == [
+        "date", "table", "variant", "round", "player", "points", "running total", "money (€)"
     ]
+    label = find_variant(variant).label.en
+    assert {r["table"] for r in rows} == {"Freitag"} and {r["variant"] for r in rows} == {label}
+    assert [r["player"] for r in rows[:4]] == PLAYERS
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\d", r["date"]) for r in rows)
     if variant != "doppel":  # doppel totals are the games of the current set
         for seat, player in enumerate(PLAYERS):
             mine = [r for r in rows if r["player"] == player]
-            assert sum(int(r["points"]) for r in mine) == int(mine[-1]["total"]), (seat, player)
+            total = int(mine[-1]["running total"])
+            assert sum(int(r["points"]) for r in mine) == total, (seat, player)
 
 
 def test_dynamisch_csv_shows_doubled_minus_points(
@@ -91,6 +100,42 @@ def test_csv_keeps_names_from_running_as_formulas(
     )
     rows = csv_rows(client, f"/t/{table_id}/export.csv")
     assert rows[0]["player"] == "'=1+2"
+
+
+def test_german_csv_is_for_german_excel(
+    app: Flask, client: FlaskClient, make_table: TableMaker
+) -> None:
+    """German: semicolons, decimal commas, day.month.year, German headers and variant name;
+    the money column is the settlement after each round (on the last, the table's)."""
+    table_id = make_table("dynamisch", name="Freitag, 1. Runde")
+    text = csv_download(client, f"/t/{table_id}/export.csv?lang=de")
+    lines = text.split("\r\n")
+    assert lines[0] == "Datum;Tisch;Variante;Runde;Spieler;Punkte;Zwischensumme;Geld (€)"
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))[1:]
+    assert len(rows) == 12
+    day, title, variant, number, player, points, total, money = rows[-3]
+    assert re.fullmatch(r"\d\d\.\d\d\.\d{4}", day)
+    assert (title, variant) == ("Freitag, 1. Runde", "Dynamisches Maumau")
+    assert (number, player) == ("3", "Ben")
+    with app.app_context():
+        table = store.get_table(table_id)
+        settlement = store.table_state(table).settlement
+        assert settlement is not None
+        cents = settlement.amounts_cents
+    assert (points, total) == ("3", "13") and cents[1] < 0
+    assert money == f"-{-cents[1] // 100},{-cents[1] % 100:02d}"
+    assert "," in money and "." not in money
+    assert sum(int(row[7].replace(",", "")) for row in rows[-4:]) == 0
+    english = csv_download(client, f"/t/{table_id}/export.csv?lang=en")
+    assert english.startswith("date,table,variant,round,player,points,running total,money (€)")
+    last = list(csv.reader(io.StringIO(english)))[-3]
+    assert (last[2], last[7]) == ("Dynamic Mau-Mau", money.replace(",", "."))
+
+
+def test_csv_money_stays_empty_without_a_rate(client: FlaskClient, make_table: TableMaker) -> None:
+    """A table not played for money leaves the money column empty."""
+    rows = csv_rows(client, f"/t/{make_table('terroristen')}/export.csv")
+    assert {r["money (€)"] for r in rows} == {""}
 
 
 def test_table_json_is_complete(app: Flask, client: FlaskClient, make_table: TableMaker) -> None:

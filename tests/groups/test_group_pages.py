@@ -57,16 +57,16 @@ def test_create_group_makes_this_phone_its_editor(app: Flask, client: FlaskClien
 @pytest.mark.parametrize(
     ("name", "players", "lang", "message"),
     [
-        ("", "Anna\nBen", "de", "Der Gruppenname (name) muss ein Text mit 1 bis 80 Zeichen sein"),
+        ("", "Anna\nBen", "de", "Der Gruppenname muss ein Text mit 1 bis 80 Zeichen sein"),
         ("Krone", "Anna", "de", "Eine Gruppe hat 2 bis 40 Spieler"),
         ("Krone", "Anna\nanna", "de", "wiederholt den Namen"),
         (
             "Krone",
             "Anna\n" + "B" * 41,
             "en",
-            "The name of player 2 (players[1]) must be a text of 1 to 40 characters",
+            "The name of player 2 must be a text of 1 to 40 characters",
         ),
-        ("K" * 81, "Anna\nBen", "en", "The group name (name) must be a text of 1 to 80 characters"),
+        ("K" * 81, "Anna\nBen", "en", "The group name must be a text of 1 to 80 characters"),
     ],
 )
 def test_bad_group_input_is_named_and_nothing_is_saved(

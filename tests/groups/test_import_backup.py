@@ -34,9 +34,14 @@ GroupMaker = Callable[..., tuple[str, str]]
 Backup = dict[str, Any]
 
 
-def upload(client: FlaskClient, raw: bytes, lang: str = "de", csrf: bool = False) -> Any:
-    """Send a file to the import form (with the form's CSRF token when `csrf`)."""
+def upload(
+    client: FlaskClient, raw: bytes, lang: str = "de", csrf: bool = False, answer: str = ""
+) -> Any:
+    """Send a file to the import form (with the form's CSRF token when `csrf`); `answer`
+    says beforehand what to do if the backup is already here (replace, keep, cancel)."""
     data: dict[str, Any] = {"backup": (io.BytesIO(raw), "backup.json")}
+    if answer:
+        data["duplicate"] = answer
     if csrf:
         data["csrf_token"] = csrf_token(client)
     return client.post(f"/import?lang={lang}", data=data, content_type="multipart/form-data")
@@ -92,7 +97,7 @@ def test_table_import_round_trips_to_an_equal_table(
     table_id = make_table(variant, name="Freitag")
     history(app, table_id)
     original = backup_of(client, f"/t/{table_id}/export.json")
-    response = upload(client, json.dumps(original).encode())
+    response = upload(client, json.dumps(original).encode(), answer="keep")
     assert response.status_code == 302
     new_id = response.location.rsplit("/", 1)[-1]
     assert new_id != table_id
@@ -123,7 +128,7 @@ def test_imported_table_is_editable_here_and_undo_continues_its_history(
     table_id = make_table("dynamisch")
     with app.app_context():
         store.edit_round(store.get_table(table_id), 3, SAMPLES["dynamisch"][1][1])
-    response = upload(client, client.get(f"/t/{table_id}/export.json").data)
+    response = upload(client, client.get(f"/t/{table_id}/export.json").data, answer="keep")
     new_id = response.location.rsplit("/", 1)[-1]
     with client.session_transaction() as session:
         assert session["tables"][0] == new_id and new_id in session["edit_tokens"]
@@ -149,7 +154,7 @@ def test_group_import_round_trips_with_all_tables(
     make_table("doppel", group_id=group_id, created_at=day(5))
     history(app, make_table("deluxe", group_id=group_id, created_at=day(12)))
     original = backup_of(client, f"/g/{group_id}/export.json")
-    response = upload(client, json.dumps(original).encode())
+    response = upload(client, json.dumps(original).encode(), answer="keep")
     assert response.status_code == 302
     new_id = response.location.rsplit("/", 1)[-1]
     assert without_ids(backup_of(client, f"/g/{new_id}/export.json")) == without_ids(original)
@@ -212,22 +217,22 @@ TAMPERED = [
     ("a list", raw(b"[1, 2]"), "Das ist keine Mautisch-Sicherung"),
     ("wrong format", setter("format", "excel"), "Das ist keine Mautisch-Sicherung"),
     ("newer version", setter("version", 2), "Formatversion 2 von einem neueren Mautisch"),
-    ("version as text", setter("version", "1"), "(version) muss eine ganze Zahl von 1 bis 1 sein"),
-    ("unknown key", setter("admin", True), 'Unbekanntes Feld "admin"'),
-    ("missing key", tamper(lambda d: d.pop("changes")), "(changes) fehlt"),
+    ("version as text", setter("version", "1"), "Der Eintrag version muss genau 1 sein"),
+    ("unknown key", setter("admin", True), 'unbekanntes Feld "admin"'),
+    ("missing key", tamper(lambda d: d.pop("changes")), "Das Feld 'changes' fehlt"),
     ("unknown variant", setter("variant", "skat"), 'Unbekannte Variante "skat"'),
     ("players not a list", setter("players", "Anna"), "müssen eine Liste von Namen"),
     (
         "bad option",
         setter("options.games", 0),
-        "(options.games) muss eine ganze Zahl von 1 bis 100 sein",
+        "Die Anzahl der Spiele der Serie muss eine ganze Zahl von 1 bis 100 sein",
     ),
     (
         "bad round",
         setter("rounds.1.data.hands.1.jacks", -1),
-        "Runde 2: Die Anzahl der Buben von Ben (hands[1].jacks)",
+        "Runde 2: Die Anzahl der Buben von Ben muss",
     ),
-    ("unknown round key", setter("rounds.0.admin", 1), "Unbekanntes Feld"),
+    ("unknown round key", setter("rounds.0.admin", 1), "unbekanntes Feld"),
     (
         "points changed",
         setter("rounds.0.points", [0, 1, 2, 5]),
@@ -240,7 +245,7 @@ TAMPERED = [
     (
         "round numbers",
         setter("rounds.1.number", 3),
-        "(rounds[1].number) muss eine ganze Zahl von 2 bis 2 sein",
+        "Der Eintrag rounds[1].number muss genau 2 sein",
     ),
     (
         "round after the end",
@@ -258,11 +263,11 @@ TAMPERED = [
         "Das Änderungsprotokoll",
     ),
     ("undone flag", setter("changes.0.undone", True), "markiert die falschen Änderungen"),
-    ("bad change kind", setter("changes.0.kind", "hack"), "Die Art der Änderung (changes[0].kind)"),
+    ("bad change kind", setter("changes.0.kind", "hack"), "Die Art der Änderung muss"),
     (
         "add without round",
         setter("changes.0.after", None),
-        "(changes[0].after) muss bei einer Änderung",
+        "Die Runde muss bei einer Änderung",
     ),
     (
         "not a number",
@@ -304,7 +309,7 @@ def test_a_bad_table_inside_a_group_is_named(
     response = upload(client, json.dumps(data).encode(), lang="en")
     assert response.status_code == 400
     errors = error_texts(response.get_data(as_text=True))
-    assert errors and errors[0].startswith("Table 2: Round 1: The winning team (winner) must be")
+    assert errors and errors[0].startswith("Table 2: Round 1: The winning team must be")
     assert counts(app) == before
     with pytest.raises(InputError) as refused:
         parse_backup(json.dumps(data).encode())
@@ -367,7 +372,7 @@ def test_import_needs_the_csrf_token(csrf_app: Flask) -> None:
     before = counts(csrf_app)
     assert upload(client, backup).status_code == 400
     assert counts(csrf_app) == before
-    assert upload(client, backup, csrf=True).status_code == 302
+    assert upload(client, backup, csrf=True, answer="keep").status_code == 302
     assert counts(csrf_app)[1] == before[1] + 1
 
 
@@ -385,7 +390,7 @@ def test_group_round_trip_on_postgresql(pg_app: Flask) -> None:
         table = played_table("speedone", group.players, options, rounds, group_id=group_id)
         history(pg_app, table.id)
     original = backup_of(client, f"/g/{group_id}/export.json")
-    response = upload(client, json.dumps(original).encode(), csrf=True)
+    response = upload(client, json.dumps(original).encode(), csrf=True, answer="keep")
     assert response.status_code == 302
     copy_id = response.location.rsplit("/", 1)[-1]
     assert without_ids(backup_of(client, f"/g/{copy_id}/export.json")) == without_ids(original)

@@ -27,10 +27,10 @@ def changes_of(app: Flask, table_id: str) -> int:
 
 
 def import_backup(client: FlaskClient, backup: dict[str, object]) -> int:
-    """Upload a backup to the import form: the status."""
+    """Upload a backup to the import form, keeping both if it is already here: the status."""
     raw = json.dumps(backup).encode()
     return client.post(
-        "/import", data={"backup": (io.BytesIO(raw), "backup.json")},
+        "/import", data={"backup": (io.BytesIO(raw), "backup.json"), "duplicate": "keep"},
         content_type="multipart/form-data",
     ).status_code
 

@@ -55,7 +55,10 @@ def test_session_lifetime_is_bounded_and_slides(app: Flask, client: FlaskClient)
     """At most 90 days; a page request after a day re-sends the cookie, one within it does not."""
     lifetime = app.permanent_session_lifetime
     assert timedelta(days=30) <= lifetime <= timedelta(days=90)
-    first = client.get("/")
+    # A new phone's empty session needs no cookie; once it remembers a table, it has one.
+    assert not client.get("/").headers.getlist("Set-Cookie")
+    table_id, _token = api_table(client)
+    first = client.get(f"/t/{table_id}")
     assert first.headers.getlist("Set-Cookie")
     assert not client.get("/").headers.getlist("Set-Cookie")  # used again at once: nothing
     with client.session_transaction() as session:
@@ -158,3 +161,20 @@ def test_edit_links_carry_the_token_after_the_hash(client: FlaskClient) -> None:
     assert other.post(f"/t/{table_id}/edit", data={"token": "wrong"}).status_code == 403
     assert other.post(f"/t/{table_id}/edit", data={"token": token}).status_code == 302
     assert token in other.get(f"/t/{table_id}").get_data(as_text=True)
+
+
+def test_a_view_that_never_touches_the_session_leaves_the_cookie_closed(app: Flask) -> None:
+    """The cookie is opened only when used: an answer that does not look at the session has
+    no `Vary: Cookie` and sends nothing back, even when a renewal would be due."""
+    app.add_url_rule("/test-untouched", "test_untouched", lambda: "untouched")
+    client = app.test_client()
+    table_id, _token = api_table(client)
+    assert client.get(f"/t/{table_id}").headers.getlist("Set-Cookie")  # remembered: a cookie
+    with client.session_transaction() as session:
+        session[RENEWED_KEY] = int(time.time()) - 2 * 24 * 3600
+    untouched = client.get("/test-untouched")
+    assert untouched.status_code == 200
+    assert not untouched.headers.getlist("Set-Cookie")
+    assert "Cookie" not in untouched.headers.get("Vary", "")
+    # The next page that uses the session renews it.
+    assert client.get(f"/t/{table_id}").headers.getlist("Set-Cookie")

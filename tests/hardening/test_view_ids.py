@@ -11,9 +11,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from flask_migrate import downgrade
 from flask_migrate import upgrade
+from sqlalchemy import column
 from sqlalchemy import delete
 from sqlalchemy import insert
 from sqlalchemy import select
+from sqlalchemy import table
 from sqlalchemy import text
 
 from app.db import db
@@ -62,7 +64,12 @@ def migrate_around(app: Flask) -> None:
         register_migrations(app)
         downgrade(directory=str(MIGRATIONS), revision="0003")
     with app.app_context():
-        db.session.execute(insert(Table.__table__).values({**row, "id": OLD_ID}))
+        # Only the columns the schema had then (0005 added closed, first_dealer, deleted_at).
+        new = ("closed", "first_dealer", "deleted_at")
+        old_row = {k: v for k, v in row.items() if k not in new}
+        # The columns as they were (types from the model, without the newer defaults).
+        then = table("tables", *(column(name, columns[name].type) for name in old_row))
+        db.session.execute(insert(then).values({**old_row, "id": OLD_ID}))
         db.session.execute(text(
             "INSERT INTO rounds (table_id, number, data, version, created_at, updated_at) "
             "VALUES (:id, 1, '{\"winner\": 1}', 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"

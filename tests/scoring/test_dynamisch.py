@@ -117,19 +117,56 @@ def test_dyn_money_absent_without_a_rate() -> None:
     )
 
 
-def test_dyn_dealer_rotates_unless_the_round_names_the_next_dealer() -> None:
-    """dyn.dealer: the table names who would have been on turn; otherwise the deal rotates."""
-    plain = game((0, 0), (0, 1), (0, 1), (0, 1))
-    assert standing("dynamisch", PLAYERS, OPTIONS, []).next_dealer == 0
-    assert standing("dynamisch", PLAYERS, OPTIONS, [plain, plain]).next_dealer == 2
-    named = validate_round(
-        "dynamisch",
-        PLAYERS,
-        OPTIONS,
-        {"hands": hands((0, 0), (0, 1), (0, 1), (0, 1)), "next_dealer": 3},
-    )
+def played(*counts: tuple[int, int], **extra: Any) -> dict[str, Any]:
+    """A normalised round body with extra keys (direction, next_dealer)."""
+    return validate_round("dynamisch", PLAYERS, OPTIONS, {"hands": hands(*counts), **extra})
+
+
+def dealer_after(*rounds: dict[str, Any]) -> int:
+    """Who deals the next game after these rounds."""
+    return standing("dynamisch", PLAYERS, OPTIONS, list(rounds)).next_dealer
+
+
+def test_dyn_dealer_is_the_seat_after_the_player_who_went_out() -> None:
+    """dyn.dealer: who would have been on turn next deals, not the seat after the dealer."""
+    assert dealer_after() == 0
+    cem_out = played((0, 1), (0, 1), (0, 0), (0, 1))
+    assert dealer_after(cem_out) == 3  # Dora follows Cem (the old rotation said Ben)
+    anna_out = played((0, 0), (0, 1), (0, 1), (0, 1))
+    assert dealer_after(cem_out, anna_out) == 1
+
+
+def test_dyn_dealer_follows_the_direction_and_it_carries_over() -> None:
+    """dyn.dealer in the direction of play; dyn.twin.reverse: the reversal persists, so a
+    round without a direction keeps the previous round's."""
+    reversed_ = played((0, 1), (0, 1), (0, 0), (0, 1), direction="counterclockwise")
+    assert reversed_["direction"] == "counterclockwise"
+    assert dealer_after(reversed_) == 1  # Ben sits before Cem
+    dora_out = played((0, 1), (0, 1), (0, 1), (0, 0))
+    assert "direction" not in dora_out
+    assert dealer_after(reversed_, dora_out) == 2  # still counterclockwise: Cem
+    back = played((0, 1), (0, 1), (0, 1), (0, 0), direction="clockwise")
+    assert dealer_after(reversed_, back) == 0
+    state = standing("dynamisch", PLAYERS, OPTIONS, [reversed_, dora_out])
+    assert state.direction == "counterclockwise"
+
+
+def test_dyn_dealer_several_out_and_a_named_dealer() -> None:
+    """Several out: the first of them after the dealer in the direction; a named next dealer
+    (an 8 skipped somebody) wins over the rule."""
+    two_out = played((0, 1), (0, 0), (0, 1), (0, 0))
+    assert dealer_after(two_out) == 2  # dealer Anna; Ben is the first out after her
+    named = played((0, 0), (0, 1), (0, 1), (0, 1), next_dealer=3)
     assert named["next_dealer"] == 3
-    assert standing("dynamisch", PLAYERS, OPTIONS, [named, plain]).next_dealer == 0
+    assert dealer_after(named) == 3
+    assert dealer_after(named, played((0, 0), (0, 1), (0, 1), (0, 1))) == 1
+
+
+def test_dyn_direction_must_be_one_of_two() -> None:
+    """A direction other than clockwise/counterclockwise names the field."""
+    with pytest.raises(InputError) as error:
+        played((0, 0), (0, 1), (0, 1), (0, 1), direction="left")
+    assert error.value.field == "direction"
 
 
 def test_dyn_effect_noend_somebody_must_be_out() -> None:

@@ -118,8 +118,9 @@ def test_spd_handlimit_bounds_the_points_of_a_hand() -> None:
     """spd.handlimit: 22 cards at most (680 points); only the winner's hand may be empty."""
     opts = options()
     body = {"winner": 0, "hands": [None, {"numbers": 0, "actions": 14, "wilds": 8}, None, None]}
-    with pytest.raises(InputError, match="hands\\[2\\]"):
+    with pytest.raises(InputError, match="The hand of Cem") as missing:
         validate_round("speedone", PLAYERS, opts, body)
+    assert missing.value.field == "hands[2]"  # the path in `field`, words in the sentence
     body["hands"] = [
         None,
         {"numbers": 0, "actions": 14, "wilds": 8},

@@ -168,18 +168,18 @@ def test_unknown_variant_is_404(client: FlaskClient) -> None:
         (
             "deluxe",
             "count=9",
-            "Die Zahl der Spieler (count) muss eine ganze Zahl von 2 bis 8 sein.",
+            "Die Zahl der Spieler muss eine ganze Zahl von 2 bis 8 sein.",
         ),
         ("deluxe", "count=1", "von 2 bis 8"),
         ("deluxe", "count=vier", "ganze Zahl"),
         ("deluxe", "count=²", "ganze Zahl"),
         ("deluxe", "rounds=٣", "ganze Zahl"),
         ("deluxe", "count=-3", "ganze Zahl"),
-        ("speedone", "count=10", "von 2 bis 8"),
-        ("dynamisch", "players=A,B,C,D,E,F,G", "höchstens 6 Namen (players)"),
+        ("speedone", "count=11", "von 2 bis 10"),
+        ("dynamisch", "players=A,B,C,D,E,F,G", "höchstens 6 Namen; es sind 7"),
         ("deluxe", "players=" + "x" * 41, "länger als 40 Zeichen"),
         ("deluxe", "players=Anna,anna", "kommt doppelt vor"),
-        ("deluxe", "players=Anna,,Ben", "Spieler 2 (players) ist leer"),
+        ("deluxe", "players=Anna,,Ben", "Der Name von Spieler 2 ist leer"),
         ("deluxe", "players=Anna", "mindestens 2 Namen"),
         ("deluxe", "players=Anna,Ben&count=3", "2 Namen, aber 3"),
         ("doppel", "players=Anna,Ben,Cem", "mindestens 4 Namen"),
@@ -188,7 +188,7 @@ def test_unknown_variant_is_404(client: FlaskClient) -> None:
         ("terroristen", "rounds=5", "kein „rounds“"),
         ("speedone", "target=300", "200 oder 500"),
         ("speedone", "scoring=best", "winner-takes"),
-        ("speedone", "partner=1&count=3", "(partner) braucht genau 4 Spieler"),
+        ("speedone", "partner=1&count=3", "Der Partnermodus braucht genau 4 Spieler"),
         ("deluxe", "partner=1", "kein „partner“"),
         ("deluxe", "rules=yes", "1 oder 0"),
     ],
@@ -206,7 +206,7 @@ def test_bad_parameters_are_400_with_a_sentence(
 def test_bad_parameter_message_in_english(client: FlaskClient) -> None:
     """The 400 page speaks the page's language."""
     response = client.get("/sheets/deluxe.pdf?count=9&lang=en")
-    assert "The number of players (count) must be a whole number from 2 to 8." in response.get_data(
+    assert "The number of players must be a whole number from 2 to 8." in response.get_data(
         as_text=True
     )
 

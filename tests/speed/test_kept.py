@@ -14,7 +14,7 @@ from tests.speed.conftest import new_table
 
 def grid_numbers(page: str) -> list[int]:
     """The round numbers in the page's grid, top to bottom."""
-    grid = page.split("<tbody>")[1].split("</tbody>")[0]
+    grid = page.split("<tbody", 1)[1].split(">", 1)[1].split("</tbody>")[0]
     row_head = r'<th scope="row" class="sticky">\s*(?:<a[^>]*>)?(\d+)'
     return [int(n) for n in re.findall(row_head, grid)]
 
@@ -97,3 +97,49 @@ def test_a_blank_sheet_has_one_etag_per_content(client: FlaskClient) -> None:
     other = client.get("/sheets/deluxe.pdf?players=Anna,Ben,Cem")
     assert other.status_code == 200 and other.headers["ETag"] != first.headers["ETag"]
     assert client.get("/sheets/deluxe.pdf?count=5000").status_code == 400
+
+
+
+def test_a_group_page_counts_a_new_game_at_once(app: Flask) -> None:
+    """The group's leaderboard reads the standings kept by table version: a game entered after
+    a look shows on the next look (Terroristen: games won / played)."""
+    from app.db import db
+    from app.models import Table
+    from tests.speed.test_statements import new_group
+
+    client = app.test_client()
+    group_id = new_group(client)
+    table_id, token = new_table(client, wins=2)  # Anna won game 1 of 2
+    with app.app_context():
+        table = db.session.get(Table, table_id)
+        assert table is not None
+        table.group_id = group_id
+        db.session.commit()
+
+    def anna() -> str:
+        """Anna's games won / played on the leaderboard."""
+        page = client.get(f"/g/{group_id}?lang=en").get_data(as_text=True)
+        row = page.split('<th scope="row">Anna</th>', 1)[1].split("</tr>", 1)[0]
+        return re.findall(r"<td>(\d+/\d+)</td>", row)[-1]
+
+    assert anna() == anna() == "1/2"  # looked at twice: the second from what was kept
+    add_win(client, table_id, token, 0)
+    assert anna() == "2/3"
+
+
+def test_the_start_page_shows_a_new_game_at_once(client: FlaskClient) -> None:
+    """The start page's cards read the standings kept by table version: after a game is
+    entered the card counts it (Terroristen: who leads, and the next game's number)."""
+
+    def card() -> str:
+        """The state line of this phone's one table card."""
+        page = client.get("/?lang=en").get_data(as_text=True)
+        state = page.split('class="table-card-state">', 1)[1].split("</span>", 1)[0]
+        return " ".join(re.sub(r"<[^>]+>", " ", state).split())
+
+    table_id, token = new_table(client, wins=1)  # Anna won game 1
+    client.get(f"/t/{table_id}")  # remembered by this phone, standing kept
+    assert card() == card() == "Game 2 · Leading: Anna"
+    add_win(client, table_id, token, 1)
+    add_win(client, table_id, token, 1)
+    assert card() == "Game 4 · Leading: Ben"

@@ -121,7 +121,7 @@ def test_a_value_that_is_no_choice_is_a_400_at_the_house_rules(
     box = house_section(page)
     assert 'class="error"' in box and quoted in html.unescape(box)
     assert box.startswith('<details class="more house-rules has-error" id="f-options" open')
-    assert 'href="#f-options">House rules</a>' in page
+    assert 'href="#f-options" data-error-link>' in page  # the summary links to the box
     assert 'id="answer"' not in page
 
 

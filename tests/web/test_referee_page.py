@@ -86,7 +86,7 @@ def test_example_gives_the_same_verdict_as_the_engine(client: FlaskClient,
     expect = case["expect"]
     if expect.get("status") == 400:
         assert status == 400
-        assert 'id="errors"' in text and "has-error" in text
+        assert 'data-error-summary' in text and "has-error" in text
         return
     assert status == 200
     response = judge_request(case["request"])

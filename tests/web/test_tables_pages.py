@@ -77,7 +77,7 @@ def test_start_page_offers_new_table_and_lists_this_devices_tables(client: Flask
     new_table(client, "doppel", ["Uli", "Vera", "Wim", "Xena"], name="Samstag")
     page = text(client.get("/"))
     assert page.index("Samstag") < page.index("Freitag")
-    assert "Spiel 1 von 8" in page and "Satz 1: A 0 : 0 B" in page
+    assert "Spiel 1 von 8" in page and "Satz 1, Spiele: A 0 : 0 B" in page
     saved(add_round(client, first, dynamisch_round([(0, 0, False), (0, 3, False)])))
     assert "Vorne: Anna" in text(client.get("/"))
     assert "Tische, die du auf diesem Handy" in text(FlaskClient(client.application).get("/"))
@@ -186,11 +186,15 @@ def test_dynamisch_with_money_to_the_settlement(client: FlaskClient) -> None:
     )
     page = text(client.get(f"/t/{table_id}"))
     assert "10 (×2)" in page and "Spiel 2 von 2" in page and "Vorne: Anna" in page
-    # dyn.dealer: Ben deals game 2; the seat after him is preselected for game 3.
+    # dyn.dealer: Ben (after Anna, who went out) deals game 2; the rule is preselected for
+    # the next dealer, the direction stays clockwise.
     form = client.get(f"/t/{table_id}/rounds/new")
     assert "Geber: Ben" in text(form)
     assert re.search(
-        r'<input checked[^>]*name="next_dealer"[^>]*value="2"', form.get_data(as_text=True)
+        r'<input checked[^>]*name="next_dealer"[^>]*value=""', form.get_data(as_text=True)
+    )
+    assert re.search(
+        r'<input checked[^>]*name="direction"[^>]*value="clockwise"', form.get_data(as_text=True)
     )
     edit = client.get(f"/t/{table_id}/rounds/1").get_data(as_text=True)
     assert re.search(r'<input checked[^>]*name="jack_suit"[^>]*value="H"', edit)
@@ -593,7 +597,7 @@ def test_bad_table_input_reshows_the_form_with_the_message_at_the_field(
             "speedone",
             2,
             {"entry": "points", **per_seat("points", [0, 10])},
-            "Der Gewinner der Runde (winner) fehlt",
+            "Der Gewinner der Runde fehlt",
         ),
         (
             "speedone",

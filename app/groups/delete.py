@@ -1,0 +1,96 @@
+"""Delete and restore a group (`groups.delete`, `groups.restore`), and a deleted group's page.
+
+Deleting asks first and takes the group's tables along (restored together); for 30 days the
+group's editor can restore it, from its page or from "Zuletzt gelöscht" on the start page.
+A deleted group's pages answer 410 with a friendly page (the restore button for its editor).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort
+from flask import flash
+from flask import redirect
+from flask import render_template
+from flask import request
+from flask import url_for
+from flask_babel import format_date
+from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
+
+from app import store
+from app.db import db
+from app.device import group_token
+from app.device import require_group_editor
+from app.errors import handle_http_error
+from app.groups import bp
+from app.models import Group
+from app.models import Table
+from app.navigation import current_lang
+from app.text import InputError
+
+# The group pages that show a group: a deleted group is 410 there (restore has its own view).
+SHOWN = ("groups.view", "groups.players", "groups.claim", "groups.delete")
+
+
+@bp.before_request
+def refuse_deleted() -> None:
+    """A deleted group's pages are gone (410), however they are reached."""
+    group_id = (request.view_args or {}).get("group_id")
+    if request.endpoint in SHOWN and isinstance(group_id, str):
+        group = db.session.get(Group, group_id) if len(group_id) <= store.ID_LIMIT else None
+        if group is not None and group.deleted_at is not None:
+            abort(410)
+
+
+@bp.route("/g/<group_id>/delete", methods=["GET", "POST"])
+def delete(group_id: str) -> Response | str:
+    """Ask first (GET), then move the group and its tables to the recently deleted (POST)."""
+    group = store.get_group(group_id)
+    require_group_editor(group)
+    if request.method == "GET":
+        tables = db.session.query(Table).filter(
+            Table.group_id == group.id, Table.deleted_at.is_(None)
+        ).count()
+        return render_template("groups/delete.html", group=group, tables=tables)
+    store.delete_group(group)
+    flash(
+        _(
+            "Group deleted with its tables. It can be restored for 30 days under “Recently "
+            "deleted” on the start page."
+        )
+    )
+    return redirect(url_for("tables.home"))
+
+
+@bp.post("/g/<group_id>/restore")
+def restore(group_id: str) -> Response:
+    """Bring a deleted group back with its tables (its editor, within 30 days)."""
+    group = store.get_group(group_id, deleted_ok=True)
+    require_group_editor(group)
+    try:
+        store.restore_group(group)
+    except InputError as error:
+        flash(error.message(current_lang()), "error")
+        return redirect(url_for("tables.home"))
+    flash(_("Group restored with its tables."))
+    return redirect(url_for("groups.view", group_id=group.id))
+
+
+def deleted_page(error: HTTPException) -> tuple[Any, int]:
+    """410 for a deleted group: a friendly page; its editor gets the restore button."""
+    group_id = (request.view_args or {}).get("group_id")
+    group = db.session.get(Group, group_id) if isinstance(group_id, str) else None
+    if group is None or group.deleted_at is None:
+        return handle_http_error(error)
+    return render_template(
+        "groups/gone.html",
+        group=group,
+        deleted_on=format_date(group.deleted_at, "medium"),
+        may_restore=group_token(group) is not None,
+    ), 410
+
+
+bp.register_error_handler(410, deleted_page)
