@@ -599,50 +599,38 @@ def undo_last_change(table: Table, expected_version: int | None = None) -> Chang
     it showed what undo would revert) a table changed since is TableMoved and nothing happens.
     InputError when reverting it would contradict the rounds played."""
 
-    def work() -> Change | None:
-        """Inside the lock: the inverse of the change (undo steps back in LIFO order)."""
-        unmoved(table, expected_version)
-        change = undo_preview(table)
-        if change is None:
-            return None
-        apply_change(table, change, backwards=True)
-        change.undone = True
-        change.redoable = True
-        db.session.add(
-            Change(
-                table_id=table.id,
-                kind="undo",
-                round_number=change.round_number,
-                before=change.after,
-                after=change.before,
-            )
-        )
-        return change
-
-    return locked_write(table, work)
+    return step(table, expected_version, backwards=True)
 
 
 def redo_last_undo(table: Table, expected_version: int | None = None) -> Change | None:
     """Re-apply the change undone last (as long as no new change came since); a "redo" change
     is logged. Returns the re-applied change, or None when there is nothing to redo.
     `expected_version` as for `undo_last_change`."""
+    return step(table, expected_version, backwards=False)
+
+
+def step(table: Table, expected_version: int | None, backwards: bool) -> Change | None:
+    """Undo (`backwards`: the inverse of the newest change, LIFO) or redo (the change undone
+    last, forwards) under the table's lock, and log it as an "undo" or "redo" change."""
 
     def work() -> Change | None:
-        """Inside the lock: the change once more, forwards."""
+        """Inside the lock: find the change, carry it out, mark and log it."""
         unmoved(table, expected_version)
-        change = redo_preview(table)
+        change = undo_preview(table) if backwards else redo_preview(table)
         if change is None:
             return None
-        apply_change(table, change, backwards=False)
-        change.undone = False
-        change.redoable = False
+        apply_change(table, change, backwards=backwards)
+        change.undone = change.redoable = backwards
+        before, after = change.before, change.after
+        if backwards:
+            before, after = after, before
         db.session.add(
             Change(
                 table_id=table.id,
-                kind="redo",
+                kind="undo" if backwards else "redo",
                 round_number=change.round_number,
-                before=change.before,
-                after=change.after,
+                before=before,
+                after=after,
             )
         )
         return change

@@ -28,6 +28,7 @@ from app.device import remember_group
 from app.device import remember_table
 from app.export.backup import csv_text
 from app.export.backup import group_backup
+from app.export.backup import played_rounds
 from app.export.backup import table_backup
 from app.export.duplicates import already_here
 from app.export.forms import CANCEL
@@ -37,7 +38,6 @@ from app.export.forms import ImportForm
 from app.export.parse import parse_backup
 from app.export.restore import Restored
 from app.export.restore import restore
-from app.groups.results import group_rounds
 from app.groups.results import group_tables
 from app.models import Group
 from app.models import Table
@@ -108,7 +108,7 @@ def group_csv(group_id: str) -> Response:
     """The rows of all the group's tables, oldest table first."""
     group = get_group(group_id)
     return download(
-        csv_text(group_tables(group), group_rounds(group), current_lang()),
+        csv_text(group_tables(group), played_rounds(None, group), current_lang()),
         "text/csv",
         file_name(group.name, group.id, "csv"),
     )

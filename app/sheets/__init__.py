@@ -16,6 +16,7 @@ from flask import abort
 from flask import render_template
 from flask import request
 from flask_babel import get_locale
+from flask_babel import get_translations
 from flask_babel import gettext
 
 from app import store
@@ -45,7 +46,7 @@ def page_lang() -> Lang:
     # reportlab (behind layout and the builders) is imported by the first sheet, not on start.
     from app.sheets.layout import Lang
 
-    return Lang(str(get_locale() or "de"), gettext)
+    return Lang(str(get_locale() or "de"), gettext, get_translations().ngettext)
 
 
 @bp.get("/sheets")

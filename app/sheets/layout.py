@@ -117,11 +117,19 @@ class Lang:
 
     code: str
     gettext: Callable[[str], str]
+    # ngettext(singular, plural, n): the catalog's plural forms ("1 Spiel", "8 Spiele").
+    ngettext: Callable[[str, str, int], str] | None = None
 
     def __call__(self, message: str, **values: Any) -> str:
         """Translate a msgid and fill in %(name)s placeholders."""
         text = self.gettext(message)
         return text % values if values else text
+
+    def count(self, singular: str, plural: str, n: int) -> str:
+        """A counted word in the sheet's language, singular or plural as `n` asks."""
+        if self.ngettext is None:
+            return (singular if n == 1 else plural) % {"num": n}
+        return self.ngettext(singular, plural, n) % {"num": n}
 
     def say(self, text: Text, **values: Any) -> str:
         """A bilingual text (a variant's, a house rule's) in the sheet's language."""

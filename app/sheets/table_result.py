@@ -82,9 +82,11 @@ def describe_options(variant: Variant, options: dict[str, Any], lang: Lang) -> s
     parts: list[str] = []
     if "games" in options:
         games = options["games"]
-        parts.append(lang("%(n)s games", n=games) if games else lang("Open-ended"))
+        parts.append(
+            lang.count("%(num)s game", "%(num)s games", games) if games else lang("Open-ended")
+        )
     if "rounds" in options:
-        parts.append(lang("%(n)s rounds", n=options["rounds"]))
+        parts.append(lang.count("%(num)s round", "%(num)s rounds", options["rounds"]))
     if "target" in options:
         parts.append(lang("Target %(n)s", n=options["target"]))
     if "scoring" in options:

@@ -29,16 +29,14 @@ from flask import session
 from flask_babel import gettext as _
 from markupsafe import Markup
 from markupsafe import escape
-from sqlalchemy import select
 
-from app.db import db
 from app.device import can_edit
 from app.device import edit_link
-from app.models import Change
 from app.models import Table
 from app.navigation import current_lang
 from app.scoring import Standing
 from app.standings import versioned_standing
+from app.tables.display import say
 from app.tables.display import team_label
 from app.tables.pictures import running_totals_chart
 from app.tables.pictures import settlement_picture
@@ -209,15 +207,10 @@ def set_row(table: Table, ended: SetEnd) -> str:
     return f'<tr class="set-result"><th scope="row" colspan="3">{escape(words)}</th></tr>\n'
 
 
-def correct_label() -> str:
-    """The screen-reader label of a round's edit link, with `{n}` for the round's number."""
-    return _("Correct round %(n)s", n="{n}")
-
-
-def has_changes(table: Table) -> bool:
-    """Is there anything to undo (one short query, not the whole change log)?"""
-    query = select(Change.id).where(Change.table_id == table.id).limit(1)
-    return db.session.scalar(query) is not None
+def correct_label(table: Table) -> str:
+    """The screen-reader label of a round's edit link, with `{n}` for the round's number, in
+    the variant's word ("Korrigieren: Spiel {n}")."""
+    return _("Correct: %(what)s", what=say(table.definition.round_words.one, n="{n}"))
 
 
 _pages: OrderedDict[tuple[Any, ...], str] = OrderedDict()

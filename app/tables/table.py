@@ -55,7 +55,7 @@ def page_context(table: Table) -> dict[str, Any]:
         "grid_body": grid_body,
         "rows_hidden": len(shown.standing.round_points) - len(rows),
         "round_link": round_link,
-        "correct_label": correct_label() if editor else "",
+        "correct_label": correct_label(table) if editor else "",
         # The undo and redo the page offers, named (app.tables.undo); none for a viewer.
         "undo": undo_step(table) if editor else None,
         "redo": redo_step(table) if editor else None,

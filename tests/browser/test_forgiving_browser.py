@@ -147,9 +147,6 @@ def test_a_save_cut_off_after_the_server_saved_is_kept_and_lands_once(
     page = routed(phone)
     table.add(0)
     editor(page, table, lang)
-    page.locator("a.big-button").tap()
-    page.wait_for_load_state("load")
-
     cut = {"done": False, "open": False}
 
     def cut_off(route: Route) -> None:
@@ -164,7 +161,12 @@ def test_a_save_cut_off_after_the_server_saved_is_kept_and_lands_once(
         else:
             route.abort("internetdisconnected")
 
-    page.route("**/rounds/new*", cut_off)
+    # Routed on the context before the form opens: no request of the form page can start
+    # before the route is in place.
+    page.context.route("**/rounds/new*", cut_off)
+    page.locator("a.big-button").tap()
+    page.wait_for_url(re.compile(r"/rounds/new"))
+    page.wait_for_load_state("load")
     key = page.locator("input[name=idempotency_key]").input_value()
     tap_winner(page, "Cem")
     page.wait_for_url(re.compile(rf"/t/{table.id}(\?|$)"))
@@ -192,8 +194,6 @@ def test_a_failed_save_shows_as_pending_row_and_is_sent_later(
     table.add(0)
     editor(page, table, lang)
     fits(page)
-    page.locator("a.big-button").tap()
-    page.wait_for_load_state("load")
     failures = {"count": 0}
 
     def broken(route: Route) -> None:
@@ -207,7 +207,10 @@ def test_a_failed_save_shows_as_pending_row_and_is_sent_later(
             failures["count"] += 1
             route.fulfill(status=500, body="<main>boom</main>", content_type="text/html")
 
-    page.route("**/rounds/new*", broken)
+    page.context.route("**/rounds/new*", broken)
+    page.locator("a.big-button").tap()
+    page.wait_for_url(re.compile(r"/rounds/new"))
+    page.wait_for_load_state("load")
     tap_winner(page, "Ben")
     page.wait_for_url(re.compile(rf"/t/{table.id}(\?|$)"))
     box = page.locator("#pending-rounds")
@@ -227,7 +230,7 @@ def test_a_failed_save_shows_as_pending_row_and_is_sent_later(
     expect(page.locator("main h1")).to_contain_text("3")
     assert page.locator("input[name=expected_number]").input_value() == ""
     page.go_back()
-    page.unroute("**/rounds/new*")
+    page.context.unroute("**/rounds/new*")
     expect(box).to_be_hidden(timeout=12000)
     assert table.winners() == [0, 1]
     expect(pending_rows(page)).to_have_count(0)

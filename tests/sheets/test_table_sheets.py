@@ -191,3 +191,12 @@ def test_table_page_has_a_print_button(client: FlaskClient, make_table: Any) -> 
     """The table page links its sheet (the print button)."""
     table_id = make_table("deluxe", FOUR, {}, [])
     assert f'href="/t/{table_id}/sheet.pdf"' in client.get(f"/t/{table_id}").get_data(as_text=True)
+
+
+def test_one_game_is_singular_on_the_sheet(client: FlaskClient, make_table: Any) -> None:
+    """The options line counts in the catalog's plural forms: "1 Spiel", not "1 Spiele"."""
+    table_id = make_table("terroristen", FOUR, {"games": 1}, [{"winner": 2}])
+    german = pdf_text(client.get(f"/t/{table_id}/sheet.pdf?lang=de").data)
+    assert "1 Spiel" in german and "1 Spiele" not in german
+    english = pdf_text(client.get(f"/t/{table_id}/sheet.pdf?lang=en").data)
+    assert "1 game" in english and "1 games" not in english
