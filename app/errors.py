@@ -19,6 +19,16 @@ def wants_json() -> bool:
     return request.path.startswith("/api/")
 
 
+def error_answer(
+    status: int, message: str | None, headers: dict[str, str] | None = None
+) -> tuple[Response | str, int, dict[str, str]]:
+    """The one shape of every error answer: `{"error", "field": null}` for the API, the error
+    page for people (a `Retry-After` and such in `headers`)."""
+    if wants_json():
+        return jsonify(error=message, field=None), status, headers or {}
+    return render_template("error.html", status=status, message=message), status, headers or {}
+
+
 def stock_sentence(status: int) -> str:
     """Our own sentence for an error Werkzeug raised with its stock (English-only) text."""
     sentences = {
@@ -31,14 +41,12 @@ def stock_sentence(status: int) -> str:
     )
 
 
-def handle_http_error(error: HTTPException) -> tuple[Response | str, int]:
+def handle_http_error(error: HTTPException) -> tuple[Response | str, int, dict[str, str]]:
     """Render any 4xx/5xx raised by Flask or a view."""
     status = error.code or 500
     # Werkzeug's stock descriptions are English sentences: use our own, in the page's language.
     own = error.description if error.description != type(error).description else None
-    if wants_json():
-        return jsonify(error=own or stock_sentence(status), field=None), status
-    return render_template("error.html", status=status, message=own), status
+    return error_answer(status, own or stock_sentence(status) if wants_json() else own)
 
 
 def handle_csrf_error(error: CSRFError) -> tuple[str, int]:
@@ -47,7 +55,7 @@ def handle_csrf_error(error: CSRFError) -> tuple[str, int]:
     return render_template("error.html", status=400, message=message), 400
 
 
-def handle_unexpected(error: Exception) -> tuple[Response | str, int]:
+def handle_unexpected(error: Exception) -> tuple[Response | str, int, dict[str, str]]:
     """A bug: roll back so the next request starts clean, log it, answer 500."""
     db.session.rollback()
     if isinstance(error, HTTPException):
@@ -55,9 +63,7 @@ def handle_unexpected(error: Exception) -> tuple[Response | str, int]:
     from flask import current_app
 
     current_app.logger.exception("Unhandled error", exc_info=error)
-    if wants_json():
-        return jsonify(error=_("Internal error: please report it."), field=None), 500
-    return render_template("error.html", status=500, message=None), 500
+    return error_answer(500, _("Internal error: please report it.") if wants_json() else None)
 
 
 def register_error_handlers(app: Flask) -> None:

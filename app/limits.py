@@ -26,10 +26,9 @@ from typing import Any
 from flask import Flask
 from flask import Response
 from flask import current_app
-from flask import jsonify
-from flask import render_template
 from flask import request
 
+from app.errors import error_answer
 from app.navigation import current_lang
 from app.text import Text
 
@@ -133,10 +132,7 @@ def too_many(error: TooMany) -> tuple[Response | str, int, dict[str, str]]:
         f"({setting}). Please try again in {minutes} minutes.",
     )
     headers = {"Retry-After": str(wait)}
-    message = text.get(current_lang())
-    if request.path.startswith("/api/"):
-        return jsonify(error=message, field=None), 429, headers
-    return render_template("error.html", status=429, message=message), 429, headers
+    return error_answer(429, text.get(current_lang()), headers)
 
 
 def window_text(seconds: int) -> Text:

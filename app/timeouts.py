@@ -15,12 +15,10 @@ from typing import Any
 from flask import Flask
 from flask import Response
 from flask import current_app
-from flask import jsonify
-from flask import render_template
-from flask import request
 from sqlalchemy.exc import OperationalError
 
 from app.db import db
+from app.errors import error_answer
 from app.navigation import current_lang
 from app.text import Text
 
@@ -91,10 +89,7 @@ def busy(
         f"Please send it again in {RETRY_AFTER_SECONDS} seconds.",
     )
     headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
-    message = text.get(current_lang())
-    if request.path.startswith("/api/"):
-        return jsonify(error=message, field=None), 503, headers
-    return render_template("error.html", status=503, message=message), 503, headers
+    return error_answer(503, text.get(current_lang()), headers)
 
 
 def init_timeouts(app: Flask) -> None:

@@ -17,6 +17,8 @@ from flask import request
 from flask import url_for
 from flask_babel import format_date
 from flask_babel import gettext as _
+from sqlalchemy import func
+from sqlalchemy import select
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
@@ -51,9 +53,11 @@ def delete(group_id: str) -> Response | str:
     group = store.get_group(group_id)
     require_group_editor(group)
     if request.method == "GET":
-        tables = db.session.query(Table).filter(
-            Table.group_id == group.id, Table.deleted_at.is_(None)
-        ).count()
+        tables = db.session.scalar(
+            select(func.count())
+            .select_from(Table)
+            .where(Table.group_id == group.id, Table.deleted_at.is_(None))
+        )
         return render_template("groups/delete.html", group=group, tables=tables)
     store.delete_group(group)
     flash(
@@ -79,7 +83,7 @@ def restore(group_id: str) -> Response:
     return redirect(url_for("groups.view", group_id=group.id))
 
 
-def deleted_page(error: HTTPException) -> tuple[Any, int]:
+def deleted_page(error: HTTPException) -> tuple[Any, ...]:
     """410 for a deleted group: a friendly page; its editor gets the restore button."""
     group_id = (request.view_args or {}).get("group_id")
     group = db.session.get(Group, group_id) if isinstance(group_id, str) else None

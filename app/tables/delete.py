@@ -62,7 +62,7 @@ def restore(table_id: str) -> Response:
     return redirect(url_for("tables.view", table_id=table.id))
 
 
-def deleted_page(error: HTTPException) -> tuple[Any, int]:
+def deleted_page(error: HTTPException) -> tuple[Any, ...]:
     """410 for a deleted table's pages: a friendly page; its editor gets the restore button."""
     table_id = (request.view_args or {}).get("table_id")
     table = db.session.get(Table, table_id) if isinstance(table_id, str) else None
