@@ -289,10 +289,17 @@ def lines(frame: Frame, series: Sequence[tuple[str, Sequence[float]]]) -> list[s
     """A polyline per series (earlier ones wider, later ones dashed), with a marker shape per
     series while there are few enough points to tell apart."""
     parts = []
+    # Every series shares the x positions, and y is one linear map: worked out once here, not
+    # per point (a table of 80 rounds and 8 players is 640 points, every new version).
+    xs = [f"{frame.x(i):.1f}" for i in range(frame.count)]
+    scale = PLOT_HEIGHT / (frame.y_max - frame.y_min)
+    base = frame.bottom + frame.y_min * scale
     for index, (_, values) in enumerate(series):
         cls = series_class(index)
         if len(values) > 1:
-            points = " ".join(f"{frame.x(i):.1f},{frame.y(v):.1f}" for i, v in enumerate(values))
+            points = " ".join(
+                [f"{x},{base - v * scale:.1f}" for x, v in zip(xs, values, strict=True)]
+            )
             width = line_width(index, len(series))
             parts.append(
                 f'<polyline class="mc-line {cls}" points="{points}" '

@@ -8,11 +8,16 @@ LC_MESSAGES/messages.po`; its `messages.mo` is compiled when the package is buil
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from babel.support import NullTranslations
 from flask import Flask
 from flask import Response
+from flask import g
 from flask import request
 from flask_babel import Babel
+from flask_babel import get_locale
+from flask_babel import get_translations
 
 from app.translations.cli import translate
 
@@ -41,6 +46,33 @@ def remember_locale(response: Response) -> Response:
     return response
 
 
+def catalog() -> NullTranslations:
+    """This request's catalog, found once per request and language.
+
+    Flask-Babel finds it anew for every message (its context on `g`, the locale's name, a
+    lookup): a page says some fifty things. Kept with the locale it belongs to, so a language
+    forced for part of a request (`flask_babel.force_locale`) still gets its own catalog.
+    """
+    locale = getattr(g.get("_flask_babel"), "babel_locale", None)
+    kept: tuple[Any, NullTranslations] | None = g.get("_catalog")
+    if kept is None or locale is None or kept[0] is not locale:
+        found = get_translations()
+        g._catalog = kept = (get_locale(), found)
+    return kept[1]
+
+
+def install_template_gettext(app: Flask) -> None:
+    """The templates' `_`, `gettext` and `ngettext` through `catalog` (as Flask-Babel's own,
+    newstyle: autoescaped, with %-style named values)."""
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda text: catalog().ugettext(text),
+        ngettext=lambda one, many, n: catalog().ungettext(one, many, n),
+        newstyle=True,
+        pgettext=lambda context, text: catalog().upgettext(context, text),
+        npgettext=lambda context, one, many, n: catalog().unpgettext(context, one, many, n),
+    )
+
+
 def uncompiled_catalogs(catalogs: Path) -> list[Path]:
     """The `.po` files without their `.mo`: those languages would show English."""
     return [
@@ -54,6 +86,7 @@ def init_i18n(app: Flask) -> None:
     """Install Flask-Babel with our locale selector and the `flask translate` commands."""
     app.config.setdefault("BABEL_DEFAULT_LOCALE", LANGUAGES[0])
     babel.init_app(app, locale_selector=select_locale)
+    install_template_gettext(app)
     app.after_request(remember_locale)
     app.cli.add_command(translate)
     for po in uncompiled_catalogs(Path(app.root_path) / "translations"):

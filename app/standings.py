@@ -8,14 +8,19 @@ under an older version, even on PostgreSQL, where each statement sees the latest
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 from typing import NamedTuple
 
+from sqlalchemy import Text
+from sqlalchemy import cast
 from sqlalchemy import select
+from sqlalchemy.sql.elements import Cast
 
 from app import variants
 from app.db import db
@@ -54,6 +59,24 @@ def keep_standing(table_id: str, version: int, standing: Standing) -> None:
             _kept.popitem(last=False)
 
 
+@lru_cache(maxsize=4096)
+def stored_input(text: str) -> Any:
+    """A round's stored input, decoded once per distinct text.
+
+    A standing or an API answer reads every round of the table, and the same rounds come back
+    with every new version of an evening (many of them the same text: "winner 2"). The value
+    is shared by all readers of that text, so nothing may change it: the scoring and the JSON
+    only read.
+    """
+    return json.loads(text)
+
+
+def input_text() -> Cast[str]:
+    """The rounds' stored input as text, for `stored_input` (the database driver would
+    decode every round anew)."""
+    return cast(Round.data, Text)
+
+
 def versioned_standing(table: Table) -> Versioned:
     """The standing as stored now, with its version: kept, or read and computed once."""
     found = kept_standing(table.id, table.version)
@@ -61,7 +84,7 @@ def versioned_standing(table: Table) -> Versioned:
         return Versioned(found, table.version)
     # One statement: the version and the rounds' data as of the same moment.
     query = (
-        select(Table.version, Round.data)
+        select(Table.version, input_text())
         .select_from(Table)
         .outerjoin(Round, Round.table_id == Table.id)
         .where(Table.id == table.id)
@@ -69,7 +92,7 @@ def versioned_standing(table: Table) -> Versioned:
     )
     rows = db.session.execute(query).all()
     version = rows[0][0] if rows else table.version
-    rounds: list[Any] = [data for _version, data in rows if data is not None]
+    rounds: list[Any] = [stored_input(text) for _version, text in rows if text is not None]
     standing = standing_after(table, rounds)
     # Kept only when the table's settings were read at the same version (a settings change
     # in between must not leave a standing of the old settings under the new version).

@@ -46,6 +46,9 @@ SECURITY = (
     ),
 )
 
+# With the lower-case name each answer compares against (header names are case-insensitive).
+SECURITY_LOWER = tuple((name.lower(), name, value) for name, value in SECURITY)
+
 
 def mark_edit_link() -> None:
     """The answer being built shows an edit link: it must not be cached."""
@@ -68,9 +71,9 @@ def finish_response(response: Response) -> Response:
     headers = response.headers
     # One pass over the few headers there are: Werkzeug's `in` raises and catches a KeyError
     # for every header that is missing, which is each of these on nearly every answer.
-    present = {name.lower() for name, _value in headers.items()}
-    for name, value in SECURITY:
-        if name.lower() not in present:
+    present = {name.lower() for name, _value in headers}
+    for lower, name, value in SECURITY_LOWER:
+        if lower not in present:
             headers.add(name, value)
     if request.is_secure:
         headers.setdefault("Strict-Transport-Security", HSTS)

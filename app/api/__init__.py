@@ -65,6 +65,23 @@ def depth(value: Any) -> int:
     return deepest
 
 
+OPENERS = (b"[", b"{")  # the bytes that open a level of JSON
+
+
+def too_deep(data: Any) -> bool:
+    """Does the request's parsed JSON body nest deeper than NESTING_LIMIT?
+
+    Every level opens with its own `[` or `{`, one such byte in any JSON encoding, so a body
+    with no more of them than the limit nests no deeper: only a body with more is walked
+    (brackets inside strings count too, which can only make it walk)."""
+    if data is TOO_DEEP:
+        return True
+    if not isinstance(data, dict | list):
+        return False
+    raw = request.get_data()  # the bytes get_json parsed, kept by the request
+    return sum(map(raw.count, OPENERS)) > NESTING_LIMIT and depth(data) > NESTING_LIMIT
+
+
 def json_body() -> dict[str, Any]:
     """The request's JSON object, or a 400 that says what is wrong with the body."""
     try:
@@ -72,7 +89,7 @@ def json_body() -> dict[str, Any]:
     except RecursionError:
         # `[` a thousand times deep exhausts the JSON decoder's stack: bad input, not a bug.
         data = TOO_DEEP
-    if data is TOO_DEEP or depth(data) > NESTING_LIMIT:
+    if too_deep(data):
         raise ApiError(
             Text(
                 f"Der Anfragetext ist zu tief verschachtelt: höchstens {NESTING_LIMIT} Ebenen.",

@@ -67,21 +67,22 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card code; symbols (♥7) and lower case are accepted, whitespace ignored."""
+        """Read a card code; symbols (♥7) and lower case are accepted, whitespace ignored.
+
+        Every card of every deck exists once (``BY_CODE``): a canonical code is one lookup,
+        and the card read is the very object the decks hold."""
         if not isinstance(text, str):
             raise InvalidCardError(Text(
                 f'{shown(text)} ist kein Kartencode: erwartet ist ein Text wie "H7".',
                 f'{shown(text)} is not a card code: expected a string like "H7".'))
-        code = text.strip().upper()
-        if code[:1] in SYMBOLS:
-            code = SYMBOLS[code[:1]] + code[1:]
-        if code in WILD_VALUES:
-            return cls(None, code)
-        suit, rank = code[:1], code[1:]
-        if suit in SUITS and rank in RANKS:
-            return cls(suit, rank)
-        if suit in COLOURS and rank in VALUES[:13]:
-            return cls(suit, rank)
+        card = BY_CODE.get(text)
+        if card is None:
+            code = text.strip().upper()
+            if code[:1] in SYMBOLS:
+                code = SYMBOLS[code[:1]] + code[1:]
+            card = BY_CODE.get(code)
+        if card is not None:
+            return card
         raise InvalidCardError(Text(
             f"{shown(text)} ist kein Kartencode: erwartet ist eine Farbe C/S/H/D (oder ♣♠♥♦) und "
             'ein Wert 7, 8, 9, 10, J, Q, K, A wie "H7" (Kreuz C, Pik S, Herz H, Karo D; '
@@ -129,6 +130,14 @@ class Card:
         return (SUITS.index(self.suit), RANKS.index(self.rank))
 
 
+# The one Card of each code (cards are frozen values): what parse answers and the decks hold.
+BY_CODE = {str(card): card for card in (
+    *(Card(suit, rank) for suit in SUITS for rank in RANKS),
+    *(Card(colour, value) for colour in COLOURS for value in VALUES[:13]),
+    *(Card(None, value) for value in WILD_VALUES),
+)}
+
+
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Read comma-separated card codes (``"CJ,S7"``); an empty text is no cards."""
     return tuple(Card.parse(part) for part in text.split(",") if part.strip())
@@ -141,16 +150,16 @@ def format_cards(cards: tuple[Card, ...] | list[Card]) -> str:
 
 def skat_deck(copies: int = 1, ranks: tuple[str, ...] = RANKS) -> list[Card]:
     """``copies`` Skat decks shuffled together (unshuffled: suit by suit)."""
-    return [Card(suit, rank) for _ in range(copies) for suit in SUITS for rank in ranks]
+    return [BY_CODE[suit + rank] for _ in range(copies) for suit in SUITS for rank in ranks]
 
 
 def speedone_deck() -> list[Card]:
     """The 108 Speedone cards (I: four W and four W+4, as the rules digest settles)."""
     cards: list[Card] = []
     for colour in COLOURS:
-        cards.append(Card(colour, "0"))
-        cards.extend(Card(colour, value) for value in VALUES[1:13] for _ in range(2))
-    cards.extend(Card(None, value) for value in WILD_VALUES for _ in range(4))
+        cards.append(BY_CODE[colour + "0"])
+        cards.extend(BY_CODE[colour + value] for value in VALUES[1:13] for _ in range(2))
+    cards.extend(BY_CODE[value] for value in WILD_VALUES for _ in range(4))
     return cards
 
 

@@ -142,38 +142,54 @@ def house_rule(rules: Rules, name: str) -> HouseRule | None:
 
 def cards_problem(rules: Rules, situation: Situation, action: Action) -> Problem | None:
     """Every card must exist in the variant's deck; played cards must be in a given hand."""
-    name = situation.variant
-    counts = deck_counts(name, situation.players)
+    counts = deck_counts(situation.variant, situation.players)
+    hand = situation.hand or ()
+    named = hand + ((situation.top,) if situation.below is None else
+                    (situation.top, situation.below))
+    distinct = set(named)
+    # Each card is looked up once; a field's path and sentence are written only for a problem.
+    if not counts.keys() >= distinct.union(action.play):
+        return unknown_card_problem(rules, situation, action, counts)
+    # Every card named is in the deck, so only a card named twice can be named too often.
+    if len(distinct) < len(named):
+        for card, count in Counter(named).items():
+            if count > counts[card]:
+                title = variant_title(situation.variant)
+                return problem(Text(
+                    f"Deine Hand und der Ablagestapel nennen {shown(str(card))} {count}-mal, "
+                    f"aber {title} hat nur {counts[card]} davon.",
+                    f"Your hand and the discard pile name {shown(str(card))} {count} times, "
+                    f"but {title} has only {counts[card]} of it."), "situation.hand")
+    played = set(action.play)
+    # Different cards, each in the hand, are all held; only the rest need counting.
+    if situation.hand is None or (len(played) == len(action.play) and played <= set(hand)):
+        return None
+    held = Counter(hand)
+    for i, card in enumerate(action.play):
+        held[card] -= 1
+        if held[card] < 0:
+            return problem(Text(
+                f"Gespielte Karte: {shown(str(card))} ist nicht (oder nicht so oft) in "
+                "deiner Hand.",
+                f"Card played: {shown(str(card))} is not (or not that often) in your hand."),
+                f"action.play[{i}]")
+    return None
+
+
+def unknown_card_problem(rules: Rules, situation: Situation, action: Action,
+                         counts: Counter[Card]) -> Problem | None:
+    """The first card of the question (in field order) that the variant's deck lacks."""
     named = [("situation.top", situation.top), ("situation.below", situation.below)]
     named += [(f"situation.hand[{i}]", card) for i, card in enumerate(situation.hand or ())]
     named += [(f"action.play[{i}]", card) for i, card in enumerate(action.play)]
     for field, card in named:
         if card is not None and card not in counts:
-            hint, label, title = rules.deck_hint, field_words(field), variant_title(name)
+            hint, label = rules.deck_hint, field_words(field)
+            title = variant_title(situation.variant)
             return problem(Text(
                 f"{label.de}: {shown(str(card))} gibt es in {title} nicht ({hint.de}).",
                 f"{label.en}: there is no {shown(str(card))} in {title} ({hint.en})."),
                 field)
-    seen = Counter(situation.hand or ())
-    seen.update(card for card in (situation.top, situation.below) if card is not None)
-    for card, count in seen.items():
-        if count > counts[card]:
-            title = variant_title(name)
-            return problem(Text(
-                f"Deine Hand und der Ablagestapel nennen {shown(str(card))} {count}-mal, aber "
-                f"{title} hat nur {counts[card]} davon.",
-                f"Your hand and the discard pile name {shown(str(card))} {count} times, but "
-                f"{title} has only {counts[card]} of it."), "situation.hand")
-    if situation.hand is not None:
-        held = Counter(situation.hand)
-        for i, card in enumerate(action.play):
-            held[card] -= 1
-            if held[card] < 0:
-                return problem(Text(
-                    f"Gespielte Karte: {shown(str(card))} ist nicht (oder nicht so oft) in "
-                    "deiner Hand.",
-                    f"Card played: {shown(str(card))} is not (or not that often) in your hand."),
-                    f"action.play[{i}]")
     return None
 
 
@@ -251,7 +267,9 @@ def missing_wish_problem(rules: Rules, situation: Situation) -> Problem | None:
 
 def pending_problem(rules: Rules, situation: Situation) -> Problem | None:
     """At most one pending effect, not negative, left by a top card that can leave it."""
-    due, top = situation.due, str(situation.top)
+    if situation.pending is None:
+        return None
+    due, top = situation.pending, str(situation.top)
     given = [name for name in ("draw", "skip", "again") if getattr(due, name)]
     for name in ("draw", "skip", "again"):
         count = getattr(due, name)
@@ -281,9 +299,10 @@ def hand_count_problem(rules: Rules, situation: Situation, action: Action) -> Pr
     """situation.hand_count: a whole number from 0 to the cards of the game, the named hand's
     size when both are given, at least the cards played, and within the hand limit
     (spd.handlimit)."""
-    count, label = situation.hand_count, field_words("situation.hand_count")
+    count = situation.hand_count
     if count is None:
         return None
+    label = field_words("situation.hand_count")
     cards, title = deck_counts(rules.name, situation.players).total(), variant_title(rules.name)
     if not 0 <= count <= cards:
         return problem(Text(

@@ -23,6 +23,7 @@ from app.engine.checks import option_problem
 from app.engine.fields import field_words
 from app.engine.judge import judge_checked
 from app.engine.situation import ACTORS
+from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
 from app.engine.situation import Options
 from app.engine.situation import Pending
@@ -137,7 +138,8 @@ def read_situation(obj: Mapping[str, Any]) -> Situation:
             "(außer der Reihe).",
             f'Who plays: {shown(actor)} – expected "on_turn" or "other" (out of turn).'),
             "actor")
-    options = read_options(VARIANTS[variant], obj.get("options", {}))
+    options = (read_options(VARIANTS[variant], obj["options"]) if "options" in obj
+               else DEFAULT_OPTIONS)
     seen = checks.mapping(obj["situation"], SITUATION, SITUATION_KEYS)
     if "top" not in seen:
         raise InputError(Text(
@@ -183,7 +185,7 @@ def read_options(rules: Rules, value: Any) -> Options:
         problem = option_problem(rules, name, choice)
         if problem is not None:
             raise InputError(problem.text, problem.field)
-    return replace_options(Options(), obj)
+    return replace_options(DEFAULT_OPTIONS, obj)
 
 
 def read_action(value: Any) -> Action:
@@ -204,9 +206,13 @@ def read_card(value: Any, field: str) -> Card:
     try:
         return Card.parse(value)
     except InvalidCardError as error:
-        words = field_words(field)
-        raise InputError(Text(f"{words.de}: {error.text.de}", f"{words.en}: {error.text.en}"),
-                         field) from error
+        raise card_error(error, field) from error
+
+
+def card_error(error: InvalidCardError, field: str) -> InputError:
+    """A bad card code as the error of its field (the field's words first)."""
+    words = field_words(field)
+    return InputError(Text(f"{words.de}: {error.text.de}", f"{words.en}: {error.text.en}"), field)
 
 
 def read_cards(value: Any, field: str) -> tuple[Card, ...]:
@@ -218,7 +224,14 @@ def read_cards(value: Any, field: str) -> tuple[Card, ...]:
             f"{shown(value)}.",
             f"{words.en}: expected a list of card codes like [\"H7\", \"CJ\"], not "
             f"{shown(value)}."), field)
-    return tuple(read_card(item, f"{field}[{i}]") for i, item in enumerate(value))
+    cards = []
+    for i, item in enumerate(value):
+        try:
+            cards.append(Card.parse(item))
+        except InvalidCardError as error:
+            # The field's path is written only for a bad card, not for every card read.
+            raise card_error(error, f"{field}[{i}]") from error
+    return tuple(cards)
 
 
 def read_wish(value: Any, field: str) -> Wish:

@@ -153,9 +153,10 @@ class Options:
 
     def changed(self) -> dict[str, bool | str]:
         """The switches away from their default, by option name."""
-        defaults = Options()
+        if self == DEFAULT_OPTIONS:
+            return {}  # the usual table: no switch to look at
         return {name: getattr(self, name) for name in OPTION_NAMES
-                if getattr(self, name) != getattr(defaults, name)}
+                if getattr(self, name) != getattr(DEFAULT_OPTIONS, name)}
 
     def __str__(self) -> str:
         """The inverse of :meth:`parse` for the switches away from their default."""
@@ -169,6 +170,8 @@ DEFAULT_OPTIONS = Options()
 
 def replace_options(options: Options, values: Mapping[str, bool | str]) -> Options:
     """``options`` with the switches named in ``values`` set (the names are checked)."""
+    if not values:
+        return options  # a frozen value: nothing to copy (most questions set no house rule)
     changes: dict[str, Any] = dict(values)
     return replace(options, **changes)
 
@@ -184,7 +187,7 @@ class Situation:
     pending: Pending | None = None
     hand: tuple[Card, ...] | None = None
     players: int = 4
-    options: Options = Options()
+    options: Options = DEFAULT_OPTIONS
     actor: str = "on_turn"
     drew: bool = False  # dop.draw: he has drawn this turn and may still play
     # ter.multi, ter.ace: what his earlier cards of this turn do to the next players once

@@ -6,7 +6,6 @@ new table or group whose edit tokens this device keeps.
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 
@@ -26,9 +25,11 @@ from app.device import can_edit
 from app.device import group_token
 from app.device import remember_group
 from app.device import remember_table
-from app.export.backup import csv_text
+from app.export.backup import csv_file
+from app.export.backup import csv_part
 from app.export.backup import group_backup
-from app.export.backup import played_rounds
+from app.export.backup import json_text
+from app.export.backup import spreadsheet
 from app.export.backup import table_backup
 from app.export.duplicates import already_here
 from app.export.forms import CANCEL
@@ -36,12 +37,18 @@ from app.export.forms import KEEP
 from app.export.forms import REPLACE
 from app.export.forms import ImportForm
 from app.export.parse import parse_backup
+from app.export.parts import group_csv_parts
+from app.export.parts import group_json_parts
 from app.export.restore import Restored
 from app.export.restore import restore
-from app.groups.results import group_tables
+from app.export.rows import StoredRound
+from app.export.rows import stored_changes
+from app.export.rows import stored_rounds
 from app.models import Group
 from app.models import Table
 from app.navigation import current_lang
+from app.scoring import Standing
+from app.standings import standing_after
 from app.text import InputError
 
 bp = Blueprint("export", __name__)
@@ -63,23 +70,8 @@ def download(body: str, mimetype: str, filename: str) -> Response:
 
 
 def json_download(data: dict[str, object], filename: str) -> Response:
-    """A JSON file, readable by humans too: one field, and one table, a line (umlauts as they
-    are). Each line is written by the C encoder; full indentation needs the pure-Python one,
-    which made a big group's backup cost 20× a small one's."""
-    lines = []
-    for key, value in data.items():
-        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            items = ",\n    ".join(compact(v) for v in value)
-            lines.append(f"  {compact(key)}: [\n    {items}\n  ]")
-        else:
-            lines.append(f"  {compact(key)}: {compact(value)}")
-    body = "{\n" + ",\n".join(lines) + "\n}\n" if lines else "{}\n"
-    return download(body, "application/json", filename)
-
-
-def compact(value: object) -> str:
-    """One JSON value on one line, umlauts as they are."""
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    """A JSON file (app.export.backup.json_text)."""
+    return download(json_text(data), "application/json", filename)
 
 
 def get_group(group_id: str) -> Group:
@@ -87,38 +79,46 @@ def get_group(group_id: str) -> Group:
     return store.get_group(group_id)
 
 
+def table_rounds(table: Table) -> tuple[list[StoredRound], Standing]:
+    """The table's rounds as stored now, and their standing."""
+    rounds = stored_rounds(Table.id == table.id).rows.get(table.id, [])
+    return rounds, standing_after(table, [r.data for r in rounds])
+
+
 @bp.get("/t/<table_id>/export.csv")
 def table_csv(table_id: str) -> Response:
     """One row per round and player, for spreadsheets."""
     table = store.get_table(table_id)
-    return download(
-        csv_text([table], lang=current_lang()), "text/csv", file_name(table.name, table.id, "csv")
-    )
+    sheet = spreadsheet(current_lang())
+    text = csv_file([csv_part(table, *table_rounds(table), sheet)], sheet)
+    return download(text, "text/csv", file_name(table.name, table.id, "csv"))
 
 
 @bp.get("/t/<table_id>/export.json")
 def table_json(table_id: str) -> Response:
     """The complete backup of a table."""
     table = store.get_table(table_id)
-    return json_download(table_backup(table), file_name(table.name, table.id, "json"))
+    rounds, state = table_rounds(table)
+    changes = stored_changes(Table.id == table.id).rows.get(table.id, [])
+    backup = table_backup(table, rounds, changes, state)
+    return json_download(backup, file_name(table.name, table.id, "json"))
 
 
 @bp.get("/g/<group_id>/export.csv")
 def group_csv(group_id: str) -> Response:
     """The rows of all the group's tables, oldest table first."""
     group = get_group(group_id)
-    return download(
-        csv_text(group_tables(group), played_rounds(None, group), current_lang()),
-        "text/csv",
-        file_name(group.name, group.id, "csv"),
-    )
+    sheet = spreadsheet(current_lang())
+    text = csv_file(group_csv_parts(group, sheet), sheet)
+    return download(text, "text/csv", file_name(group.name, group.id, "csv"))
 
 
 @bp.get("/g/<group_id>/export.json")
 def group_json(group_id: str) -> Response:
     """The complete backup of a group and all its tables."""
     group = get_group(group_id)
-    return json_download(group_backup(group), file_name(group.name, group.id, "json"))
+    backup = group_backup(group, group_json_parts(group))
+    return json_download(backup, file_name(group.name, group.id, "json"))
 
 
 def render_import(

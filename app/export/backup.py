@@ -10,28 +10,24 @@ damaged).
 
 from __future__ import annotations
 
+import _csv
 import csv
 import io
-from collections import defaultdict
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC
+from datetime import date
 from datetime import datetime
 from typing import Any
-from typing import NamedTuple
-
-from sqlalchemy import select
 
 from app import store
-from app.db import db
 from app.export.checks import VERSION
-from app.groups.results import as_utc
-from app.groups.results import group_changes
-from app.groups.results import group_rounds
-from app.groups.results import group_tables
-from app.models import Change
+from app.export.rows import StoredChange
+from app.export.rows import StoredRound
 from app.models import Group
-from app.models import Round
 from app.models import Table
+from app.scoring import Standing
 from app.scoring.types import team_of
 from app.standings import standing_after
 from app.text import Text
@@ -54,27 +50,22 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def stamp(moment: datetime) -> str:
-    """A stored time as ISO 8601 with its zone (UTC)."""
-    return as_utc(moment).isoformat()
+    """A stored time as ISO 8601 with its zone (UTC; SQLite hands it back without one)."""
+    if moment.tzinfo is None:
+        return moment.isoformat() + "+00:00"
+    return moment.astimezone(UTC).isoformat()
 
 
-def table_changes(table: Table) -> list[Change]:
-    """The table's change log, oldest first."""
-    return list(
-        db.session.scalars(select(Change).where(Change.table_id == table.id).order_by(Change.id))
-    )
+def utc_day(moment: datetime) -> date:
+    """The day of a stored time in UTC."""
+    return moment.date() if moment.tzinfo is None else moment.astimezone(UTC).date()
 
 
 def table_backup(
-    table: Table, rounds: list[Round] | None = None, changes: list[Change] | None = None
+    table: Table, rounds: list[StoredRound], changes: list[StoredChange], state: Standing
 ) -> dict[str, Any]:
-    """The complete JSON backup of one table (its rounds and change log read unless given)."""
-    if rounds is None:
-        rounds = store.round_rows(table.id)
-    if changes is None:
-        changes = table_changes(table)
+    """The complete JSON backup of one table: its rounds, change log and their standing."""
     changes = changes[-store.CHANGE_LIMIT :]  # a log from before the store trimmed it
-    state = store.state_of(table, rounds)
     return {
         "format": FORMAT_TABLE,
         "version": VERSION,
@@ -114,10 +105,9 @@ def table_backup(
     }
 
 
-def group_backup(group: Group) -> dict[str, Any]:
-    """The complete JSON backup of a group: its name, players and every table in full."""
-    rounds = group_rounds(group)
-    changes = group_changes(group)
+def group_backup(group: Group, tables: Encoded) -> dict[str, Any]:
+    """The complete JSON backup of a group: its name, players and every table in full (each
+    table's backup already written as one JSON line, app.export.parts)."""
     return {
         "format": FORMAT_GROUP,
         "version": VERSION,
@@ -125,11 +115,35 @@ def group_backup(group: Group) -> dict[str, Any]:
         "name": group.name,
         "players": list(group.players),
         "created_at": stamp(group.created_at),
-        "tables": [
-            table_backup(t, rounds.get(t.id, []), changes.get(t.id, []))
-            for t in group_tables(group)
-        ],
+        "tables": tables,
     }
+
+
+class Encoded(list[str]):
+    """The items of a list, each already written as JSON on one line."""
+
+
+def json_text(data: dict[str, Any]) -> str:
+    """A JSON file, readable by humans too: one field, and one table or round, a line
+    (umlauts as they are). Each line is written by the C encoder; full indentation needs the
+    pure-Python one, which made a big group's backup cost 20× a small one's."""
+    lines = []
+    for key, value in data.items():
+        items: list[str] = []
+        if isinstance(value, Encoded):
+            items = value
+        elif isinstance(value, list) and all(isinstance(v, dict) for v in value):
+            items = [compact(v) for v in value]
+        if items:
+            lines.append(f"  {compact(key)}: [\n    " + ",\n    ".join(items) + "\n  ]")
+        else:
+            lines.append(f"  {compact(key)}: {compact(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def compact(value: object) -> str:
+    """One JSON value on one line, umlauts as they are."""
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
 def text_cell(value: str) -> str:
@@ -165,81 +179,61 @@ def spreadsheet(lang: str) -> Spreadsheet:
     return SPREADSHEETS.get(lang, SPREADSHEETS["de"])
 
 
-class Played(NamedTuple):
-    """What the CSV needs of a stored round: the day it was entered and its input."""
-
-    created_at: datetime
-    data: dict[str, Any]
-
-
-def played_rounds(
-    table_ids: list[str] | None, group: Group | None = None
-) -> dict[str, list[Played]]:
-    """The rounds of some tables (or of a group's tables) by table id, each table's by number,
-    as plain columns in one statement: a group of 500 tables builds no ORM object per round."""
-    query = select(Round.table_id, Round.created_at, Round.data).order_by(
-        Round.table_id, Round.number
-    )
-    if group is not None:
-        query = query.join(Table, Round.table_id == Table.id).where(
-            Table.group_id == group.id, Table.deleted_at.is_(None)
-        )
-    else:
-        query = query.where(Round.table_id.in_(table_ids or []))
-    found: dict[str, list[Played]] = defaultdict(list)
-    for table_id, created_at, data in db.session.execute(query):
-        found[table_id].append(Played(created_at, data))
-    return found
-
-
 def csv_rows(
-    table: Table, rounds: list[Played], sheet: Spreadsheet = SPREADSHEETS["en"]
+    table: Table, rounds: list[StoredRound], state: Standing, sheet: Spreadsheet
 ) -> Iterator[list[Any]]:
     """One row per round and player: the day it was entered, what the player scored, the
     running total and, when the table is played for money, what he would receive (+) or pay
     (-) were the series settled after that round (on the last round: the settlement).
 
     Doppel scores per team, so both partners show their team's game and the games of the set
-    so far.
+    so far. `state`: the standing after `rounds`.
     """
     data = [r.data for r in rounds]
-    state = standing_after(table, data)
     title = text_cell(table.name or table.id)
     definition = table.definition
     variant = definition.label.get(sheet.lang)
     seats = range(len(table.players))
     keys = [team_of(seat) if definition.team_scores else seat for seat in seats]
     names = [text_cell(player) for player in table.players]
-    days: dict[Any, str] = {}  # a group's rounds come from few evenings: format each day once
+    no_money = [""] * len(keys)
+    days: dict[date, str] = {}  # a table's rounds come from one evening: format each day once
     for number, (played, points, totals) in enumerate(
         zip(rounds, state.round_points, state.running_totals, strict=True), 1
     ):
         settled = standing_after(table, data[:number]).settlement if state.settlement else None
-        moment = as_utc(played.created_at)
-        day = days.get(moment.date())
+        amounts = no_money if settled is None else list(map(sheet.money, settled.amounts_cents))
+        played_on = utc_day(played.created_at)
+        day = days.get(played_on)
         if day is None:
-            day = days[moment.date()] = moment.strftime(sheet.date_pattern)
-        for seat, key in enumerate(keys):
-            money = "" if settled is None else sheet.money(settled.amounts_cents[seat])
-            yield [day, title, variant, number, names[seat], points[key], totals[key], money]
+            day = days[played_on] = played_on.strftime(sheet.date_pattern)
+        yield from (
+            [day, title, variant, number, name, points[key], totals[key], money]
+            for name, key, money in zip(names, keys, amounts, strict=True)
+        )
 
 
-def csv_text(
-    tables: list[Table], rounds: dict[str, list[Played]] | None = None, lang: str = "de"
-) -> str:
-    """The CSV of some tables, header first, for the spreadsheet of the language.
+def csv_part(table: Table, rounds: list[StoredRound], state: Standing, sheet: Spreadsheet) -> str:
+    """The CSV rows of one table (see `csv_file`)."""
+    out = io.StringIO()
+    writer(out, sheet).writerows(csv_rows(table, rounds, state, sheet))
+    return out.getvalue()
+
+
+def csv_file(parts: list[str], sheet: Spreadsheet) -> str:
+    """The CSV of some tables' rows (`csv_part`), header first, for the sheet's spreadsheet.
 
     German Excel opens a double-clicked CSV with semicolons and decimal commas (RFC 4180
     otherwise: quotes where a cell needs them); English keeps commas and decimal points. The
-    UTF-8 byte order mark makes Excel read umlauts right. `rounds` (by table id), when given,
-    saves reading each table's rounds on its own.
+    UTF-8 byte order mark makes Excel read umlauts right.
     """
-    sheet = spreadsheet(lang)
     out = io.StringIO()
-    writer = csv.writer(out, delimiter=sheet.delimiter, lineterminator="\r\n")
-    writer.writerow([column.get(sheet.lang) for column in CSV_COLUMNS])
-    if rounds is None:
-        rounds = played_rounds([table.id for table in tables])
-    for table in tables:
-        writer.writerows(csv_rows(table, rounds.get(table.id, []), sheet))
-    return "\ufeff" + out.getvalue()
+    out.write("\ufeff")
+    writer(out, sheet).writerow([column.get(sheet.lang) for column in CSV_COLUMNS])
+    out.writelines(parts)
+    return out.getvalue()
+
+
+def writer(out: io.StringIO, sheet: Spreadsheet) -> _csv.Writer:
+    """A CSV writer in the sheet's notation."""
+    return csv.writer(out, delimiter=sheet.delimiter, lineterminator="\r\n")

@@ -1,7 +1,7 @@
 """A group's tables read for the statistics: stored input plus the standing `app.store` derives.
 
-A group may hold hundreds of tables: its rounds (and, for the backup, its change log) are read
-in one statement each for the whole group, never one per table.
+A group may hold hundreds of tables: its rounds are read in one statement for the whole group,
+never one per table.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from sqlalchemy import select
 from app import store
 from app.db import db
 from app.groups.stats import TableResult
-from app.models import Change
 from app.models import Group
 from app.models import Round
 from app.models import Table
+from app.scoring import Standing
 from app.standings import keep_standing
 from app.standings import kept_standing
 from app.standings import standing_after
@@ -38,25 +38,6 @@ def group_tables(group: Group) -> list[Table]:
         .order_by(Table.created_at, Table.id)
     )
     return list(db.session.scalars(query))
-
-
-def group_rounds(group: Group, versions: dict[str, int] | None = None) -> dict[str, list[Round]]:
-    """Every round of the group's tables by table id, each table's by number (one statement).
-
-    `versions`, when given, gets each table's version as of the same moment as its rounds.
-    """
-    query = (
-        select(Round, Table.version)
-        .join(Table, Round.table_id == Table.id)
-        .where(Table.group_id == group.id, Table.deleted_at.is_(None))
-        .order_by(Round.table_id, Round.number)
-    )
-    found: dict[str, list[Round]] = defaultdict(list)
-    for round_, version in db.session.execute(query):
-        found[round_.table_id].append(round_)
-        if versions is not None:
-            versions[round_.table_id] = version
-    return found
 
 
 def group_round_data(group: Group) -> tuple[dict[str, list[Any]], dict[str, int]]:
@@ -80,20 +61,6 @@ def group_round_data(group: Group) -> tuple[dict[str, list[Any]], dict[str, int]
     return found, versions
 
 
-def group_changes(group: Group) -> dict[str, list[Change]]:
-    """The change log of the group's tables by table id, each oldest first (one statement)."""
-    query = (
-        select(Change)
-        .join(Table, Change.table_id == Table.id)
-        .where(Table.group_id == group.id, Table.deleted_at.is_(None))
-        .order_by(Change.table_id, Change.id)
-    )
-    found: dict[str, list[Change]] = defaultdict(list)
-    for change in db.session.scalars(query):
-        found[change.table_id].append(change)
-    return found
-
-
 def table_result(
     table: Table, rounds: list[Round] | None = None, version: int | None = None
 ) -> TableResult:
@@ -109,6 +76,21 @@ def table_result(
 
 def result_of(table: Table, data: list[Any], version: int | None) -> TableResult:
     """One table as the statistics see it, from its rounds' input (read at `version`)."""
+    return TableResult(
+        table_id=table.id,
+        name=table.name,
+        variant=table.variant,
+        players=list(table.players),
+        rounds=data,
+        standing=standing_at(table, data, version),
+        played_at=as_utc(table.created_at),
+    )
+
+
+def standing_at(table: Table, data: list[Any], version: int | None) -> Standing:
+    """The standing after the rounds' input `data`, read at the table's `version` (None: not
+    known); computed once per version (app.standings), shared with the table's page, the next
+    look at the group and its downloads."""
     standing = kept_standing(table.id, version) if version is not None else None
     if standing is None:
         standing = standing_after(table, data)
@@ -116,15 +98,7 @@ def result_of(table: Table, data: list[Any], version: int | None) -> TableResult
         # change in between must not leave a standing of other settings under it).
         if version is not None and version == table.version:
             keep_standing(table.id, version, standing)
-    return TableResult(
-        table_id=table.id,
-        name=table.name,
-        variant=table.variant,
-        players=list(table.players),
-        rounds=data,
-        standing=standing,
-        played_at=as_utc(table.created_at),
-    )
+    return standing
 
 
 def group_results(group: Group) -> list[TableResult]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from collections.abc import Sequence
 from itertools import accumulate
+from operator import add
 from typing import Any
 from typing import ClassVar
 
@@ -209,10 +210,11 @@ class Scoring:
         details: list[dict[str, Any]] | None = None,
     ) -> Standing:
         """A Standing from per-seat round points (all variants but doppel)."""
-        running = [
-            list(step)
-            for step in accumulate(points, lambda a, b: [x + y for x, y in zip(a, b, strict=True)])
-        ]
+        # map(add, …) is the C loop: a table of 400 rounds is summed on every new version.
+        # Starting from zeros, every running total is a list of its own (not a round's points).
+        running = list(
+            accumulate(points, lambda a, b: list(map(add, a, b)), initial=[0] * players)
+        )[1:]
         totals = running[-1] if running else [0] * players
         sign = 1 if lower_is_better else -1
         ranking = sorted(range(players), key=lambda s: sign * totals[s])
@@ -231,4 +233,3 @@ class Scoring:
             settlement=money,
             details=details or [{} for _ in points],
         )
-

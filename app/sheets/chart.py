@@ -2,9 +2,10 @@
 
 The paper twin of the table page's chart (app.tables.pictures, drawn with app.charts): the
 same lines, the same tick steps (whole numbers: points and wins are counts). Pure reportlab:
-the sheet builder passes its own font and language (ticks are written the reader's way,
-"1.000" / "1,000"). Lines are told apart without colour: a dash pattern and a marker per
-series, names in a legend under the plot (emoji in names drawn by the fallback font).
+the sheet builder passes its own (embedded) font and language (ticks are written the
+reader's way, "1.000" / "1,000"). Lines are told apart without colour: a dash pattern and a
+marker per series, names in a legend under the plot (emoji in names drawn by the fallback
+font).
 Usage in a sheet builder::
 
     from app.sheets.chart import running_totals_drawing
@@ -13,24 +14,31 @@ Usage in a sheet builder::
     series = chart_series(record.variant, record.players, record.standing)
     story.append(running_totals_drawing(series, FRAME_WIDTH, font=FONT, lang="de"))
 
-The chart draws itself with the canvas's own line, path and text calls (a reportlab Drawing
-of the same chart cost a third of a filled sheet's time).
+The chart draws itself with the canvas's own line and path calls (a reportlab Drawing of the
+same chart cost a third of a filled sheet's time), its texts in one text object at the end
+and its markers as one shape per kind, made once and moved to each point.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache
 
 from babel.numbers import format_decimal
 from reportlab.lib import colors
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.platypus import Flowable
 
 from app.charts import nice_ticks
+from app.sheets.layout import FONT
+from app.sheets.layout import Placed
 from app.sheets.layout import font_runs
 from app.sheets.layout import text_width
+from app.sheets.layout import write_texts
 
 DASHES: tuple[tuple[float, ...] | None, ...] = (None, (6, 2.5), (1.2, 2), (7, 2, 1.2, 2), (2, 4))
 MARKERS = ("circle", "square", "triangle", "diamond", "cross")
@@ -42,32 +50,38 @@ RADIUS = 2.4
 Series = Sequence[tuple[str, Sequence[float]]]
 
 
-def markers(canvas: Canvas, kind: str, points: Sequence[tuple[float, float]], filled: bool) -> None:
-    """The series' marker at each point, black or white inside with a black outline: one
-    path for all of them (a path per marker cost more than the rest of the chart)."""
-    canvas.setFillColor(colors.black if filled else colors.white)
+@cache
+def marker_shape(kind: str) -> str:
+    """A marker around the origin as PDF path operators, outlined and (but a cross) filled:
+    the same shape at every point, so it is written once per process."""
     r = RADIUS
-    path = canvas.beginPath()
-    for x, y in points:
-        if kind == "circle":
-            path.circle(x, y, r)
-            continue
-        if kind == "cross":
-            path.moveTo(x - r, y - r)
-            path.lineTo(x + r, y + r)
-            path.moveTo(x - r, y + r)
-            path.lineTo(x + r, y - r)
-            continue
+    path = PDFPathObject()
+    if kind == "circle":
+        path.circle(0, 0, r)
+    elif kind == "cross":
+        path.moveTo(-r, -r)
+        path.lineTo(r, r)
+        path.moveTo(-r, r)
+        path.lineTo(r, -r)
+    else:
         corners = {
-            "square": [(x - r, y - r), (x - r, y + r), (x + r, y + r), (x + r, y - r)],
-            "triangle": [(x, y + r * 1.2), (x - r * 1.1, y - r), (x + r * 1.1, y - r)],
-            "diamond": [(x, y + r * 1.3), (x - r * 1.3, y), (x, y - r * 1.3), (x + r * 1.3, y)],
+            "square": [(-r, -r), (-r, r), (r, r), (r, -r)],
+            "triangle": [(0, r * 1.2), (-r * 1.1, -r), (r * 1.1, -r)],
+            "diamond": [(0, r * 1.3), (-r * 1.3, 0), (0, -r * 1.3), (r * 1.3, 0)],
         }[kind]
         path.moveTo(*corners[0])
         for corner in corners[1:]:
             path.lineTo(*corner)
         path.close()
-    canvas.drawPath(path, stroke=1, fill=0 if kind == "cross" else 1)
+    return f"{path.getCode()} {'S' if kind == 'cross' else 'B*'}"
+
+
+def markers(canvas: Canvas, kind: str, points: Sequence[tuple[float, float]], filled: bool) -> None:
+    """The series' marker at each point, black or white inside with a black outline: its
+    shape, made once, moved to each point."""
+    canvas.setFillColor(colors.black if filled else colors.white)
+    shape = marker_shape(kind)
+    canvas._code.append(" ".join(f"q 1 0 0 1 {fp_str(x, y)} cm {shape} Q" for x, y in points))
 
 
 def style_of(index: int) -> tuple[tuple[float, ...] | None, str, bool]:
@@ -88,17 +102,13 @@ def tick_label(value: float, lang: str) -> str:
     return str(format_decimal(value, format="#,##0.##", locale=lang))
 
 
-def draw_text(
-    canvas: Canvas, x: float, y: float, text: str, font: str, anchor: str = "start"
-) -> None:
-    """A string at (x, y), characters the font lacks (emoji) drawn by the fallback font."""
-    runs = font_runs(text, font)
-    total = sum(text_width(piece, face, SIZE) for face, piece in runs)
-    x -= {"start": 0.0, "middle": total / 2, "end": total}[anchor]
-    for face, piece in runs:
-        canvas.setFont(face, SIZE)
-        canvas.drawString(x, y, piece)
+def text_runs(x: float, y: float, text: str, font: str) -> list[Placed]:
+    """A string from (x, y) on, characters the font lacks (emoji) set in the fallback font."""
+    placed: list[Placed] = []
+    for face, piece in font_runs(text, font):
+        placed.append((face, SIZE, colors.black, x, y, piece, "LEFT"))
         x += text_width(piece, face, SIZE)
+    return placed
 
 
 def legend_columns(width: float, count: int) -> int:
@@ -122,7 +132,7 @@ class RunningTotals(Flowable):  # type: ignore[misc]
         series: Series,
         width: float | None = None,
         plot_height: float | None = None,
-        font: str = "Helvetica",
+        font: str = FONT,
         lang: str = "de",
         lowest: float = 30 * mm,
         highest: float = 90 * mm,
@@ -175,38 +185,44 @@ class RunningTotals(Flowable):  # type: ignore[misc]
             return bottom + (value - ticks[0]) / (ticks[-1] - ticks[0]) * plot_height
 
         canvas.saveState()
-        canvas.setFont(font, SIZE)
+        # The texts go into one text object at the end (none overlaps a line).
+        texts: list[Placed] = []
         for tick, label in zip(ticks, labels, strict=True):
             y = y_at(tick)
             canvas.setStrokeColor(colors.black if tick == 0 else GRID)
             canvas.setLineWidth(0.6 if tick == 0 else 0.4)
             canvas.line(left, y, left + plot_w, y)
-            canvas.drawRightString(left - 4, y - 3.5, label)
+            texts.append((font, SIZE, colors.black, left - 4, y - 3.5, label, "RIGHT"))
         canvas.setStrokeColor(colors.black)
         canvas.setLineWidth(0.6)
         canvas.line(left, bottom, left, bottom + plot_height)
         step = max(1, math.ceil(count / MAX_X_LABELS))
         for i in range(0, count, step):
-            canvas.drawCentredString(x_at(i), bottom - 13, tick_label(i, self.lang))
+            label = tick_label(i, self.lang)
+            texts.append((font, SIZE, colors.black, x_at(i), bottom - 13, label, "CENTRE"))
         for index, (_, values) in enumerate(series):
             dash, kind, filled = style_of(index)
             canvas.setLineWidth(1.1)
             canvas.setDash(list(dash) if dash else [])
-            if len(values) > 1:
+            points = [(x_at(i), y_at(value)) for i, value in enumerate(values)]
+            if len(points) > 1:
                 path = canvas.beginPath()
-                path.moveTo(x_at(0), y_at(values[0]))
-                for i, value in enumerate(values[1:], start=1):
-                    path.lineTo(x_at(i), y_at(value))
+                path.moveTo(*points[0])
+                for point in points[1:]:
+                    path.lineTo(*point)
                 canvas.drawPath(path, stroke=1, fill=0)
             canvas.setDash([])
             canvas.setLineWidth(0.6)
-            if len(values) <= 40:
-                markers(canvas, kind, [(x_at(i), y_at(v)) for i, v in enumerate(values)], filled)
-        self.legend(canvas, columns, legend_height)
+            if len(points) <= 40:
+                markers(canvas, kind, points, filled)
+        texts += self.legend(canvas, columns, legend_height)
+        write_texts(canvas, texts)
         canvas.restoreState()
 
-    def legend(self, canvas: Canvas, columns: int, top: float) -> None:
-        """Line sample, marker and name of every series, in rows under the plot."""
+    def legend(self, canvas: Canvas, columns: int, top: float) -> list[Placed]:
+        """Line sample and marker of every series, in rows under the plot; their names
+        (to be written with the chart's other texts)."""
+        names: list[Placed] = []
         column = self.width / columns
         for index, (name, _) in enumerate(self.series):
             dash, kind, filled = style_of(index)
@@ -222,15 +238,15 @@ class RunningTotals(Flowable):  # type: ignore[misc]
             text = name
             while len(text) > 1 and text_width(text, self.font, SIZE) > room:
                 text = text[:-2] + "…"
-            canvas.setFillColor(colors.black)
-            draw_text(canvas, x + 23, y - 3.5, text, self.font)
+            names += text_runs(x + 23, y - 3.5, text, self.font)
+        return names
 
 
 def running_totals_drawing(
     series: Series,
     width: float,
     plot_height: float = 55 * mm,
-    font: str = "Helvetica",
+    font: str = FONT,
     lang: str = "de",
 ) -> RunningTotals:
     """The chart `width` wide with a plot `plot_height` tall."""

@@ -14,19 +14,25 @@ from collections.abc import Callable
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from typing import Self
 from xml.sax.saxutils import escape
 
 from babel.numbers import format_decimal
+from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.pagesizes import landscape
+from reportlab.lib.rl_accel import escapePDF
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import ttfonts
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -38,6 +44,7 @@ from reportlab.platypus import PageTemplate
 from reportlab.platypus import Paragraph
 from reportlab.platypus import Spacer
 from reportlab.platypus import Table
+from reportlab.platypus.tables import CellStyle
 
 from app.text import Text
 
@@ -95,6 +102,74 @@ RULE = colors.black  # outer box and sum lines
 SHADE = colors.Color(0.92, 0.92, 0.92)  # header fill: visible on paper, cheap on toner
 MUTED = colors.Color(0.35, 0.35, 0.35)
 BOX = "☐"
+KEPT_SUBSETS = 32  # per font: a few dozen tables and sheets in use at once
+
+
+class Kept(bytes):
+    """A stream's content kept per process (a font subset, its ToUnicode map) with its
+    compressed form, made once with it."""
+
+    flate: bytes
+
+    def __new__(cls, content: bytes) -> Self:
+        """The content and its compressed form."""
+        kept = super().__new__(cls, content)
+        kept.flate = zlib.compress(content, 1)
+        return kept
+
+
+class Subset(Kept):
+    """A font subset as embedded, with the widths of its glyphs as the PDF writes them."""
+
+    widths: bytes
+
+
+MAKE_CMAP = ttfonts.makeToUnicodeCMap
+
+
+@lru_cache(maxsize=4 * KEPT_SUBSETS)
+def kept_cmap(name: str, codes: tuple[int, ...]) -> Kept:
+    """A subset's ToUnicode map (how a reader gets the text back): it depends on nothing but
+    the subset's name and characters, so it is made and compressed once."""
+    return Kept(MAKE_CMAP(name, list(codes)).encode())
+
+
+# reportlab's fonts look the map maker up by this name when a PDF is written.
+ttfonts.makeToUnicodeCMap = lambda name, subset: kept_cmap(name, tuple(subset))
+
+
+class KeptFont(TTFont):  # type: ignore[misc]
+    """A TrueType font that keeps the subsets it embedded (the last few, per process).
+
+    reportlab cuts a subset of the font file for every PDF, from the characters the PDF
+    uses in the order it first uses them; the next version of a table, or the same sheet
+    asked again, uses the same characters, so the subset (compressed, with its widths) is
+    kept. The key is exactly the subset's characters: a new character makes a new subset.
+    """
+
+    def __init__(self, name: str, path: Path) -> None:
+        """Load the font; its face takes the kept subsets (instead of cutting each anew)."""
+        super().__init__(name, str(path))
+        self.cut = self.face.makeSubset
+        self.kept = lru_cache(maxsize=KEPT_SUBSETS)(self.subset)
+        self.face.makeSubset = lambda codes: self.kept(tuple(codes))
+
+    def subset(self, codes: tuple[int, ...]) -> Subset:
+        """The subset of these characters: cut, compressed, its glyph widths written."""
+        subset = Subset(self.cut(list(codes)))
+        widths = pdfdoc.PDFArray([self.face.getCharWidth(code) for code in codes])
+        subset.widths = widths.format(None)  # plain numbers: no document needed
+        return subset
+
+    def addObjects(self, doc: pdfdoc.PDFDocument) -> None:
+        """The font's objects in the PDF, each subset's widths as written when it was cut."""
+        state = self.state[doc]
+        names = [self.getSubsetInternalName(n, doc)[1:] for n in range(len(state.subsets))]
+        subsets = [tuple(codes) for codes in state.subsets]
+        super().addObjects(doc)
+        fonts = doc.idToObject["BasicFonts"].dict
+        for name, codes in zip(names, subsets, strict=True):
+            fonts[name].Widths = self.kept(codes).widths
 
 
 class FastFlate(pdfdoc.PDFStreamFilterZCompress):  # type: ignore[misc]
@@ -103,12 +178,17 @@ class FastFlate(pdfdoc.PDFStreamFilterZCompress):  # type: ignore[misc]
     empty page). Any PDF reader decodes it as before: the format is the same."""
 
     def encode(self, text: str | bytes) -> bytes:
-        """The stream compressed at level 1."""
+        """The stream compressed at level 1 (a kept one: compressed when it was made)."""
+        if isinstance(text, Kept):
+            return text.flate
         return zlib.compress(text.encode("utf8") if isinstance(text, str) else text, 1)
 
 
 # reportlab looks its Flate filter up by this name when it writes a stream.
 pdfdoc.PDFZCompress = FastFlate()
+# A page's compressed stream is written as is, not also spelt out in ASCII85 (a text form
+# for mail of old, a quarter more bytes): any reader decodes both.
+rl_config.useA85 = 0
 
 
 @dataclass(frozen=True)
@@ -140,8 +220,8 @@ class Lang:
 @cache
 def register_fonts() -> None:
     """Register DejaVu Sans (regular + bold) with reportlab, once per process."""
-    pdfmetrics.registerFont(TTFont(FONT, str(FONT_DIR / "DejaVuSans.ttf")))
-    pdfmetrics.registerFont(TTFont(FONT_BOLD, str(FONT_DIR / "DejaVuSans-Bold.ttf")))
+    pdfmetrics.registerFont(KeptFont(FONT, FONT_DIR / "DejaVuSans.ttf"))
+    pdfmetrics.registerFont(KeptFont(FONT_BOLD, FONT_DIR / "DejaVuSans-Bold.ttf"))
     pdfmetrics.registerFontFamily(
         FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD
     )
@@ -159,7 +239,7 @@ def main_chars() -> frozenset[int]:
 def fallback_chars() -> frozenset[int]:
     """The characters of the fallback font, registered on the first name that needs it
     (1 MB of font read only then; it is embedded as a subset of the glyphs used)."""
-    font = TTFont(FALLBACK, str(FONT_DIR / "Symbola.ttf"))
+    font = KeptFont(FALLBACK, FONT_DIR / "Symbola.ttf")
     pdfmetrics.registerFont(font)
     pdfmetrics.registerFontFamily(
         FALLBACK, normal=FALLBACK, bold=FALLBACK, italic=FALLBACK, boldItalic=FALLBACK
@@ -205,8 +285,10 @@ def with_fallback(markup: str) -> str:
     )
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, font: str, size: float) -> float:
-    """The printed width of a text, the fallback font's characters measured in that font."""
+    """The printed width of a text, the fallback font's characters measured in that font
+    (kept: names, figures and labels are measured again and again, sheet after sheet)."""
     register_fonts()
     return sum(float(stringWidth(piece, face, size)) for face, piece in font_runs(text, font))
 
@@ -300,49 +382,87 @@ def cell_text(text: str, width: float, style: str = "body") -> Paragraph | str:
     return para(text, style)
 
 
-class OneLine(Flowable):  # type: ignore[misc]
-    """One line of plain text in a paragraph style, without a paragraph's markup parsing (a
-    sheet's headings: a tenth of the cost of a Paragraph)."""
+class Words(Flowable):  # type: ignore[misc]
+    """Plain text in a paragraph style, in runs of fonts (a bold label, a space, its text),
+    wrapped where a space is, as a Paragraph wraps it, without a paragraph's markup parsing
+    and fragments (a fraction of its cost). Only for text DejaVu has every character of."""
 
-    def __init__(self, text: str, style: ParagraphStyle) -> None:
-        """Keep the text and the style's font, size, leading and spacing."""
+    def __init__(self, runs: Sequence[tuple[str, str]], style: ParagraphStyle, markup: str) -> None:
+        """Keep the runs (font, text), the style's size, leading, colour and spacing, and the
+        same text as paragraph markup (for a word wider than the line)."""
         super().__init__()
-        self.text, self.style = text, style
+        self.runs, self.style, self.markup = runs, style, markup
         self.spaceBefore, self.spaceAfter = style.spaceBefore, style.spaceAfter
+        self.lines: list[list[tuple[str, str]]] = []
+        self.paragraph: Paragraph | None = None
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        """As wide as the frame, one leading tall."""
-        self.width, self.height = avail_width, self.style.leading
+        """As wide as the frame, as many leadings tall as it takes lines; each line's pieces
+        (font, text), the space before a word set in that word's font. A word wider than
+        the line makes it a paragraph, which breaks the word."""
+        size = self.style.fontSize
+        lines: list[list[tuple[str, str]]] = [[]]
+        x = 0.0
+        self.paragraph = None
+        for font, text in self.runs:
+            space = stringWidth(" ", font, size)
+            for word in text.split(" "):
+                width = stringWidth(word, font, size)
+                if width > avail_width:
+                    self.paragraph = Paragraph(self.markup, self.style)
+                    self.width, self.height = self.paragraph.wrap(avail_width, avail_height)
+                    return self.width, self.height
+                spaced = bool(lines[-1])  # a word before it on its line
+                if spaced and x + space + width > avail_width:
+                    lines.append([])
+                    x, spaced = 0.0, False
+                row = lines[-1]
+                piece = f" {word}" if spaced else word
+                if row and row[-1][0] == font:
+                    row[-1] = (font, row[-1][1] + piece)
+                else:
+                    row.append((font, piece))
+                x += (space if spaced else 0.0) + width
+        self.lines = lines
+        self.width, self.height = avail_width, self.style.leading * len(lines)
         return self.width, self.height
 
     def draw(self) -> None:
-        """The text on its baseline, as a Paragraph would put it."""
-        self.canv.setFont(self.style.fontName, self.style.fontSize)
-        self.canv.setFillColor(self.style.textColor)
-        self.canv.drawString(0, self.height - self.style.fontSize, self.text)
+        """The lines on their baselines, each piece after the one before, as a Paragraph
+        writes them (or the paragraph)."""
+        if self.paragraph is not None:
+            self.paragraph.drawOn(self.canv, 0, 0)
+            return
+        size, leading = self.style.fontSize, self.style.leading
+        text = self.canv.beginText()
+        text.setFillColor(self.style.textColor)
+        for number, row in enumerate(self.lines):
+            text.setTextOrigin(0, self.height - size - number * leading)
+            for font, piece in row:
+                text.setFont(font, size, leading)
+                text.textOut(piece)
+        self.canv.drawText(text)
+
+
+def plain(text: str, font: str = FONT) -> bool:
+    """Whether DejaVu has every character of the text (no run in the fallback font)."""
+    runs = font_runs(text, font)
+    return len(runs) == 1 and runs[0][0] == font
 
 
 def line(title: str, style: str = "body") -> Flowable:
-    """Plain text (never markup) on one line when DejaVu has all its characters and it fits
-    the narrowest page, else a paragraph (wrapped, emoji in the fallback font)."""
-    return heading_line(title, style)
-
-
-def heading_line(title: str, style: str = "h2") -> Flowable:
-    """A heading: one plain line when DejaVu has all its characters and it fits the
-    narrowest page, else a paragraph."""
+    """Plain text (never markup): its words when DejaVu has all its characters, else a
+    paragraph (emoji in the fallback font)."""
     chosen = styles()[style]
-    runs = font_runs(title, chosen.fontName)
-    fits_line = text_width(title, chosen.fontName, chosen.fontSize) <= FRAME_WIDTH
-    if len(runs) == 1 and runs[0][0] == chosen.fontName and fits_line:
-        return OneLine(title, chosen)
+    if plain(title, chosen.fontName):
+        return Words([(chosen.fontName, title)], chosen, escape(title))
     return para(title, style)
 
 
 def section(title: str, needs: float) -> list[Flowable]:
     """A heading that goes to the next page unless `needs` points of what follows fit under
     it (never a heading alone at the foot of a page; a long table still starts at once)."""
-    return [CondPageBreak(needs + 30), heading_line(title)]
+    return [CondPageBreak(needs + 30), line(title, "h2")]
 
 
 def name_heads(
@@ -362,9 +482,13 @@ def name_heads(
     return [para(name, style) for name in names], size
 
 
-def labelled(label: str, text: str) -> Paragraph:
-    """ "Label: text" with a bold label; both escaped."""
-    return para(f"<b>{escape(label)}:</b> {escape(text)}", markup=True)
+def labelled(label: str, text: str) -> Flowable:
+    """ "Label: text" with a bold label: words when DejaVu has all their characters, else a
+    paragraph (both escaped, emoji in the fallback font)."""
+    markup = f"<b>{escape(label)}:</b> {escape(text)}"
+    if plain(label) and plain(text):
+        return Words([(FONT_BOLD, f"{label}:"), (FONT, text)], styles()["body"], markup)
+    return para(markup, markup=True)
 
 
 def heading(title: str, subtitle: str) -> list[Flowable]:
@@ -379,34 +503,51 @@ def money(cents: int, lang: str, signed: bool = False) -> str:
     return f"{sign}{number} €" if lang == "de" else f"{sign}€{number}"
 
 
+class GridCell(CellStyle):  # type: ignore[misc]
+    """A grid's cell before its table's style: the figures' font, centred both ways, 2 pt
+    padding beside. A FastTable's cells start so (one object per cell either way) instead of
+    being set so by one command per attribute, cell by cell."""
+
+    fontname = FONT
+    fontsize = NUMBER_SIZE
+    leading = NUMBER_SIZE * 1.2  # as the FONT command sets it
+    valign = "MIDDLE"
+    alignment = "CENTER"
+    leftPadding = 2
+    rightPadding = 2
+
+
+# A text of a grid in place: font, size, colour, x, y, the text, its alignment.
+Placed = tuple[str, float, Any, float, float, str, str]
+
+
 class FastTable(Table):  # type: ignore[misc]
-    """A reportlab Table that writes its plain one-line texts (the figures of a grid) in one
-    text object after the cells, instead of one text object per cell: the same page, for
-    about half the cost of a grid of a few hundred figures. Paragraph cells draw as usual."""
+    """A reportlab Table for a grid of figures: its cells start as grid cells (style it with
+    `grid_rules`), and it writes its plain one-line texts in one text object after the
+    cells, instead of one text object per cell: the same page, for about half the cost of a
+    grid of a few hundred figures. Paragraph cells draw as usual."""
+
+    def __init__(
+        self, data: list[list[Any]], *args: Any, body: type[GridCell] = GridCell, **kwargs: Any
+    ) -> None:
+        """The table, its cells starting as grid cells, those under the repeated head rows
+        as `body` cells (the part of a table split off at a page break keeps the cells it
+        had). Its cells are texts and flowables, never None: reportlab need not copy them."""
+        if kwargs.get("cellStyles") is None:
+            head = kwargs.get("repeatRows", 0)
+            kwargs["cellStyles"] = [
+                [(GridCell if index < head else body)("grid") for _ in row]
+                for index, row in enumerate(data)
+            ]
+        kwargs.setdefault("normalizedData", 1)
+        super().__init__(data, *args, **kwargs)
 
     def draw(self) -> None:
         """Draw the table, then the collected texts at once."""
-        self._texts: list[tuple[str, float, Any, float, float, str, str]] = []
+        self._texts: list[Placed] = []
         super().draw()
-        if not self._texts:
-            return
-        canvas = self.canv
-        text = canvas.beginText()
-        font: tuple[str, float] | None = None
-        color: Any = None
-        for name, size, fill, x, y, value, just in self._texts:
-            if (name, size) != font:
-                font = (name, size)
-                text.setFont(name, size)
-            if fill != color:
-                color = fill
-                text.setFillColor(fill)
-            if just != "LEFT":
-                width = stringWidth(value, name, size)
-                x -= width if just == "RIGHT" else width / 2
-            text.setTextOrigin(x, y)
-            text.textOut(value)
-        canvas.drawText(text)
+        if self._texts:
+            write_texts(self.canv, self._texts)
 
     def _drawCell(self, cellval: Any, cellstyle: Any, pos: Any, size: Any) -> None:
         """Keep a plain one-line text for later; anything else the usual way."""
@@ -418,6 +559,7 @@ class FastTable(Table):  # type: ignore[misc]
             or just not in ("LEFT", "CENTRE", "CENTER", "RIGHT")
             or cellstyle.href
             or cellstyle.destination
+            or cellstyle.fontname not in (FONT, FONT_BOLD)
         ):
             super()._drawCell(cellval, cellstyle, pos, size)
             return
@@ -441,16 +583,77 @@ class FastTable(Table):  # type: ignore[misc]
         )
 
 
+def write_texts(canvas: Canvas, texts: list[Placed]) -> None:
+    """Texts in embedded fonts (font, size, colour, x, y, text, alignment) as one text object.
+
+    The operators are those reportlab's text object writes for each text (its font subset,
+    the origin, the string), without its bookkeeping per call: the cursor after each text
+    (a width measured and never used) and the subset split of a figure the grid repeats.
+    """
+    doc = canvas._doc
+    text = canvas.beginText()
+    code = text._code
+    # Per text: its width and its pieces (font subset selection, string); per subset: its
+    # selection. A figure the grid repeats is split and measured once.
+    shown: dict[tuple[str, float, str], tuple[float, list[tuple[str, str]]]] = {}
+    faces: dict[tuple[str, float, int], str] = {}
+    # Texts of a grid share their columns and rows: each coordinate is written once.
+    numbers: dict[float, str] = {}
+    current = ""
+    color: Any = None
+    for name, size, fill, x, y, value, just in texts:
+        # Texts share their style's colour object: a new object sets the colour again.
+        if fill is not color:
+            color = fill
+            text.setFillColor(fill)
+        key = (name, size, value)
+        known = shown.get(key)
+        if known is None:
+            font = pdfmetrics.getFont(name)
+            pieces = []
+            for subset, part in font.splitString(value, doc):
+                face = faces.get((name, size, subset))
+                if face is None:
+                    internal = font.getSubsetInternalName(subset, doc)
+                    face = f"{internal} {fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+                    faces[(name, size, subset)] = face
+                pieces.append((face, f"({escapePDF(part)}) Tj"))
+            known = shown[key] = (font.stringWidth(value, size), pieces)
+        width, pieces = known
+        if just != "LEFT":
+            x -= width if just == "RIGHT" else width / 2
+        left = numbers.get(x) or numbers.setdefault(x, fp_str(x))
+        up = numbers.get(y) or numbers.setdefault(y, fp_str(y))
+        code.append(f"1 0 0 1 {left} {up} Tm")
+        for face, piece in pieces:
+            if face is not current:
+                current = face
+                code.append(face)
+            code.append(piece)
+    canvas.drawText(text)
+
+
+# The style commands that set every cell of a plain Table as a GridCell starts.
+GRID_CELLS: list[tuple[Any, ...]] = [
+    ("FONT", (0, 0), (-1, -1), GridCell.fontname, GridCell.fontsize),
+    ("VALIGN", (0, 0), (-1, -1), GridCell.valign),
+    ("ALIGN", (0, 0), (-1, -1), GridCell.alignment),
+    ("LEFTPADDING", (0, 0), (-1, -1), GridCell.leftPadding),
+    ("RIGHTPADDING", (0, 0), (-1, -1), GridCell.rightPadding),
+]
+
+
 def grid_style(header_rows: int = 1, sum_rows: int = 0) -> list[tuple[Any, ...]]:
-    """Light inner grid, a black outer box, a shaded header and a rule above the sum rows."""
+    """A plain Table's grid: its cells set as grid cells, then `grid_rules`."""
+    return GRID_CELLS + grid_rules(header_rows, sum_rows)
+
+
+def grid_rules(header_rows: int = 1, sum_rows: int = 0) -> list[tuple[Any, ...]]:
+    """Light inner grid, a black outer box, a shaded header and a rule above the sum rows
+    (a FastTable's whole grid style: its cells start as grid cells)."""
     commands: list[tuple[Any, ...]] = [
-        ("FONT", (0, 0), (-1, -1), FONT, NUMBER_SIZE),
-        ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+        ("INNERGRID", (0, 0), (-1, -1), 0.4, GRID),
         ("BOX", (0, 0), (-1, -1), 0.9, RULE),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
     ]
     if header_rows:
         commands += [

@@ -15,6 +15,7 @@ from app.sheets.layout import FRAME_WIDTH
 from app.sheets.layout import FastTable
 from app.sheets.layout import Lang
 from app.sheets.layout import column_width
+from app.sheets.layout import grid_rules
 from app.sheets.layout import grid_style
 from app.sheets.layout import para
 from app.sheets.layout import side_by_side
@@ -59,7 +60,7 @@ def set_block(
     block = FastTable(
         rows, colWidths=[width * 0.25, width * 0.2, width * 0.2, width * 0.35], repeatRows=2
     )
-    block.setStyle(grid_style(header_rows=2) + [("SPAN", (0, 0), (-1, 0))])
+    block.setStyle(grid_rules(header_rows=2) + [("SPAN", (0, 0), (-1, 0))])
     return block
 
 

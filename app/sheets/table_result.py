@@ -22,7 +22,7 @@ from app.sheets.layout import FRAME_WIDTH
 from app.sheets.layout import FastTable
 from app.sheets.layout import Lang
 from app.sheets.layout import cell_text
-from app.sheets.layout import grid_style
+from app.sheets.layout import grid_rules
 from app.sheets.layout import labelled
 from app.sheets.layout import line
 from app.sheets.layout import money
@@ -65,15 +65,16 @@ def winner_text(winner: Winner, players: list[str], lang: Lang) -> str:
     return players[winner]
 
 
-def seat_line(variant: Variant, players: list[str], options: dict[str, Any], lang: Lang) -> str:
-    """The players in seating order (and the teams where partners play), as markup."""
+def seat_line(
+    variant: Variant, players: list[str], options: dict[str, Any], lang: Lang
+) -> list[Flowable]:
+    """The players in seating order (and the teams where partners play)."""
     # A no-break space: the seat number never ends a line without its name.
-    seats = " · ".join(f"{seat}.\u00a0{escape(name)}" for seat, name in enumerate(players, start=1))
-    label = lang("Players in seating order")
-    line = f"<b>{label}:</b> {seats}"
+    seats = " · ".join(f"{seat}.\u00a0{name}" for seat, name in enumerate(players, start=1))
+    lines = [labelled(lang("Players in seating order"), seats)]
     if variant.has_teams(options):
-        line += "<br/>" + " · ".join(escape(team_text(team, players, lang)) for team in TEAM_SEATS)
-    return line
+        lines.append(line(" · ".join(team_text(team, players, lang) for team in TEAM_SEATS)))
+    return lines
 
 
 def describe_options(variant: Variant, options: dict[str, Any], lang: Lang) -> str:
@@ -194,7 +195,7 @@ def ranking_table(rows: list[tuple[str, int, int | None]], lang: Lang) -> Table:
     for place, (name, total, amount) in zip(
         places([total for _, total, _ in rows]), rows, strict=True
     ):
-        money_cell = [money(amount or 0, lang.code, signed=True)] * with_money
+        money_cell = [money(amount or 0, lang.code, signed=True)] if with_money else []
         cells.append(
             [f"{place}.", cell_text(name, RANKING_WIDTH - 74 * mm), str(total), *money_cell]
         )
@@ -204,7 +205,7 @@ def ranking_table(rows: list[tuple[str, int, int | None]], lang: Lang) -> Table:
         spaceBefore=3 * mm,
     )
     table.setStyle(
-        grid_style(header_rows=1)
+        grid_rules(header_rows=1)
         + [("ALIGN", (2, 1), (-1, -1), "RIGHT"), ("ALIGN", (1, 1), (1, -1), "LEFT")]
     )
     table.hAlign = "LEFT"

@@ -176,6 +176,22 @@ def conflict_text(table: Table, current: Round) -> str:
     )
 
 
+def corrected(table: Table, number: int) -> Response:
+    """PRG after a correction: the table, with the round named."""
+    flash(_("%(what)s corrected.", what=round_name(table, number)))
+    return back_to_table(table)
+
+
+def already_says(table: Table, current: Round, body: Any) -> bool:
+    """Does the round hold exactly this input already? Then a correction that meets a newer
+    etag is the same one sent again (a kept one whose answer was lost, a second tab): done."""
+    try:
+        wanted = variants.validate_round(table.variant, table.players, table.options, body)
+    except InputError:  # the table's options changed under the correction: not the same input
+        return False
+    return bool(current.data == wanted)
+
+
 def version_of(form: RoundForm) -> int | None:
     """The round version an older page's form started from (None if missing or tampered)."""
     value = form.version.data or ""
@@ -226,10 +242,11 @@ def round_edit(table_id: str, number: int) -> Response | str:
         seen = etag or version_of(form)  # a bare version: an older page's form
         try:
             if saved(form, lambda: store.edit_round(table, number, form.round_body, seen)):
-                flash(_("%(what)s corrected.", what=round_name(table, number)))
-                return back_to_table(table)
+                return corrected(table, number)
         except store.RoundConflict as conflict:
             meant = current_round(table, conflict, etag)
+            if meant is not None and already_says(table, meant, form.round_body):
+                return corrected(table, meant.number)
             if meant is None:
                 gone = True
                 form.show_error(

@@ -4,6 +4,9 @@
 //   "pending" on its table page and sent when the connection is back: the form as it was
 //   filled in, with its own idempotency key, so a send that is repeated (a lost answer, two
 //   open tabs) still makes exactly one round (the server answers a used key with the first);
+// - a correction of a stored round is kept the same way, with the etag of the round it was
+//   made against: a round changed meanwhile refuses it (shown as refused, with the round as it
+//   is now), and one sent twice finds the round saying it already (done, tables.round_edit);
 // - remembers the tables opened here for the offline page.
 (function () {
   "use strict";
@@ -79,7 +82,12 @@
   }
 
   // ---- rounds entered offline, or whose save failed ------------------------------------------
-  function keep(data, failed) {
+  function isCorrection(form) {
+    // The round edit form names its round by the etag it was opened with (if_match).
+    return form.hasAttribute("data-round-form") && Boolean(form.querySelector("input[name=if_match]"));
+  }
+
+  function keep(form, data, failed) {
     // A kept round is sent later at the next free number: the number this form expected is
     // dropped, or a round saved meanwhile (by this phone's next entry) would refuse it.
     data.delete("expected_number");
@@ -88,9 +96,12 @@
     queue.push({
       id: newKey(),
       table: tableOf(location.pathname),
-      url: location.pathname,
+      // The form's own address: a correction shown again after a conflict names its round's
+      // number now, not the one in the page's address.
+      url: form.getAttribute("action") || location.pathname,
       body: new URLSearchParams(data).toString(),
-      label: heading ? heading.textContent.trim() : "",
+      label: form.getAttribute("data-kept-label") || (heading ? heading.textContent.trim() : ""),
+      correction: isCorrection(form),
       at: Date.now(),
       state: "pending",
       failed: Boolean(failed)
@@ -100,19 +111,19 @@
 
   function tablePage() {
     var lang = document.documentElement.lang;
-    return location.pathname.replace(/\/rounds\/new$/, "") + (lang ? "?lang=" + lang : "");
+    return location.pathname.replace(/\/rounds\/(new|\d+)$/, "") + (lang ? "?lang=" + lang : "");
   }
 
   function queueRound(event) {
     var form = event.target;
     var keyField = form.querySelector && form.querySelector("input[name=idempotency_key]");
-    if (!keyField || form.hasAttribute("data-sent-natively")) return;
+    if (!(keyField || isCorrection(form)) || form.hasAttribute("data-sent-natively")) return;
     event.preventDefault();
     var data = new FormData(form);
     if (event.submitter && event.submitter.name) data.set(event.submitter.name, event.submitter.value);
     if (!navigator.onLine) {
-      data.set("idempotency_key", newKey());  // one key per entry, however often it is sent
-      keep(data, false);
+      if (keyField) data.set("idempotency_key", newKey());  // one key per entry, however often it is sent
+      keep(form, data, false);
       location.href = tablePage();
       return;
     }
@@ -152,7 +163,7 @@
       })
       .catch(function () {
         clearTimeout(timer);
-        keep(data, true);
+        keep(form, data, true);
         location.href = tablePage();
       });
   }
@@ -252,18 +263,28 @@
       }
       list.append(item);
     });
-    if (entries.some(function (entry) { return entry.state !== "failed"; })) {
+    var unsent = entries.filter(function (entry) { return entry.state !== "failed"; });
+    if (unsent.length) {
       var note = document.createElement("li");
       note.className = "help";
       // A save that failed while online is not a lost connection: say what happened.
-      var failedSave = entries.some(function (entry) { return entry.failed && entry.state !== "failed"; });
-      note.textContent = say(failedSave ? "kept_failed" : "queued");
+      var failedSave = unsent.some(function (entry) { return entry.failed; });
+      var onlyCorrections = unsent.every(function (entry) { return entry.correction; });
+      note.textContent = say((failedSave ? "kept_failed" : "queued") + (onlyCorrections ? "_correction" : ""));
       list.append(note);
     }
     box.hidden = !entries.length;
-    var waiting = entries.filter(function (entry) { return entry.state !== "failed"; });
+    var waiting = waitingRounds(table);
     countInButton(waiting.length);
     showRows(box, table, waiting);
+  }
+
+  function waitingRounds(table) {
+    // The new rounds kept for this table and not refused: each adds a row. A kept correction
+    // changes a stored round, so it adds no row and moves no number.
+    return read(QUEUE_KEY).filter(function (entry) {
+      return entry.table === table && entry.state !== "failed" && !entry.correction;
+    });
   }
 
   function countInButton(waiting) {
@@ -280,9 +301,7 @@
     var heading = document.querySelector("[data-round-heading]");
     var table = tableOf(location.pathname);
     if (!heading || !table) return;
-    var waiting = read(QUEUE_KEY).filter(function (entry) {
-      return entry.table === table && entry.state !== "failed";
-    }).length;
+    var waiting = waitingRounds(table).length;
     if (!waiting) return;
     var number = parseInt(heading.getAttribute("data-round-number"), 10) + waiting;
     heading.textContent = heading.getAttribute("data-round-text").replace("{n}", String(number));
@@ -340,9 +359,7 @@
       })
       .then(function (html) {
         write(keptKey, { signature: signature, html: html });
-        var now = read(QUEUE_KEY).filter(function (entry) {
-          return entry.table === table && entry.state !== "failed";
-        }).map(function (entry) { return entry.id; }).join(",");
+        var now = waitingRounds(table).map(function (entry) { return entry.id; }).join(",");
         if (now === signature) placeRows(box, html);  // the queue moved on meanwhile: wait
       })
       .catch(function () {
@@ -386,6 +403,10 @@
   function start() {
     var node = document.getElementById("script-texts");
     texts = node ? JSON.parse(node.textContent) : {};
+    // Texts only some pages need come with the part that shows them (the pending box).
+    all("[data-script-texts]").forEach(function (part) {
+      Object.assign(texts, JSON.parse(part.getAttribute("data-script-texts")));
+    });
     // A form kept by the service worker may carry a key that was used already: take a new one.
     var keyField = document.querySelector("input[name=idempotency_key]");
     if (keyField && document.body.hasAttribute("data-offline-copy")) keyField.value = newKey();

@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
+from app.api import NESTING_LIMIT
+
 ENGLISH = {"Accept-Language": "en-GB,en;q=0.8"}
 
 
@@ -35,6 +37,19 @@ def test_body_errors_follow_the_request_language(
         assert answer.status_code == 400
         assert answer.json == {"error": answer.json["error"], "field": None}
         assert expected in answer.json["error"]
+
+
+@pytest.mark.parametrize("url", ["/api/v1/tables", "/api/v1/referee"])
+@pytest.mark.parametrize("strings", ["", "[{" * NESTING_LIMIT])
+def test_nesting_limit_is_exact(client: FlaskClient, url: str, strings: str) -> None:
+    """NESTING_LIMIT levels are read, one more is a 400; brackets inside strings (which
+    make a body look deeper than it is) do not count as levels."""
+    for levels, refused in ((NESTING_LIMIT, False), (NESTING_LIMIT + 1, True)):
+        nested = "[" * (levels - 1) + "]" * (levels - 1)
+        raw = f'{{"note": "{strings}", "variant": {nested}}}'
+        answer = client.post(f"{url}?lang=en", data=raw, content_type="application/json")
+        assert answer.status_code == 400  # a list is no variant: refused either way
+        assert ("nested too deeply" in answer.json["error"]) is refused, (levels, strings)
 
 
 def test_unknown_table_follows_the_request_language(client: FlaskClient) -> None:

@@ -73,6 +73,15 @@ def test_twins_are_equal_cards() -> None:
     assert len({Card.parse("HJ"), Card.parse("hj")}) == 1
 
 
+@given(st.sampled_from(ALL_CARDS))
+def test_every_spelling_reads_the_card_the_decks_hold(card: Card) -> None:
+    """One Card per code: any spelling of it parses to the very object in the decks (a
+    card is a frozen value, so the referee looks each one up instead of building it)."""
+    held = next(other for other in deck("dynamisch") + deck("speedone") if other == card)
+    assert Card.parse(str(card)) is held
+    assert Card.parse(f" {str(card).lower()} ") is held
+
+
 def test_speedone_aliases() -> None:
     """Speedone cards keep colour and value in suit and rank."""
     wild, skip = Card.parse("W+4"), Card.parse("GS")

@@ -93,12 +93,14 @@ def sample_records() -> list[TableRecord]:
         ("doppel", four, {}, [{"winner": "A"}] * 5 + [{"winner": "B"}]),
         ("deluxe", four, {}, []),
     ]
-    records = []
-    for variant, players, options, bodies in tables:
-        name, players, options = validate_table(variant, "Probe", players, options)
-        rounds = [validate_round(variant, players, options, body) for body in bodies]
-        state = standing(variant, players, options, rounds)
-        records.append(
-            TableRecord(name, variant, variant, date(2025, 11, 21), players, options, rounds, state)
-        )
-    return records
+    return [record_of(*table) for table in tables]
+
+
+def record_of(
+    variant: str, players: list[str], options: dict[str, Any], bodies: list[dict[str, Any]]
+) -> TableRecord:
+    """A table named "Probe" after these rounds, as plain data (no database)."""
+    name, players, options = validate_table(variant, "Probe", players, options)
+    rounds = [validate_round(variant, players, options, body) for body in bodies]
+    state = standing(variant, players, options, rounds)
+    return TableRecord(name, variant, variant, date(2025, 11, 21), players, options, rounds, state)

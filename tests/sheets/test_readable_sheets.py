@@ -37,17 +37,17 @@ def pieces(data: bytes, page: int = 0) -> list[tuple[str, float, str]]:
 
 
 def fallback_pieces(data: bytes) -> int:
-    """How many pieces of text page 1 draws in the fallback font (their text may not be
-    extractable: reportlab writes a code point above U+FFFF into the ToUnicode map as is)."""
-    count = 0
-
-    def visit(text: str, cm: Any, tm: Any, font: Any, size: float) -> None:
-        """Count the pieces set in Symbola."""
-        nonlocal count
-        if font is not None and str(font.get("/BaseFont", "")).endswith("+Symbola"):
+    """How many strings page 1 shows in the fallback font: counted in its content stream, as
+    their text may not be extractable (reportlab writes a code point above U+FFFF into the
+    ToUnicode map as is) and a text visitor sees a piece once, twice or not at all."""
+    page = read_pdf(data).pages[0]
+    fonts = page["/Resources"]["/Font"]
+    count, font = 0, ""
+    for operands, operator in page.get_contents().operations:
+        if operator == b"Tf":
+            font = str(fonts[operands[0]].get_object()["/BaseFont"])
+        elif operator in (b"Tj", b"TJ") and font.endswith("+Symbola"):
             count += 1
-
-    read_pdf(data).pages[0].extract_text(visitor_text=visit)
     return count
 
 
@@ -161,7 +161,8 @@ def test_eleven_names_refused_on_the_form(client: FlaskClient, lang: str, senten
 
 def test_emoji_in_a_name_drawn_by_the_fallback_font(client: FlaskClient, make_table: Any) -> None:
     """ "Anna 🍺" prints as typed: the glyph comes from the embedded Symbola, no empty box."""
-    names = ["Anna 🍺", "Ben", "Cem 😀", "Dora"]
+    # Emoji DejaVu Sans lacks (it has the faces, U+1F600 on: those it draws itself).
+    names = ["Anna 🍺", "Ben", "Cem 🎲", "Dora"]
     blank = client.get("/sheets/deluxe.pdf", query_string={"players": ",".join(names)}).data
     table_id = make_table("deluxe", names, {"rounds": 2}, [{"cards": [0, 1, 2, 3]}])
     filled = client.get(f"/t/{table_id}/sheet.pdf").data

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from app.engine.cards import BY_CODE
 from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.cards import skat_deck
@@ -28,7 +29,7 @@ COUNTERPART = {"Q": "K", "K": "Q"}
 def counterpart(card: Card) -> Card | None:
     """The other half of a wedding pair (queen ↔ king of the same suit)."""
     rank = COUNTERPART.get(card.rank)
-    return Card(card.suit, rank) if rank else None
+    return BY_CODE[f"{card.suit}{rank}"] if rank else None
 
 
 class DynamischRules(Rules):
@@ -71,8 +72,9 @@ class DynamischRules(Rules):
 
     def refuse(self, situation: Situation, card: Card) -> Ruling | None:
         """Why ``card`` may not be played on the top here, or None when it may."""
-        top, wish, name = situation.top, situation.wish, card_text(card)
+        top, wish = situation.top, situation.wish
         if card.rank == "J" and top.rank == "J" and card != top:
+            name = card_text(card)
             return self.illegal("dyn.jack.match", Text(
                 f"{name.de} darf nicht auf einen anderen Buben: Bube auf Bube geht nur mit "
                 "dem gleichen Buben.",
@@ -84,14 +86,14 @@ class DynamischRules(Rules):
                 f"Auf den Buben passt nur die gewünschte Farbe {wished.de} oder sein Zwilling.",
                 f"On the jack only the named suit, {wished.en}, or its twin serves."))
         if card.rank == "J" and top.rank != "J" and card.suit == top.suit:
-            top_name = card_text(top)
+            name, top_name = card_text(card), card_text(top)
             return self.illegal("dyn.jack.match", Text(
                 f"Ein Bube darf nur gespielt werden, wenn er nicht bedient: {name.de} würde "
                 f"{top_name.de} bedienen.",
                 f"A jack may only be played when it does not serve: the {name.en} would "
                 f"serve the {top_name.en}."))
         if card.rank != "J" and top.rank != "J" and not serves(card, top):
-            top_name = card_text(top)
+            name, top_name = card_text(card), card_text(top)
             return self.illegal("dyn.serve", Text(
                 f"{name.de} bedient {top_name.de} nicht (weder Farbe noch Wert).",
                 f"The {name.en} does not serve the {top_name.en} (neither suit nor rank)."))

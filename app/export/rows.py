@@ -1,0 +1,87 @@
+"""What the downloads read of stored tables: plain columns, one statement for any number of
+tables, never an ORM object per round (a group of 500 tables has thousands of rounds).
+
+Each row comes with its table's version as of the same statement: a download part built from
+rows that all show one version is that version's part and may be kept (app.export.parts).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import datetime
+from typing import Any
+from typing import NamedTuple
+
+from sqlalchemy import ColumnElement
+from sqlalchemy import select
+from sqlalchemy.orm import InstrumentedAttribute
+
+from app.db import db
+from app.models import Change
+from app.models import Round
+from app.models import Table
+
+
+class StoredRound(NamedTuple):
+    """A round as the downloads show it."""
+
+    number: int
+    data: dict[str, Any]
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+
+class StoredChange(NamedTuple):
+    """A change log entry as the JSON backup lists it."""
+
+    kind: str
+    round_number: int
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    undone: bool
+    created_at: datetime
+
+
+class ByTable(NamedTuple):
+    """Rows by table id (each table's in order) and the table versions they were read at."""
+
+    rows: dict[str, list[Any]]
+    versions: dict[str, set[int]]
+
+
+def stored_rounds(where: ColumnElement[bool]) -> ByTable:
+    """The rounds of the tables `where` selects, each table's by number (one statement)."""
+    columns = (Round.number, Round.data, Round.version, Round.created_at, Round.updated_at)
+    return by_table(Round.table_id, Round.number, columns, where, StoredRound)
+
+
+def stored_changes(where: ColumnElement[bool]) -> ByTable:
+    """The change log of the tables `where` selects, each table's oldest first (one statement)."""
+    columns = (
+        Change.kind, Change.round_number, Change.before, Change.after, Change.undone,
+        Change.created_at,
+    )
+    return by_table(Change.table_id, Change.id, columns, where, StoredChange)
+
+
+def by_table(
+    table_id: InstrumentedAttribute[str],
+    order: InstrumentedAttribute[int],
+    columns: tuple[InstrumentedAttribute[Any], ...],
+    where: ColumnElement[bool],
+    row_type: type[StoredRound] | type[StoredChange],
+) -> ByTable:
+    """The `columns` of the rows that belong to the tables `where` selects, as `row_type`, by
+    table id and in `order`, with each table's version as of the same statement."""
+    query = (
+        select(table_id, Table.version, *columns)
+        .join(Table, table_id == Table.id)
+        .where(where)
+        .order_by(table_id, order)
+    )
+    found = ByTable(defaultdict(list), defaultdict(set))
+    for row in db.session.execute(query):
+        found.rows[row[0]].append(row_type._make(row[2:]))
+        found.versions[row[0]].add(row[1])
+    return found
