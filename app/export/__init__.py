@@ -39,9 +39,9 @@ from app.export.forms import ImportForm
 from app.export.parse import parse_backup
 from app.export.parts import group_csv_parts
 from app.export.parts import group_json_parts
+from app.export.plans import RoundPlan
 from app.export.restore import Restored
 from app.export.restore import restore
-from app.export.rows import StoredRound
 from app.export.rows import stored_changes
 from app.export.rows import stored_rounds
 from app.models import Group
@@ -79,7 +79,7 @@ def get_group(group_id: str) -> Group:
     return store.get_group(group_id)
 
 
-def table_rounds(table: Table) -> tuple[list[StoredRound], Standing]:
+def table_rounds(table: Table) -> tuple[list[RoundPlan], Standing]:
     """The table's rounds as stored now, and their standing."""
     rounds = stored_rounds(Table.id == table.id).rows.get(table.id, [])
     return rounds, standing_after(table, [r.data for r in rounds])

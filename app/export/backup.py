@@ -23,8 +23,8 @@ from typing import Any
 
 from app import store
 from app.export.checks import VERSION
-from app.export.rows import StoredChange
-from app.export.rows import StoredRound
+from app.export.plans import ChangePlan
+from app.export.plans import RoundPlan
 from app.models import Group
 from app.models import Table
 from app.scoring import Standing
@@ -62,7 +62,7 @@ def utc_day(moment: datetime) -> date:
 
 
 def table_backup(
-    table: Table, rounds: list[StoredRound], changes: list[StoredChange], state: Standing
+    table: Table, rounds: list[RoundPlan], changes: list[ChangePlan], state: Standing
 ) -> dict[str, Any]:
     """The complete JSON backup of one table: its rounds, change log and their standing."""
     changes = changes[-store.CHANGE_LIMIT :]  # a log from before the store trimmed it
@@ -180,7 +180,7 @@ def spreadsheet(lang: str) -> Spreadsheet:
 
 
 def csv_rows(
-    table: Table, rounds: list[StoredRound], state: Standing, sheet: Spreadsheet
+    table: Table, rounds: list[RoundPlan], state: Standing, sheet: Spreadsheet
 ) -> Iterator[list[Any]]:
     """One row per round and player: the day it was entered, what the player scored, the
     running total and, when the table is played for money, what he would receive (+) or pay
@@ -213,7 +213,7 @@ def csv_rows(
         )
 
 
-def csv_part(table: Table, rounds: list[StoredRound], state: Standing, sheet: Spreadsheet) -> str:
+def csv_part(table: Table, rounds: list[RoundPlan], state: Standing, sheet: Spreadsheet) -> str:
     """The CSV rows of one table (see `csv_file`)."""
     out = io.StringIO()
     writer(out, sheet).writerows(csv_rows(table, rounds, state, sheet))

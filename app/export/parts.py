@@ -23,9 +23,9 @@ from app.export.backup import Spreadsheet
 from app.export.backup import compact
 from app.export.backup import csv_part
 from app.export.backup import table_backup
+from app.export.plans import ChangePlan
+from app.export.plans import RoundPlan
 from app.export.rows import ByTable
-from app.export.rows import StoredChange
-from app.export.rows import StoredRound
 from app.export.rows import stored_changes
 from app.export.rows import stored_rounds
 from app.groups.results import standing_at
@@ -40,7 +40,7 @@ KEPT_CHARS = 16_000_000
 # long list of ids costs more than reading the rows of the kept tables as well).
 BY_ID = 100
 
-Build = Callable[[Table, list[StoredRound], list[StoredChange], Standing], str]
+Build = Callable[[Table, list[RoundPlan], list[ChangePlan], Standing], str]
 Key = tuple[str, int, str]  # table id, table version, form ("json", "csv-de", ...)
 
 
@@ -87,7 +87,7 @@ def group_json_parts(group: Group) -> Encoded:
 
 
 def json_part(
-    table: Table, rounds: list[StoredRound], changes: list[StoredChange], state: Standing
+    table: Table, rounds: list[RoundPlan], changes: list[ChangePlan], state: Standing
 ) -> str:
     """A table's backup on one line."""
     return compact(table_backup(table, rounds, changes, state))
@@ -97,7 +97,7 @@ def group_csv_parts(group: Group, sheet: Spreadsheet) -> list[str]:
     """The CSV rows of each of the group's tables for the sheet, oldest table first."""
 
     def rows(
-        table: Table, rounds: list[StoredRound], _changes: list[StoredChange], state: Standing
+        table: Table, rounds: list[RoundPlan], _changes: list[ChangePlan], state: Standing
     ) -> str:
         """A table's rows."""
         return csv_part(table, rounds, state, sheet)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class RoundPlan:
-    """One checked round to write."""
+class RoundPlan(NamedTuple):
+    """One round as a backup holds it: checked to be written, or read to be exported."""
 
     number: int
     data: dict[str, Any]
@@ -18,9 +18,9 @@ class RoundPlan:
     updated_at: datetime
 
 
-@dataclass(frozen=True)
-class ChangePlan:
-    """One checked entry of the change log to write."""
+class ChangePlan(NamedTuple):
+    """One change log entry as a backup holds it: checked to be written, or read to be
+    exported."""
 
     kind: str
     round_number: int

@@ -8,7 +8,6 @@ rows that all show one version is that version's part and may be kept (app.expor
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import datetime
 from typing import Any
 from typing import NamedTuple
 
@@ -17,30 +16,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import InstrumentedAttribute
 
 from app.db import db
+from app.export.plans import ChangePlan
+from app.export.plans import RoundPlan
 from app.models import Change
 from app.models import Round
 from app.models import Table
-
-
-class StoredRound(NamedTuple):
-    """A round as the downloads show it."""
-
-    number: int
-    data: dict[str, Any]
-    version: int
-    created_at: datetime
-    updated_at: datetime
-
-
-class StoredChange(NamedTuple):
-    """A change log entry as the JSON backup lists it."""
-
-    kind: str
-    round_number: int
-    before: dict[str, Any] | None
-    after: dict[str, Any] | None
-    undone: bool
-    created_at: datetime
 
 
 class ByTable(NamedTuple):
@@ -53,7 +33,7 @@ class ByTable(NamedTuple):
 def stored_rounds(where: ColumnElement[bool]) -> ByTable:
     """The rounds of the tables `where` selects, each table's by number (one statement)."""
     columns = (Round.number, Round.data, Round.version, Round.created_at, Round.updated_at)
-    return by_table(Round.table_id, Round.number, columns, where, StoredRound)
+    return by_table(Round.table_id, Round.number, columns, where, RoundPlan)
 
 
 def stored_changes(where: ColumnElement[bool]) -> ByTable:
@@ -62,7 +42,7 @@ def stored_changes(where: ColumnElement[bool]) -> ByTable:
         Change.kind, Change.round_number, Change.before, Change.after, Change.undone,
         Change.created_at,
     )
-    return by_table(Change.table_id, Change.id, columns, where, StoredChange)
+    return by_table(Change.table_id, Change.id, columns, where, ChangePlan)
 
 
 def by_table(
@@ -70,7 +50,7 @@ def by_table(
     order: InstrumentedAttribute[int],
     columns: tuple[InstrumentedAttribute[Any], ...],
     where: ColumnElement[bool],
-    row_type: type[StoredRound] | type[StoredChange],
+    row_type: type[RoundPlan] | type[ChangePlan],
 ) -> ByTable:
     """The `columns` of the rows that belong to the tables `where` selects, as `row_type`, by
     table id and in `order`, with each table's version as of the same statement."""
