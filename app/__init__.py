@@ -17,7 +17,7 @@ from jinja2 import FileSystemBytecodeCache
 
 from app.assets import init_assets
 from app.db import db
-from app.serve.links import MautischApp
+from app.flaskapp import MautischApp
 from app.sessions import init_sessions
 
 csrf = CSRFProtect()

@@ -164,6 +164,27 @@ class CompressedCopies:
                 self.kept.popitem(last=False)
 
 
+class Compression(Compress):
+    """Flask-Compress, letting a short answer (a referee verdict, a version, a 304) go at once:
+    below COMPRESS_MIN_SIZE it is sent as it is whatever the phone accepts, so it needs none of
+    the checks (nor a `Vary: Accept-Encoding`, as it never varies by it)."""
+
+    min_size = 0
+
+    def init_app(self, app: Flask) -> None:
+        """Flask-Compress's set-up, then the size below which nothing is compressed."""
+        super().init_app(app)
+        self.min_size = int(app.config["COMPRESS_MIN_SIZE"])
+
+    def after_request(self, response: Response | None) -> Response:
+        """Compress the answer as Flask-Compress does, unless it is known to be short."""
+        if response is not None:
+            length = response.content_length
+            if length is not None and length < self.min_size:
+                return response
+        return super().after_request(response)
+
+
 def compression_wanted(app: Flask) -> bool:
     """COMPRESS_RESPONSES (setting or environment): off when a proxy compresses."""
     value = os.environ.get("COMPRESS_RESPONSES", app.config.get("COMPRESS_RESPONSES", True))
@@ -185,7 +206,7 @@ def init_assets(app: Flask) -> None:
     app.config.setdefault("COMPRESS_STREAMS", False)
     app.config.setdefault("COMPRESS_CACHE_BACKEND", CompressedCopies)
     app.config.setdefault("COMPRESS_CACHE_KEY", compress_cache_key)
-    Compress(app)
+    Compression(app)
 
 
 STATIC_LITERAL = re.compile(r'"/static/(?P<name>[^"]+)"')

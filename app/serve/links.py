@@ -15,8 +15,9 @@ from flask import has_request_context
 from flask import request
 
 
-class MautischApp(Flask):
-    """Flask, whose external links start with PUBLIC_URL when it is set."""
+class PublicLinks(Flask):
+    """Flask, whose external links start with PUBLIC_URL when it is set (app.flaskapp builds
+    the app's own class on it)."""
 
     def url_for(
         self,
