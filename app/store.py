@@ -427,11 +427,13 @@ def refuse_early_end(table: Table, rounds: list[dict[str, Any]]) -> None:
         table.variant, table.players, table.options, rounds, table.closed
     )
     if end is not None and end < len(rounds):
+        words = table.definition.round_words
+        last, after = words.number(end, inside=True), words.number(len(rounds), inside=True)
         raise InputError(Text(
-            f"Mit dieser Änderung wäre der Tisch nach Runde {end} beendet, es folgen aber noch "
-            f"{len(rounds) - end} Runde(n); bitte diese zuerst löschen.",
-            f"With this change the table would be finished after round {end}, "
-            f"but {len(rounds) - end} more round(s) follow; delete those first.",
+            f"Mit dieser Änderung wäre der Tisch nach {last.de} beendet, eingetragen ist aber "
+            f"bis {after.de}; bitte die späteren zuerst löschen.",
+            f"With this change the table would be finished after {last.en}, but it is "
+            f"entered up to {after.en}; delete the later ones first.",
         ))
 
 

@@ -39,9 +39,9 @@ ETAG = re.compile(r"[A-Za-z0-9_-]{8,16}\.[0-9]{1,9}")  # a round's etag: uid.ver
 
 
 @contextmanager
-def as_api_errors(number: int | None = None) -> Iterator[None]:
+def as_api_errors(table: Table | None = None, number: int | None = None) -> Iterator[None]:
     """Turn the store's exceptions into the contract's statuses (400, 404, 409); `number` is
-    the round the URL names, for the 404 sentence."""
+    the round the URL names at `table`, for the 404 sentence (in the variant's word)."""
     try:
         yield
     except InputError as error:
@@ -55,13 +55,15 @@ def as_api_errors(number: int | None = None) -> Iterator[None]:
             status=409,
         ) from error
     except LookupError as error:
+        if table is None or number is None:
+            raise ApiError(Text("Diese Runde gibt es nicht.", "There is no such round."),
+                           status=404) from error
+        name = table.definition.round_words.number(number)
         raise ApiError(
             Text(
-                f"Runde {number} gibt es an diesem Tisch nicht (Runden zählen ab 1).",
-                f"There is no round {number} at this table (rounds are numbered from 1).",
-            )
-            if number is not None
-            else Text("Diese Runde gibt es nicht.", "There is no such round."),
+                f"{name.de} gibt es an diesem Tisch nicht (gezählt wird ab 1).",
+                f"{name.en} does not exist at this table (numbering starts at 1).",
+            ),
             status=404,
         ) from error
 
@@ -131,24 +133,25 @@ def add_round(table_id: str) -> tuple[Response, int]:
 
 def number_taken(table: Table, taken: store.NumberTaken) -> tuple[Response, int]:
     """The 409 of `expected_number`: what is there now, and the number a round would get."""
-    words = table.definition.round_words.one
+    words = table.definition.round_words
+    following = words.number(taken.number, inside=True)
     if taken.current is not None:
-        there = taken.current.number
+        there = words.number(taken.current.number)
         message = Text(
-            f"{words.de % {'n': there}} hat gerade jemand anderes eingetragen; nichts wurde "
-            f"gespeichert. Als {words.de % {'n': taken.number}} speichern? Dann ohne "
+            f"{there.de} hat gerade jemand anderes eingetragen; nichts wurde "
+            f"gespeichert. Als {following.de} speichern? Dann ohne "
             "expected_number oder mit diesem erneut senden.",
-            f"{words.en % {'n': there}} was just entered by someone else; nothing was saved. "
-            f"To save this as {words.en % {'n': taken.number}}, send it again with that "
+            f"{there.en} was just entered by someone else; nothing was saved. "
+            f"To save this as {following.en}, send it again with that "
             "expected_number or without one.",
         )
         current: dict[str, Any] | None = round_json(taken.current, taken.points)
     else:
         message = Text(
-            f"Der Tisch hat inzwischen weniger Runden; die nächste ist "
-            f"{words.de % {'n': taken.number}}. Nichts wurde gespeichert.",
-            f"The table has fewer rounds meanwhile; the next one is "
-            f"{words.en % {'n': taken.number}}. Nothing was saved.",
+            f"Der Tisch hat inzwischen weniger {words.many.de}; als nächstes kommt "
+            f"{following.de}. Nichts wurde gespeichert.",
+            f"The table has fewer {words.many.en.lower()} meanwhile; the next one is "
+            f"{following.en}. Nothing was saved.",
         )
         current = None
     return jsonify(
@@ -168,32 +171,34 @@ def edit_round(table_id: str, number: int) -> Response | tuple[Response, int]:
     given = body.pop("version", None)
     expected = expected_version(given)
     try:
-        with as_api_errors(number):
+        with as_api_errors(table, number):
             store.edit_round(table, number, body, expected)
     except store.RoundConflict as conflict:
-        return round_conflict(number, conflict, "If-Match" if given is None else "version")
+        return round_conflict(
+            table, number, conflict, "If-Match" if given is None else "version"
+        )
     return jsonify(table_json(table))
 
 
 def round_conflict(
-    number: int, conflict: store.RoundConflict, field: str = "If-Match"
+    table: Table, number: int, conflict: store.RoundConflict, field: str = "If-Match"
 ) -> tuple[Response, int]:
     """The 409 of a stale If-Match (or body `version`, the `field`): `current` is round
-    `number` as it is now, or null."""
+    `number` as it is now, or null; the sentence names it in the variant's word."""
     now = conflict.current
+    name = table.definition.round_words.number(number)
     if now is None:
         message = Text(
-            f"Runde {number} gibt es inzwischen nicht mehr (eine Runde wurde gelöscht); "
-            "nichts wurde geändert.",
-            f"Round {number} no longer exists (a round was deleted); nothing was changed.",
+            f"{name.de} gibt es inzwischen nicht mehr (gelöscht); nichts wurde geändert.",
+            f"{name.en} no longer exists (it was deleted); nothing was changed.",
         )
         current = None
     else:
         message = Text(
-            f"Runde {number} ist inzwischen eine andere oder wurde geändert; nichts wurde "
-            "geändert. Bitte die Runde, wie sie jetzt ist, prüfen und erneut senden.",
-            f"Round {number} is now another round or was changed meanwhile; nothing was "
-            "changed. Check the round as it is now and send again.",
+            f"{name.de} wurde inzwischen ersetzt oder geändert; nichts wurde geändert. Bitte "
+            "prüfen, wie es jetzt eingetragen ist, und erneut senden.",
+            f"{name.en} was replaced or changed meanwhile; nothing was changed. Check what is "
+            "entered now and send again.",
         )
         current = round_json(now, conflict.points)
     return jsonify(error=message.get(current_lang()), field=field, current=current), 409
@@ -248,10 +253,10 @@ def delete_round(table_id: str, number: int) -> Response | tuple[Response, int]:
     table = editable(table_id)
     expected = if_match_tag()
     try:
-        with as_api_errors(number):
+        with as_api_errors(table, number):
             store.delete_round(table, number, expected)
     except store.RoundConflict as conflict:
-        return round_conflict(number, conflict)
+        return round_conflict(table, number, conflict)
     return jsonify(table_json(table))
 
 

@@ -138,10 +138,13 @@ def check_results(game: Game, data: dict[str, Any], rounds: list[RoundPlan], pat
     bodies = [r.data for r in rounds]
     end = variants.finished_after(game.variant, game.players, game.options, bodies, game.closed)
     if end is not None and end < len(rounds):
+        words = variants.find_variant(game.variant).round_words
+        last = words.number(end, inside=True)
         raise InputError(Text(
-            f"Der Tisch war nach Runde {end} beendet; die Datei hat {len(rounds)} Runden.",
-            f"The table was finished after round {end}; "
-            f"the file has {len(rounds)} rounds.",
+            f"Der Tisch war nach {last.de} beendet; die Datei hat {len(rounds)} "
+            f"{words.many.de}.",
+            f"The table was finished after {last.en}; "
+            f"the file has {len(rounds)} {words.many.en.lower()}.",
         ), path + "rounds")
     state = variants.standing(
         game.variant, game.players, game.options, bodies, game.closed, game.first_dealer

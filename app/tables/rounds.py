@@ -29,7 +29,6 @@ from app.models import Round
 from app.models import Table
 from app.navigation import current_lang
 from app.tables import bp
-from app.tables.display import say
 from app.tables.round_base import RoundForm
 from app.tables.round_forms import round_form
 from app.text import InputError
@@ -41,7 +40,8 @@ def stored_round(table: Table, number: int) -> Round:
     """Round `number` of the table, or 404."""
     found = store.round_at(table, number) if 1 <= number <= store.ROUND_LIMIT else None
     if found is None:
-        abort(404, description=_("This table has no round %(n)s.", n=number))
+        abort(404, description=_("%(what)s does not exist at this table.",
+                                 what=round_name(table, number)))
     return found
 
 
@@ -68,8 +68,7 @@ def body_points(table: Table, body: dict[str, Any] | None, between: str = ", ") 
 def round_name(table: Table, number: int, inside: bool = False) -> str:
     """ "Runde 3" / "Spiel 3", as the variant calls its rows; `inside` a sentence English
     writes it in lower case ("delete round 3?"), German nouns keep their capital."""
-    name = say(table.definition.round_words.one, n=number)
-    return name[:1].lower() + name[1:] if inside and current_lang() == "en" else name
+    return table.definition.round_words.number(number, inside).get(current_lang())
 
 
 # The delete pages and buttons name the row as the variant does ("Spiel 2 löschen?").
@@ -169,9 +168,9 @@ def round_new(table_id: str) -> Response | str:
 def conflict_text(table: Table, current: Round) -> str:
     """A stale correction in words: the round as it is now, at its number now."""
     return _(
-        "Someone else changed this round meanwhile: round %(n)s now stands at %(points)s. "
+        "Someone else changed this meanwhile: %(what)s now stands at %(points)s. "
         "Check it; saving again replaces it with what you entered.",
-        n=current.number,
+        what=round_name(table, current.number, inside=True),
         points=body_points(table, current.data, " · "),
     )
 
@@ -300,7 +299,8 @@ def round_delete(table_id: str, number: int) -> Response | str:
     stored = store.round_at(table, number) if 1 <= number <= store.ROUND_LIMIT else None
     etag = request.form.get("if_match") or (stored.etag if stored is not None else "")
     if not etag:
-        abort(404, description=_("This table has no round %(n)s.", n=number))
+        abort(404, description=_("%(what)s does not exist at this table.",
+                                 what=round_name(table, number)))
     if stored is None or stored.etag != etag:
         meant = stored if stored is not None and not request.form.get("if_match") else None
         if meant is None:

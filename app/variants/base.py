@@ -42,6 +42,15 @@ class RoundWords:
     enter: Text  # "Spiel 3 eintragen"
     of: Text  # "Spiel 3 von 8"
 
+    def number(self, n: int, inside: bool = False) -> Text:
+        """One row by its number in both languages: "Spiel 3" / "Game 3"; `inside` a
+        sentence English writes it in lower case ("after game 3"), German keeps the noun's
+        capital."""
+        english = self.one.en % {"n": n}
+        if inside:
+            english = english[:1].lower() + english[1:]
+        return Text(self.one.de % {"n": n}, english)
+
 
 GAMES = RoundWords(
     Text("Spiel %(n)s", "Game %(n)s"),

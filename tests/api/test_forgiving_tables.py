@@ -69,7 +69,7 @@ def test_stale_correction_after_a_delete_is_409_and_round_3_stays(client: FlaskC
         headers={**headers, "If-Match": f'"{seen_by_a}"'},
     )
     assert stale.status_code == 409
-    assert stale.json["field"] == "If-Match" and "Round 2" in stale.json["error"]
+    assert stale.json["field"] == "If-Match" and "Game 2" in stale.json["error"]
     assert stale.json["current"]["id"] == rounds[2]["id"]
     assert stale.json["current"]["etag"] == rounds[2]["etag"]
     state = client.get(f"/api/v1/tables/{table}").json
@@ -257,3 +257,50 @@ def test_a_fixed_and_closed_table_backup_imports_again(client: FlaskClient) -> N
         copy = db.session.scalars(select(Table)).one()
         assert (copy.name, copy.closed) == ("Ende", True)
         assert store.table_state(copy).winner == 1
+
+
+def test_sentences_name_a_round_as_the_variant_does(client: FlaskClient) -> None:
+    """Deluxe plays rounds, Dynamisch games (the definition's round_words): the 404 of a
+    round that is not there and the 409 of a stale correction say the variant's word, in
+    German and in English (they said "Runde" at every table)."""
+    deluxe, deluxe_headers = create(client, "deluxe", players=FOUR[:3], rounds=2)
+    dynamisch, dynamisch_headers = create(client)
+    for table, headers, body in (
+        (deluxe, deluxe_headers, {"cards": [2, 0, 4]}),
+        (dynamisch, dynamisch_headers, DYN_ROUND),
+    ):
+        add(client, table, headers, body)
+    for table, headers, words in (
+        (deluxe, deluxe_headers, ("Runde 5", "Round 5")),
+        (dynamisch, dynamisch_headers, ("Spiel 5", "Game 5")),
+    ):
+        for lang, word in zip(("de", "en"), words, strict=True):
+            missing = client.delete(f"/api/v1/tables/{table}/rounds/5?lang={lang}",
+                                    headers=headers)
+            assert missing.status_code == 404 and missing.json["error"].startswith(word)
+    first = client.get(f"/api/v1/tables/{deluxe}").json["rounds"][0]
+    client.put(f"/api/v1/tables/{deluxe}/rounds/1", json={"cards": [1, 0, 4]},
+               headers=deluxe_headers)
+    stale = client.put(
+        f"/api/v1/tables/{deluxe}/rounds/1?lang=de", json={"cards": [3, 0, 4]},
+        headers={**deluxe_headers, "If-Match": f'"{first["etag"]}"'},
+    )
+    assert stale.status_code == 409
+    assert stale.json["error"].startswith("Runde 1 wurde inzwischen ersetzt oder geändert")
+
+
+def test_a_correction_that_would_end_the_table_early_names_its_games(
+    client: FlaskClient,
+) -> None:
+    """Speedone to 200: making game 1 worth 200 would end the table after it while game 2 is
+    entered; the 400 says so in Speedone's word (it said "Runde")."""
+    table, headers = create(client, "speedone", target=200)
+    for _ in range(2):
+        add(client, table, headers, {"winner": 1, "points": [0, 0, 5, 4]})
+    response = client.put(f"/api/v1/tables/{table}/rounds/1?lang=de",
+                          json={"winner": 1, "points": [0, 0, 150, 50]}, headers=headers)
+    assert response.status_code == 400
+    assert response.json["error"] == (
+        "Mit dieser Änderung wäre der Tisch nach Spiel 1 beendet, eingetragen ist aber bis "
+        "Spiel 2; bitte die späteren zuerst löschen."
+    )

@@ -560,8 +560,8 @@ def test_round_numbers_beyond_any_table_are_404(client: FlaskClient) -> None:
         ):
             assert response.status_code == 404
             assert response.json == {
-                "error": f"There is no round {int(number)} at this table "
-                "(rounds are numbered from 1).",
+                "error": f"Game {int(number)} does not exist at this table "
+                "(numbering starts at 1).",
                 "field": None,
             }
 

@@ -187,7 +187,7 @@ def test_concurrent_correction_is_a_conflict_with_the_current_value(
     other.locator(".winner-choice label", has_text="Ben").tap()
     other.locator("form[data-round-form] button[type=submit]").tap()
     error = other.locator("form[data-round-form] .error")
-    expect(error).to_contain_text("Jemand anderes hat diese Runde inzwischen geändert")
+    expect(error).to_contain_text("Das hat inzwischen jemand anderes geändert")
     expect(error).to_contain_text("Anna 0 · Ben 0 · Cem 1")
     assert table.rounds()[0]["input"]["winner"] == 2  # nothing overwritten
     other.locator("form[data-round-form] button[type=submit]").tap()  # now deliberately

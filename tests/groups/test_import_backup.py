@@ -250,7 +250,7 @@ TAMPERED = [
     (
         "round after the end",
         tamper(lambda d: d["rounds"].append(copy.deepcopy(d["rounds"][0]) | {"number": 4})),
-        "Der Tisch war nach Runde 3 beendet",
+        "Der Tisch war nach Spiel 3 beendet",
     ),
     (
         "time without zone",

@@ -76,7 +76,7 @@ def test_concurrent_correction_shows_the_current_values(
     refused = client.post(f"/t/{table}/rounds/1", data=second)
     html = refused.get_data(as_text=True)
     assert refused.status_code == 200
-    assert "Jemand anderes hat diese Runde inzwischen geändert" in html
+    assert "Das hat inzwischen jemand anderes geändert" in html
     assert "Runde 1 steht jetzt bei Anna 4 · Ben 0 · Cem 2" in html
     assert client.get(f"/api/v1/tables/{table}").json["rounds"][0]["input"]["cards"] == [4, 0, 2]
     assert hidden(html, "version") == "2"
@@ -93,4 +93,4 @@ def test_conflict_in_english_names_the_teams(
     become_editor(client, table, token)
     client.post(f"/t/{table}/rounds/1", data={"version": "1", "winner": "B"})
     refused = client.post(f"/t/{table}/rounds/1?lang=en", data={"version": "1", "winner": "A"})
-    assert "round 1 now stands at Team A 0 · Team B 1" in refused.get_data(as_text=True)
+    assert "game 1 now stands at Team A 0 · Team B 1" in refused.get_data(as_text=True)

@@ -344,7 +344,7 @@ def test_edit_with_a_stale_version_is_refused(client: FlaskClient, played: str) 
         f"/t/{played}/rounds/1", data={"version": "1", **per_seat("cards", [9, 0, 9])}
     )
     assert response.status_code == 200
-    assert "Jemand anderes hat diese Runde inzwischen geändert" in text(response)
+    assert "Das hat inzwischen jemand anderes geändert" in text(response)
     assert totals(client, played) == ["6", "2", "3"]
 
 
