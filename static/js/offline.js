@@ -6,7 +6,8 @@
 //   open tabs) still makes exactly one round (the server answers a used key with the first);
 // - a correction of a stored round is kept the same way, with the etag of the round it was
 //   made against: a round changed meanwhile refuses it (shown as refused, with the round as it
-//   is now), and one sent twice finds the round saying it already (done, tables.round_edit);
+//   is now and a link to its form), and one sent twice finds the round saying it already
+//   (done, tables.round_edit);
 // - remembers the tables opened here for the offline page.
 (function () {
   "use strict";
@@ -175,9 +176,8 @@
     write(QUEUE_KEY, queue.filter(function (entry) { return !entry.done; }));
   }
 
-  function refusal(response, html) {
+  function refusal(response, doc) {
     // The page the server answered with names what is wrong (form errors or a flash).
-    var doc = new DOMParser().parseFromString(html, "text/html");
     var found = doc.querySelectorAll("main .error, main .flash-error");
     if (response.ok && response.redirected && !found.length) return null;
     var reasons = Array.prototype.map.call(found, function (node) { return node.textContent.trim(); });
@@ -186,6 +186,13 @@
       reasons = [main ? main.textContent.trim().split("\n")[0] : String(response.status)];
     }
     return reasons.join(" ") || say("failed_unknown");
+  }
+
+  function formNow(entry, doc) {
+    // A refused correction: the address of its round's form as the server showed it again
+    // (the round's number now, after a delete), so the player can look and correct anew.
+    var form = entry.correction && doc.querySelector("main form[data-round-form]");
+    return form ? form.getAttribute("action") : null;
   }
 
   function sendNext() {
@@ -210,12 +217,13 @@
         // A server error saved nothing (it rolls back): keep the round and try again later.
         if (response.status >= 500) throw new Error("server error " + response.status);
         return response.text().then(function (html) {
-          var reason = refusal(response, html);
+          var doc = new DOMParser().parseFromString(html, "text/html");
+          var reason = refusal(response, doc);
           if (reason === null) {
             update(entry.id, { done: true });
             document.dispatchEvent(new CustomEvent("mautisch:changed"));
           } else {
-            update(entry.id, { state: "failed", reason: reason });
+            update(entry.id, { state: "failed", reason: reason, fix: formNow(entry, doc) });
           }
         });
       })
@@ -254,6 +262,13 @@
       state.textContent = entry.state === "failed" ? say("failed", entry.reason)
         : entry.state === "sending" ? say("sending") : say("pending");
       item.append(what, state);
+      if (entry.state === "failed" && entry.fix) {
+        var fix = document.createElement("a");
+        fix.className = "pending-fix";
+        fix.href = entry.fix;
+        fix.textContent = say("fix_correction");
+        item.append(fix);
+      }
       if (entry.state !== "sending") {
         var drop = document.createElement("button");
         drop.type = "button";

@@ -122,7 +122,8 @@ def test_a_correction_without_connection_is_kept_and_sent_later(
 
 def test_a_kept_correction_of_a_game_changed_meanwhile_is_refused(table: Table, page: Page) -> None:
     """Another phone makes Anna the winner of game 2 while the correction waits: sent again,
-    it is refused and shown as refused with the game as it is now; Anna's change stays."""
+    it is refused and shown as refused with the game as it is now and a link to its form;
+    Anna's change stays."""
     network = Network()
     box = correct_game_2(page, table, network, "de")
     expect(box).to_contain_text("Korrektur von Spiel 2")
@@ -139,6 +140,12 @@ def test_a_kept_correction_of_a_game_changed_meanwhile_is_refused(table: Table, 
     expect(refused).to_contain_text("Korrektur von Spiel 2")
     expect(refused).to_contain_text("steht jetzt bei Anna 1 · Ben 0 · Cem 0")
     assert table.winners() == [0, 0]
+    fix = refused.get_by_role("link", name="Öffnen und neu korrigieren")
+    fix.tap()  # the game's form as it is now, to correct it anew
+    expect(page).to_have_url(re.compile(rf"/t/{table.id}/rounds/2$"))
+    expect(page.locator("form[data-round-form] input[name=winner][value='0']")).to_be_checked()
+    page.go_back()
+    refused = page.locator("[data-pending] li[data-state=failed]")
     refused.locator("button").tap()  # discard: the box goes
     expect(box).to_be_hidden()
     assert table.winners() == [0, 0]
