@@ -7,6 +7,10 @@ device's session (`app.device`), so it does not stay in the address bar.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from typing import Any
+from typing import NamedTuple
+
 from flask import Blueprint
 from flask import flash
 from flask import redirect
@@ -14,6 +18,7 @@ from flask import render_template
 from flask import request
 from flask import url_for
 from flask_babel import gettext as _
+from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
@@ -26,13 +31,62 @@ from app.editlinks import grant_group
 from app.groups import page
 from app.groups import stats
 from app.groups.forms import GroupForm
-from app.groups.results import group_results
+from app.groups.page import TableLine
+from app.groups.results import read_group
+from app.groups.results import table_versions
 from app.models import Group
+from app.navigation import current_lang
+from app.tables.derived import keep
+from app.tables.derived import kept
 from app.transport import group_edit_url
 from app.transport import mark_edit_link
 
 bp = Blueprint("groups", __name__)
 TABLES_SHOWN = 50
+
+
+class Statistics(NamedTuple):
+    """What the group page shows of its tables: the newest tables' lines, the running ones,
+    leaderboards, money balance and charts (in one language)."""
+
+    lines: list[TableLine]
+    tables_total: int
+    running: list[TableLine]
+    boards: dict[str, list[stats.LeaderRow]]
+    balances: list[stats.Balance]
+    wins_chart: Markup | None
+    money_chart: Markup | None
+
+
+# Kept per group under everything they show: the group's name and players, each table's id
+# and version (any change of a table bumps it, app.store), the language, all tables or the
+# newest. A group of years is a few hundred tables: the next look reads one light statement
+# instead of every round of every table.
+_statistics: OrderedDict[tuple[Any, ...], Statistics] = OrderedDict()
+
+
+def statistics(group: Group, show_all: bool) -> Statistics:
+    """The group's statistics as of now, computed once per state of its tables."""
+    key = (group.id, group.name, tuple(group.players), table_versions(group), current_lang(),
+           show_all)
+    found: Statistics | None = kept(_statistics, key)
+    if found is not None:
+        return found
+    results, seen = read_group(group)
+    # A group of years has hundreds of tables: the list shows the newest, all on request.
+    shown = results if show_all else results[-TABLES_SHOWN:]
+    made = Statistics(
+        lines=[page.table_line(r) for r in reversed(shown)],
+        tables_total=len(results),
+        running=[page.table_line(r) for r in reversed(shown) if not r.standing.finished],
+        boards=stats.leaderboards(results, group.players),
+        balances=stats.money_balance(results, group.players),
+        wins_chart=page.wins_chart(results, group.players),
+        money_chart=page.money_chart(results, group.players),
+    )
+    if seen == key[3]:  # else a table changed while it was read: this view's alone
+        keep(_statistics, key, made)
+    return made
 
 
 def render_index(form: GroupForm, status: int = 200) -> tuple[str, int]:
@@ -72,20 +126,12 @@ def view(group_id: str) -> str:
     """The group: its tables, leaderboards per variant, money balance, charts, links."""
     group = db.get_or_404(Group, group_id, description=_("There is no group with this link."))
     remember_group(group.id)
-    results = group_results(group)
     token = group_token(group)
-    # A group of years has hundreds of tables: the list shows the newest, all on request.
-    shown = results if request.args.get("tables") == "all" else results[-TABLES_SHOWN:]
+    shown = statistics(group, show_all=request.args.get("tables") == "all")
     return render_template(
         "groups/view.html",
         group=group,
-        lines=[page.table_line(r) for r in reversed(shown)],
-        tables_total=len(results),
-        running=[page.table_line(r) for r in reversed(shown) if not r.standing.finished],
-        boards=stats.leaderboards(results, group.players),
-        balances=stats.money_balance(results, group.players),
-        wins_chart=page.wins_chart(results, group.players),
-        money_chart=page.money_chart(results, group.players),
+        **shown._asdict(),
         edit_url=edit_link(group, token),
         page=page,
     )

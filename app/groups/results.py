@@ -103,8 +103,29 @@ def standing_at(table: Table, data: list[Any], version: int | None) -> Standing:
 
 def group_results(group: Group) -> list[TableResult]:
     """Every table of the group as the statistics see it, oldest first (two statements)."""
+    return read_group(group)[0]
+
+
+def table_versions(group: Group) -> tuple[tuple[str, int], ...]:
+    """The id and version of each of the group's tables that is not deleted, oldest first:
+    what the group's statistics show changes exactly when this does (one light statement)."""
+    query = (
+        select(Table.id, Table.version)
+        .where(Table.group_id == group.id, Table.deleted_at.is_(None))
+        .order_by(Table.created_at, Table.id)
+    )
+    return tuple((table_id, version) for table_id, version in db.session.execute(query))
+
+
+def read_group(group: Group) -> tuple[list[TableResult], tuple[tuple[str, int], ...] | None]:
+    """Every table of the group as the statistics see it, oldest first, and the id and version
+    of each as read (None when a table changed between the two statements: its rounds and
+    its settings were read at different versions)."""
     data, versions = group_round_data(group)
-    return [
-        result_of(table, data.get(table.id, []), versions.get(table.id))
-        for table in group_tables(group)
+    tables = group_tables(group)
+    seen = tuple((table.id, table.version) for table in tables)
+    same = all(versions.get(table_id, version) == version for table_id, version in seen)
+    results = [
+        result_of(table, data.get(table.id, []), versions.get(table.id)) for table in tables
     ]
+    return results, seen if same else None
