@@ -316,7 +316,12 @@ def fits(texts: Sequence[str], width: float) -> bool:
 def styles() -> dict[str, ParagraphStyle]:
     """The few paragraph styles every sheet uses."""
     register_fonts()
-    body = ParagraphStyle("body", fontName=FONT, bulletFontName=FONT, fontSize=10.5, leading=14)
+    # A word too wide for its line breaks after one of its own hyphens first ("Marie-Luise-" /
+    # "Charlotte"), not anywhere inside ("Marie-Luise-Char" / "lotte").
+    body = ParagraphStyle(
+        "body", fontName=FONT, bulletFontName=FONT, fontSize=10.5, leading=14,
+        embeddedHyphenation=1,
+    )
     return {
         "title": ParagraphStyle("title", body, fontName=FONT_BOLD, fontSize=18, leading=22),
         "subtitle": ParagraphStyle("subtitle", body, fontSize=10.5, leading=14, textColor=MUTED),

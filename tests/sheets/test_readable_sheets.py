@@ -82,6 +82,17 @@ def test_filled_grid_figures_at_11_pt_and_names_at_9(client: FlaskClient, make_t
     assert {word for word, _ in heads} == set(EIGHT) and min(size for _, size in heads) >= 9
 
 
+def test_a_long_double_name_breaks_after_its_hyphen(client: FlaskClient, make_table: Any) -> None:
+    """A name too wide for its column head breaks after one of its hyphens ("Marie-Luise-" /
+    "Charlotte"), not inside a part ("Marie-Luise-Char" / "lotte")."""
+    names = ["Marie-Luise-Charlotte", *EIGHT[1:]]
+    table_id = make_table("deluxe", names, {"rounds": 10}, deluxe_rounds(8, 10))
+    heads = [text for text, _size, font in pieces(client.get(f"/t/{table_id}/sheet.pdf").data)
+             if font.endswith("Bold")]
+    start = heads.index("Marie-Luise-")
+    assert heads[start + 1] == "Charlotte"
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_ten_players_names_whole_and_settlement_on_page_one(
     client: FlaskClient, make_table: Any, lang: str
