@@ -356,7 +356,7 @@ def test_a_stale_correction_shows_the_round_as_it_is_now(
     assert table.winners() == [1, 2]
     tap_winner(page, "Anna")
     error = page.locator("form[data-round-form] .error")
-    expect(error).to_contain_text("Runde 1 steht jetzt bei Anna 0 · Ben 1 · Cem 0")
+    expect(error).to_contain_text("Spiel 1 steht jetzt bei Anna 0 · Ben 1 · Cem 0")
     assert table.winners() == [1, 2]  # game 3 (now 2) was not overwritten
     fits(page)
     page.locator("form[data-round-form] button[type=submit]").first.tap()
