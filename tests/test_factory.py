@@ -110,6 +110,33 @@ def test_security_headers(client) -> None:  # type: ignore[no-untyped-def]
     assert "script-src 'self'" in response.headers["Content-Security-Policy"]
 
 
+def test_security_headers_on_every_kind_of_answer(app: Flask) -> None:
+    """API answers, static files, 304s, 404s and 405s carry the headers once each; an answer
+    that sets one of them itself keeps its own and gets the others."""
+    app.add_url_rule(
+        "/own-policy",
+        "own_policy",
+        lambda: ("framed", {"Content-Security-Policy": "frame-ancestors *"}),
+    )
+    client = app.test_client()
+    static = client.get("/static/css/base.css")
+    answers = [
+        client.post("/api/v1/referee", json={"variant": "dynamisch"}),
+        static,
+        client.get(static.request.path, headers={"If-None-Match": static.headers["ETag"]}),
+        client.get("/no-such-page"),
+        client.put("/"),
+    ]
+    assert [answer.status_code for answer in answers] == [400, 200, 304, 404, 405]
+    for answer in answers:
+        assert answer.headers.getlist("Referrer-Policy") == ["same-origin"]
+        assert answer.headers.getlist("X-Content-Type-Options") == ["nosniff"]
+        assert len(answer.headers.getlist("Content-Security-Policy")) == 1
+    own = client.get("/own-policy")
+    assert own.headers.getlist("Content-Security-Policy") == ["frame-ancestors *"]
+    assert own.headers["Referrer-Policy"] == "same-origin"
+
+
 def test_german_by_default_english_on_request(client) -> None:  # type: ignore[no-untyped-def]
     """German first; ?lang=en switches and is remembered by a cookie."""
     assert 'lang="de"' in client.get("/").get_data(as_text=True)
