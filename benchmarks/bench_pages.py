@@ -133,6 +133,30 @@ def table_with_rounds(app: Flask, rounds: int, group_id: str | None = None) -> t
         return table.id, token
 
 
+def money_game(game: int) -> dict[str, Any]:
+    """One Dynamisches Maumau game of four: one goes out, the others keep a few cards."""
+    return {
+        "hands": [
+            {"jacks": 0, "others": 0} if seat == game % 4
+            else {"jacks": (game + seat) % 2, "others": 1 + game * seat % 4}
+            for seat in range(4)
+        ]
+    }
+
+
+def money_table(app: Flask, games: int) -> str:
+    """A Dynamisches Maumau series of `games` games played for 10 cents a point."""
+    with app.app_context():
+        table, _token = store.create_table(
+            "dynamisch", "Geld", SIX[:4], {"games": games, "rate_cents": 10}
+        )
+        for number in range(1, games + 1):
+            data = validate_round("dynamisch", SIX[:4], table.options, money_game(number))
+            db.session.add(Round(table_id=table.id, number=number, data=data, version=1))
+        db.session.commit()
+        return table.id
+
+
 def group_of(app: Flask, tables: int) -> str:
     """A group with `tables` tables of 3 rounds each."""
     with app.app_context():
@@ -264,6 +288,17 @@ def main(repeats: int) -> None:
         target(f"{what}: 500 tables / 10 tables", ratio, 10)
         ratio = first_exports[(what, 500)] / first_exports[(what, 10)]
         target(f"{what}: 500 / 10 tables, nothing kept", ratio, 10)
+
+    # A money table's CSV says after every game what each would pay were the series settled
+    # then: no target in issue 14, but its cost should follow the rounds, not their square.
+    money_csv: dict[int, float] = {}
+    for games in (10, 100):
+        table_id = money_table(app, games)
+        run = get(reader, f"/t/{table_id}/export.csv")
+        money_csv[games] = median_cpu(lambda run=run: (forget_exports(), run()), repeats)
+        line(f"money table CSV, {games} games, first", money_csv[games], hello)
+    print(f"  money table CSV: 100 / 10 games, nothing kept          "
+          f"{money_csv[100] / money_csv[10]:6.2f}× (no target; 10× the games)")
 
     home = app.test_client()
     home_statements: dict[int, int] = {}

@@ -29,7 +29,6 @@ from app.models import Group
 from app.models import Table
 from app.scoring import Standing
 from app.scoring.types import team_of
-from app.standings import standing_after
 from app.text import Text
 
 FORMAT_TABLE = "mautisch-table"
@@ -189,7 +188,6 @@ def csv_rows(
     Doppel scores per team, so both partners show their team's game and the games of the set
     so far. `state`: the standing after `rounds`.
     """
-    data = [r.data for r in rounds]
     title = text_cell(table.name or table.id)
     definition = table.definition
     variant = definition.label.get(sheet.lang)
@@ -201,7 +199,7 @@ def csv_rows(
     for number, (played, points, totals) in enumerate(
         zip(rounds, state.round_points, state.running_totals, strict=True), 1
     ):
-        settled = standing_after(table, data[:number]).settlement if state.settlement else None
+        settled = state.settlement_after(number)
         amounts = no_money if settled is None else list(map(sheet.money, settled.amounts_cents))
         played_on = utc_day(played.created_at)
         day = days.get(played_on)

@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from app import checks
 from app.checks import Field
-from app.scoring.settlement import settle
+from app.scoring.settlement import MoneyRule
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
@@ -219,7 +219,7 @@ class Scoring:
         sign = 1 if lower_is_better else -1
         ranking = sorted(range(players), key=lambda s: sign * totals[s])
         best = [s for s in ranking if totals[s] == totals[ranking[0]]] if points else []
-        money = settle([sign * t for t in totals], rate) if rate else None
+        money = MoneyRule(rate, lower_is_better) if rate else None
         return Standing(
             round_points=points,
             running_totals=running,
@@ -230,6 +230,7 @@ class Scoring:
             next_dealer=next_dealer,
             progress=progress,
             leader=winner_of(best) if best else None,
-            settlement=money,
+            settlement=money.settle(totals) if money else None,
             details=details or [{} for _ in points],
+            money=money,
         )

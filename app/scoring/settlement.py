@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import groupby
 
 from app.scoring.types import Settlement
@@ -78,3 +80,18 @@ def settle(totals_lower_is_better: list[int], rate_cents: int) -> Settlement:
     else:
         transfers = greedy_transfers(amounts)
     return Settlement(amounts_cents=amounts, transfers=transfers)
+
+
+@dataclass(frozen=True)
+class MoneyRule:
+    """How a table played for money turns totals into money (dyn.money): the rate per point
+    and whether fewer points are better. A standing keeps it, so the settlement after any
+    round is its running totals settled (the CSV's money column), not a standing anew."""
+
+    rate_cents: int
+    lower_is_better: bool
+
+    def settle(self, totals: Sequence[int]) -> Settlement:
+        """The settlement were the series settled at these per-seat totals."""
+        sign = 1 if self.lower_is_better else -1
+        return settle([sign * total for total in totals], self.rate_cents)

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field
+from typing import TYPE_CHECKING
 from typing import Any
+
+if TYPE_CHECKING:
+    from app.scoring.settlement import MoneyRule
 
 # A seat, tied seats, a team letter, tied teams, or None while the table runs.
 Winner = int | list[int] | str | list[str] | None
@@ -80,3 +84,12 @@ class Standing:
     # The direction of play the next game starts in, where reversals persist through the
     # series (dyn.twin.reverse): "clockwise" or "counterclockwise"; None elsewhere.
     direction: str | None = None
+    # How totals turn into money where the table is played for money (None elsewhere).
+    money: MoneyRule | None = None
+
+    def settlement_after(self, played: int) -> Settlement | None:
+        """The settlement were the series settled after the first `played` rounds (the
+        same rule as `settlement`, which is the one after all of them)."""
+        if self.money is None or not 0 < played <= len(self.running_totals):
+            return None
+        return self.money.settle(self.running_totals[played - 1])
