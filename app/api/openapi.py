@@ -63,6 +63,11 @@ TABLE = {
         "settlement": {"type": ["object", "null"]},
         "teams": {"type": ["object", "null"]},
         "sets": {"type": ["array", "null"]},
+        "direction": {
+            "enum": ["clockwise", "counterclockwise", None],
+            "description": "Dynamisches Maumau: the direction the next game starts in "
+            "(dyn.twin.reverse); null in the other variants.",
+        },
     },
 }
 VERDICT = {

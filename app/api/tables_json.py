@@ -112,6 +112,9 @@ def json_of(table: Table, rounds: list[RoundRow], version: int | None = None) ->
         "settlement": state.settlement.to_json() if state.settlement else None,
         "teams": state.teams,
         "sets": state.sets,
+        # Where a reversal carries over into the next game (dyn.twin.reverse): the direction
+        # that game starts in; null in the other variants.
+        "direction": state.direction,
     }
 
 

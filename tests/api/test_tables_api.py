@@ -619,3 +619,19 @@ def test_the_api_needs_no_csrf_token() -> None:
     url = f"/api/v1/tables/{table}/rounds/1"
     assert client.put(url, json={"winner": 1}, headers=headers).status_code == 200
     assert client.delete(url, headers=headers).status_code == 200
+
+
+def test_table_says_the_direction_the_next_game_starts_in(client: FlaskClient) -> None:
+    """dyn.twin.reverse: a reversal carries over, so the table JSON says the direction the
+    next game starts in; a round without one keeps it; other variants say null."""
+    table, headers = create(client)
+    assert client.get(f"/api/v1/tables/{table}").json["direction"] == "clockwise"
+    assert add(client, table, headers, {**DYN_ROUND, "direction": "counterclockwise"})[
+        "direction"
+    ] == "counterclockwise"
+    add(client, table, headers, DYN_ROUND)
+    assert client.get(f"/api/v1/tables/{table}").json["direction"] == "counterclockwise"
+    add(client, table, headers, {**DYN_ROUND, "direction": "clockwise"})
+    assert client.get(f"/api/v1/tables/{table}").json["direction"] == "clockwise"
+    other, _headers = create(client, "terroristen", games=3)
+    assert client.get(f"/api/v1/tables/{other}").json["direction"] is None
