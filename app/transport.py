@@ -5,7 +5,7 @@ links, a session that slides.
   content security policy).
 - Over HTTPS (directly, or behind a trusted proxy: PROXY_COUNT) the answer carries HSTS and a
   Permissions-Policy, and the cookies are `Secure` (`app.sessions`, `app.i18n`).
-- A page or picture that shows an edit link (`g.shows_edit_link`, set where the link is made)
+- A page or picture that shows an edit link (`mark_edit_link`, called where the link is made)
   is `Cache-Control: no-store`: no shared or back-button cache keeps a token.
 - The session lasts PERMANENT_SESSION_LIFETIME from its last use, not from its last change:
   a request that used it renews it at most once a day (SESSION_RENEW_AFTER, app.sessions), so
@@ -28,11 +28,9 @@ from typing import Any
 
 from flask import Flask
 from flask import Response
-from flask import current_app
-from flask import g
 from flask import request
-from flask import session
 from flask import url_for
+from flask.globals import request_ctx
 
 from app.sessions import RENEWED_KEY
 from app.sessions import renew
@@ -83,9 +81,13 @@ class SecurityHeaders:
         return self.app(environ, start)
 
 
+# Where the request notes that its answer shows an edit link (a namespaced WSGI key).
+EDIT_LINK_KEY = "mautisch.shows_edit_link"
+
+
 def mark_edit_link() -> None:
     """The answer being built shows an edit link: it must not be cached."""
-    g.shows_edit_link = True
+    request.environ[EDIT_LINK_KEY] = True
 
 
 def table_edit_url(table_id: str, token: str) -> str:
@@ -100,15 +102,22 @@ def group_edit_url(group_id: str, token: str) -> str:
 
 def finish_response(response: Response) -> Response:
     """HSTS and Permissions-Policy over HTTPS; no-store where an edit link is shown; the
-    renewal of a session this request used (the fixed headers: SecurityHeaders)."""
+    renewal of a session this request used (the fixed headers: SecurityHeaders).
+
+    The request, its session and the app are read from one lookup of the request's context:
+    each of Flask's proxies (request, session, g, current_app) is a lookup of its own, on
+    every answer."""
+    ctx = request_ctx._get_current_object()  # type: ignore[attr-defined]
     headers = response.headers
-    if request.is_secure:
+    if ctx.request.is_secure:
         headers.setdefault("Strict-Transport-Security", HSTS)
         headers.setdefault("Permissions-Policy", PERMISSIONS)
-    if g.get("shows_edit_link") and "no-store" not in headers.get("Cache-Control", ""):
+    if ctx.request.environ.get(EDIT_LINK_KEY) and "no-store" not in headers.get(
+        "Cache-Control", ""
+    ):
         headers["Cache-Control"] = "no-store"
-    every: timedelta = current_app.config["SESSION_RENEW_AFTER"]
-    renew(session._get_current_object(), every)  # type: ignore[attr-defined]
+    every: timedelta = ctx.app.config["SESSION_RENEW_AFTER"]
+    renew(ctx.session, every)
     return response
 
 
