@@ -11,9 +11,9 @@ from typing import Any
 
 import click
 from flask import Flask
-from flask import abort
 from flask_wtf.csrf import CSRFProtect
 from jinja2 import FileSystemBytecodeCache
+from werkzeug.routing import BaseConverter
 
 from app.assets import init_assets
 from app.db import db
@@ -95,6 +95,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # A doubled slash (an id holding an encoded "/") is the 404 it names, not a redirect to
     # another resource: an API client must get JSON, never an HTML redirect page.
     app.url_map.merge_slashes = False
+    app.url_map.converters["id"] = PublicIdConverter
     register_blueprints(app)
 
     from app.errors import register_error_handlers
@@ -107,7 +108,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     init_limits(app)
     init_timeouts(app)
     init_transport(app)
-    app.url_value_preprocessor(check_public_ids)
     init_sessions(app)
 
     from app.dbsetup import prepare_database
@@ -151,13 +151,12 @@ def instance_secret(instance: Path) -> str:
     return path.read_text().strip()
 
 
-def check_public_ids(_endpoint: str | None, values: dict[str, Any] | None) -> None:
-    """A table or group id in a URL that no id can be is a 404 before any database lookup.
+class PublicIdConverter(BaseConverter):
+    """`<id:table_id>`, `<id:group_id>`: a table or group id in a URL that no id can be is a
+    404 from the routing itself, before any view or database lookup.
 
     Ids are `token_urlsafe` strings (models.new_public_id); anything else (a NUL byte, which
     PostgreSQL refuses in any text, or a 10 kB string) would otherwise reach the database.
     """
-    for key in ("table_id", "group_id"):
-        value = (values or {}).get(key)
-        if isinstance(value, str) and not PUBLIC_ID.fullmatch(value):
-            abort(404)
+
+    regex = PUBLIC_ID.pattern

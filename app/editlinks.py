@@ -68,7 +68,7 @@ def renew_edit_link_form(kind: str, ident: str) -> Markup:
 bp.add_app_template_global(renew_edit_link_form)
 
 
-@bp.post("/t/<table_id>/edit-link/renew")
+@bp.post("/t/<id:table_id>/edit-link/renew")
 def renew_table(table_id: str) -> Response:
     """A new edit token for the table (its editors only); this phone keeps editing."""
     table = store.get_table(table_id)
@@ -81,7 +81,7 @@ def renew_table(table_id: str) -> Response:
     return redirect(url_for("tables.view", table_id=table.id) + "#share-title")
 
 
-@bp.post("/g/<group_id>/edit-link/renew")
+@bp.post("/g/<id:group_id>/edit-link/renew")
 def renew_group(group_id: str) -> Response:
     """A new edit token for the group (its editors only); this phone keeps editing."""
     group = store.get_group(group_id)
@@ -114,7 +114,7 @@ def claim_page(action: str) -> str:
     return render_template("editlinks/claim.html", texts=texts, action=action)
 
 
-@bp.route("/t/<table_id>/edit", methods=["GET", "POST"])
+@bp.route("/t/<id:table_id>/edit", methods=["GET", "POST"])
 def claim_table(table_id: str) -> Response | str:
     """GET: the claim page; POST: remember the token on this phone, then show the table.
 
@@ -126,7 +126,7 @@ def claim_table(table_id: str) -> Response | str:
     return grant_table(table, request.form.get("token", "").strip())
 
 
-@bp.route("/g/<group_id>/edit", methods=["GET", "POST"])
+@bp.route("/g/<id:group_id>/edit", methods=["GET", "POST"])
 def claim_group(group_id: str) -> Response | str:
     """GET: the claim page; POST: remember the group's token on this phone, then show it.
 

@@ -120,6 +120,7 @@ def test_security_headers_on_every_kind_of_answer(app: Flask) -> None:
     )
     client = app.test_client()
     static = client.get("/static/css/base.css")
+    static.close()  # a static answer holds its file open until closed
     answers = [
         client.post("/api/v1/referee", json={"variant": "dynamisch"}),
         static,
@@ -132,6 +133,8 @@ def test_security_headers_on_every_kind_of_answer(app: Flask) -> None:
         assert answer.headers.getlist("Referrer-Policy") == ["same-origin"]
         assert answer.headers.getlist("X-Content-Type-Options") == ["nosniff"]
         assert len(answer.headers.getlist("Content-Security-Policy")) == 1
+    for answer in answers:
+        answer.close()
     own = client.get("/own-policy")
     assert own.headers.getlist("Content-Security-Policy") == ["frame-ancestors *"]
     assert own.headers["Referrer-Policy"] == "same-origin"

@@ -99,13 +99,13 @@ def create_table() -> tuple[Response, int]:
     return jsonify({**table_json(table), "edit_token": token}), 201
 
 
-@bp.get("/tables/<table_id>")
+@bp.get("/tables/<id:table_id>")
 def show_table(table_id: str) -> Response:
     """The table with everything derived (totals, ranking, settlement, sets ...)."""
     return jsonify(table_json(store.get_table(table_id)))
 
 
-@bp.get("/tables/<table_id>/version")
+@bp.get("/tables/<id:table_id>/version")
 def table_version(table_id: str) -> Response:
     """A cheap poll for live views: the table's version, with an ETag (304 when unchanged)."""
     table = store.get_table(table_id)
@@ -116,7 +116,7 @@ def table_version(table_id: str) -> Response:
     return response
 
 
-@bp.post("/tables/<table_id>/rounds")
+@bp.post("/tables/<id:table_id>/rounds")
 def add_round(table_id: str) -> tuple[Response, int]:
     """Append one finished game/round; a repeated Idempotency-Key adds nothing and answers the
     first status with the table and that round as they are now. With `expected_number` a table
@@ -162,7 +162,7 @@ def number_taken(table: Table, taken: store.NumberTaken) -> tuple[Response, int]
     ), 409
 
 
-@bp.put("/tables/<table_id>/rounds/<int(signed=True):number>")
+@bp.put("/tables/<id:table_id>/rounds/<int(signed=True):number>")
 def edit_round(table_id: str, number: int) -> Response | tuple[Response, int]:
     """Correct round `number`; with If-Match (the round's etag) or a body `version`, a round
     that is no longer exactly the one the client saw is 409 with the round there now."""
@@ -246,7 +246,7 @@ def if_match_tag() -> str | int | None:
     )
 
 
-@bp.delete("/tables/<table_id>/rounds/<int(signed=True):number>")
+@bp.delete("/tables/<id:table_id>/rounds/<int(signed=True):number>")
 def delete_round(table_id: str, number: int) -> Response | tuple[Response, int]:
     """Remove round `number`; later rounds move up, everything is recomputed. With If-Match
     only the round the client saw goes (a resent DELETE is 409, never a second round)."""
@@ -260,14 +260,14 @@ def delete_round(table_id: str, number: int) -> Response | tuple[Response, int]:
     return jsonify(table_json(table))
 
 
-@bp.post("/tables/<table_id>/undo")
+@bp.post("/tables/<id:table_id>/undo")
 def undo(table_id: str) -> Response | tuple[Response, int]:
     """Revert the newest change (a round or the settings; nothing happens when there is none).
     With If-Match: the table's version the client saw; changed since: 409, nothing undone."""
     return step(table_id, store.undo_last_change, "undone")
 
 
-@bp.post("/tables/<table_id>/redo")
+@bp.post("/tables/<id:table_id>/redo")
 def redo(table_id: str) -> Response | tuple[Response, int]:
     """Re-apply the change undone last (nothing happens when there is none); If-Match as undo."""
     return step(table_id, store.redo_last_undo, "redone")
@@ -316,7 +316,7 @@ def change_json(change: Change) -> dict[str, Any]:
     return {"kind": change.kind, "round": change.round_number}
 
 
-@bp.patch("/tables/<table_id>")
+@bp.patch("/tables/<id:table_id>")
 def update_table(table_id: str) -> Response:
     """Fix the table's name, player names, options or closed state (logged, undoable)."""
     table = editable(table_id)
@@ -326,7 +326,7 @@ def update_table(table_id: str) -> Response:
     return jsonify(table_json(table))
 
 
-@bp.delete("/tables/<table_id>")
+@bp.delete("/tables/<id:table_id>")
 def delete_table(table_id: str) -> Response:
     """Move the table to the recently deleted (410 for readers; restorable for 30 days)."""
     table = editable(table_id)
@@ -335,7 +335,7 @@ def delete_table(table_id: str) -> Response:
     return jsonify(deleted_json(table))
 
 
-@bp.post("/tables/<table_id>/restore")
+@bp.post("/tables/<id:table_id>/restore")
 def restore_table(table_id: str) -> Response:
     """Bring a deleted table back (within 30 days); a table that is not deleted stays as it is."""
     table = editable(table_id, deleted_ok=True)

@@ -85,7 +85,7 @@ def table_rounds(table: Table) -> tuple[list[RoundPlan], Standing]:
     return rounds, standing_after(table, [r.data for r in rounds])
 
 
-@bp.get("/t/<table_id>/export.csv")
+@bp.get("/t/<id:table_id>/export.csv")
 def table_csv(table_id: str) -> Response:
     """One row per round and player, for spreadsheets."""
     table = store.get_table(table_id)
@@ -94,7 +94,7 @@ def table_csv(table_id: str) -> Response:
     return download(text, "text/csv", file_name(table.name, table.id, "csv"))
 
 
-@bp.get("/t/<table_id>/export.json")
+@bp.get("/t/<id:table_id>/export.json")
 def table_json(table_id: str) -> Response:
     """The complete backup of a table."""
     table = store.get_table(table_id)
@@ -104,7 +104,7 @@ def table_json(table_id: str) -> Response:
     return json_download(backup, file_name(table.name, table.id, "json"))
 
 
-@bp.get("/g/<group_id>/export.csv")
+@bp.get("/g/<id:group_id>/export.csv")
 def group_csv(group_id: str) -> Response:
     """The rows of all the group's tables, oldest table first."""
     group = get_group(group_id)
@@ -113,7 +113,7 @@ def group_csv(group_id: str) -> Response:
     return download(text, "text/csv", file_name(group.name, group.id, "csv"))
 
 
-@bp.get("/g/<group_id>/export.json")
+@bp.get("/g/<id:group_id>/export.json")
 def group_json(group_id: str) -> Response:
     """The complete backup of a group and all its tables."""
     group = get_group(group_id)

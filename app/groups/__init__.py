@@ -121,7 +121,7 @@ def new() -> Response | tuple[str, int]:
     return redirect(url_for("groups.view", group_id=group.id))
 
 
-@bp.get("/g/<group_id>")
+@bp.get("/g/<id:group_id>")
 def view(group_id: str) -> str:
     """The group: its tables, leaderboards per variant, money balance, charts, links."""
     group = db.get_or_404(Group, group_id, description=_("There is no group with this link."))
@@ -145,14 +145,14 @@ def edit_link(group: Group, token: str | None) -> str | None:
     return group_edit_url(group.id, token)
 
 
-@bp.get("/g/<group_id>/edit/<token>")
+@bp.get("/g/<id:group_id>/edit/<token>")
 def claim(group_id: str, token: str) -> Response:
     """Open the edit link: remember the token on this device, then show the group."""
     group = db.get_or_404(Group, group_id, description=_("There is no group with this link."))
     return grant_group(group, token)
 
 
-@bp.route("/g/<group_id>/players", methods=["GET", "POST"])
+@bp.route("/g/<id:group_id>/players", methods=["GET", "POST"])
 def players(group_id: str) -> Response | tuple[str, int]:
     """Change the group's name and players (group editors only)."""
     group = db.get_or_404(Group, group_id, description=_("There is no group with this link."))

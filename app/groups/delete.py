@@ -47,7 +47,7 @@ def refuse_deleted() -> None:
             abort(410)
 
 
-@bp.route("/g/<group_id>/delete", methods=["GET", "POST"])
+@bp.route("/g/<id:group_id>/delete", methods=["GET", "POST"])
 def delete(group_id: str) -> Response | str:
     """Ask first (GET), then move the group and its tables to the recently deleted (POST)."""
     group = store.get_group(group_id)
@@ -69,7 +69,7 @@ def delete(group_id: str) -> Response | str:
     return redirect(url_for("tables.home"))
 
 
-@bp.post("/g/<group_id>/restore")
+@bp.post("/g/<id:group_id>/restore")
 def restore(group_id: str) -> Response:
     """Bring a deleted group back with its tables (its editor, within 30 days)."""
     group = store.get_group(group_id, deleted_ok=True)

@@ -86,7 +86,7 @@ def blank(variant: str) -> Response:
     return cached_pdf(tag, lambda: build_blank(sheet, lang), f"mautisch-{variant}.pdf")
 
 
-@bp.get("/t/<table_id>/sheet.pdf")
+@bp.get("/t/<id:table_id>/sheet.pdf")
 def table_sheet(table_id: str) -> Response:
     """A table's score sheet, filled in with every round and the result."""
     table = store.get_table(table_id)

@@ -18,7 +18,7 @@ from app.device import require_editor
 from app.tables import bp
 
 
-@bp.post("/t/<table_id>/again")
+@bp.post("/t/<id:table_id>/again")
 def again(table_id: str) -> Response:
     """A new table with the same settings; open it as its editor."""
     table = store.get_table(table_id)

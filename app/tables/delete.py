@@ -30,7 +30,7 @@ from app.tables import bp
 from app.text import InputError
 
 
-@bp.route("/t/<table_id>/delete", methods=["GET", "POST"])
+@bp.route("/t/<id:table_id>/delete", methods=["GET", "POST"])
 def delete(table_id: str) -> Response | str:
     """Ask first (GET), then move the table to the recently deleted (POST)."""
     table = store.get_table(table_id)
@@ -48,7 +48,7 @@ def delete(table_id: str) -> Response | str:
     return redirect(url_for("tables.home"))
 
 
-@bp.post("/t/<table_id>/restore")
+@bp.post("/t/<id:table_id>/restore")
 def restore(table_id: str) -> Response:
     """Bring a deleted table back (its editor, within 30 days) and show it."""
     table = store.get_table(table_id, deleted_ok=True)

@@ -30,7 +30,7 @@ def no_flashes(**_kwargs: Any) -> list[Any]:
     return []
 
 
-@bp.get("/t/<table_id>/live")
+@bp.get("/t/<id:table_id>/live")
 def live(table_id: str) -> Response:
     """The current table page for live.js (never cached: it is the fresh state)."""
     table = store.get_table(table_id)

@@ -78,7 +78,7 @@ def pending_rows(table: Table, sent: list[str]) -> list[PendingRow]:
     return found
 
 
-@bp.get("/t/<table_id>/rounds/pending")
+@bp.get("/t/<id:table_id>/rounds/pending")
 def pending(table_id: str) -> str:
     """The provisional grid rows of the kept rounds sent as `?body=…` (form bodies, in order)."""
     table = store.get_table(table_id)

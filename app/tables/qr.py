@@ -43,7 +43,7 @@ def qr_svg(link: str, title: str) -> bytes:
     return out.getvalue()
 
 
-@bp.get("/t/<table_id>/qr-view.svg")
+@bp.get("/t/<id:table_id>/qr-view.svg")
 def qr_view(table_id: str) -> Response:
     """The view link (read only) as a QR code; it never changes, so it may be cached."""
     table = store.get_table(table_id)
@@ -53,7 +53,7 @@ def qr_view(table_id: str) -> Response:
     return response
 
 
-@bp.get("/t/<table_id>/qr-edit.svg")
+@bp.get("/t/<id:table_id>/qr-edit.svg")
 def qr_edit(table_id: str) -> Response:
     """The edit link as a QR code, only for a phone that may edit this table (else 403)."""
     table = store.get_table(table_id)

@@ -113,7 +113,7 @@ def taken_text(table: Table, taken: store.NumberTaken, wanted: int) -> str:
     )
 
 
-@bp.route("/t/<table_id>/rounds/new", methods=["GET", "POST"])
+@bp.route("/t/<id:table_id>/rounds/new", methods=["GET", "POST"])
 def round_new(table_id: str) -> Response | str:
     """Enter a finished game with taps."""
     table = store.get_table(table_id)
@@ -216,7 +216,7 @@ def current_round(table: Table, conflict: store.RoundConflict, etag: str) -> Rou
     return moved_round(table, etag) if etag else None
 
 
-@bp.route("/t/<table_id>/rounds/<int:number>", methods=["GET", "POST"])
+@bp.route("/t/<id:table_id>/rounds/<int:number>", methods=["GET", "POST"])
 def round_edit(table_id: str, number: int) -> Response | str:
     """Correct an earlier round; everything after it is recomputed."""
     table = store.get_table(table_id)
@@ -287,7 +287,7 @@ def ask_again(table: Table, meant: Round | None) -> Response | str:
     )
 
 
-@bp.post("/t/<table_id>/rounds/<int:number>/delete")
+@bp.post("/t/<id:table_id>/rounds/<int:number>/delete")
 def round_delete(table_id: str, number: int) -> Response | str:
     """Delete a round after a confirm step; later rounds move up.
 

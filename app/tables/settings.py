@@ -86,7 +86,7 @@ def render_settings(table: Table, form: SettingsForm, status: int = 200) -> tupl
     ), status
 
 
-@bp.route("/t/<table_id>/settings", methods=["GET", "POST"])
+@bp.route("/t/<id:table_id>/settings", methods=["GET", "POST"])
 def settings(table_id: str) -> Response | tuple[str, int]:
     """Show the table's settings; save a change (logged, undoable) and show the table."""
     table = store.get_table(table_id)
@@ -106,7 +106,7 @@ def settings(table_id: str) -> Response | tuple[str, int]:
     return render_settings(table, form, 400)
 
 
-@bp.post("/t/<table_id>/close")
+@bp.post("/t/<id:table_id>/close")
 def close(table_id: str) -> Response:
     """End an open-ended table by hand, or open it again (one tap each, undoable)."""
     table = store.get_table(table_id)

@@ -62,7 +62,7 @@ def page_context(table: Table) -> dict[str, Any]:
     }
 
 
-@bp.get("/t/<table_id>")
+@bp.get("/t/<id:table_id>")
 def view(table_id: str) -> str:
     """Players, dealer, rounds with running totals, the result; edit controls for an editor."""
     table = store.get_table(table_id)
@@ -75,7 +75,7 @@ def view(table_id: str) -> str:
     )
 
 
-@bp.get("/t/<table_id>/edit/<token>")
+@bp.get("/t/<id:table_id>/edit/<token>")
 def claim(table_id: str, token: str) -> Response:
     """The edit link: remember the token on this device, then drop it from the address bar."""
     return grant_table(store.get_table(table_id), token)

@@ -179,13 +179,13 @@ def step(table: Table, undo: bool) -> Response:
     return redirect(url_for("tables.view", table_id=table.id))
 
 
-@bp.post("/t/<table_id>/undo")
+@bp.post("/t/<id:table_id>/undo")
 def undo(table_id: str) -> Response:
     """Revert the newest change (add, correction, deletion, settings) with one tap."""
     return step(store.get_table(table_id), undo=True)
 
 
-@bp.post("/t/<table_id>/redo")
+@bp.post("/t/<id:table_id>/redo")
 def redo(table_id: str) -> Response:
     """Re-apply the change undone last (as long as nothing new came after it)."""
     return step(store.get_table(table_id), undo=False)

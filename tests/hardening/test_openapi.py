@@ -79,7 +79,7 @@ def test_openapi_lists_every_api_route(client: FlaskClient, app: Flask) -> None:
     }
     served = {
         (rule.rule.removeprefix("/api/v1").replace("<int(signed=True):number>", "{number}")
-         .replace("<table_id>", "{table_id}"), method)
+         .replace("<id:table_id>", "{table_id}"), method)
         for rule in app.url_map.iter_rules()
         if rule.rule.startswith("/api/v1/")
         for method in (rule.methods or set()) - {"HEAD", "OPTIONS"}
