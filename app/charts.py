@@ -97,7 +97,9 @@ def nice_ticks(low: float, high: float, count: int = 5, whole: bool = False) -> 
 
 
 def plain_number(value: float) -> str:
-    """A tick label without a useless `.0`."""
+    """A tick label without a useless `.0` (whole numbers, the usual points, as they are)."""
+    if type(value) is int:
+        return str(value)
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
@@ -333,7 +335,8 @@ def line_chart_svg(
             raise ValueError(f"series {name!r} has {len(values)} values for {len(x_labels)} labels")
     every = [v for _, values in series for v in values] or [0.0]
     low, high = min(every), max(every)
-    whole = all(float(v).is_integer() for v in every)  # counts: no tick at 0.25 or 2.5
+    # counts: no tick at 0.25 or 2.5
+    whole = all(type(v) is int or float(v).is_integer() for v in every)
     if zero_line:
         ticks = nice_ticks(min(low, 0), max(high, 0), whole=whole)
     else:
