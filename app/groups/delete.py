@@ -10,12 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort
-from flask import flash
-from flask import redirect
 from flask import render_template
 from flask import request
 from flask import url_for
-from flask_babel import format_date
 from flask_babel import gettext as _
 from sqlalchemy import func
 from sqlalchemy import select
@@ -24,14 +21,14 @@ from werkzeug.wrappers import Response
 
 from app import store
 from app.db import db
+from app.deletion import deleted
+from app.deletion import gone_page
+from app.deletion import restored
 from app.device import group_token
 from app.device import require_group_editor
-from app.errors import handle_http_error
 from app.groups import bp
 from app.models import Group
 from app.models import Table
-from app.navigation import current_lang
-from app.text import InputError
 
 # The group pages that show a group: a deleted group is 410 there (restore has its own view).
 SHOWN = ("groups.view", "groups.players", "groups.claim", "groups.delete")
@@ -59,14 +56,13 @@ def delete(group_id: str) -> Response | str:
             .where(Table.group_id == group.id, Table.deleted_at.is_(None))
         )
         return render_template("groups/delete.html", group=group, tables=tables)
-    store.delete_group(group)
-    flash(
+    return deleted(
+        lambda: store.delete_group(group),
         _(
             "Group deleted with its tables. It can be restored for 30 days under “Recently "
             "deleted” on the start page."
-        )
+        ),
     )
-    return redirect(url_for("tables.home"))
 
 
 @bp.post("/g/<id:group_id>/restore")
@@ -74,27 +70,19 @@ def restore(group_id: str) -> Response:
     """Bring a deleted group back with its tables (its editor, within 30 days)."""
     group = store.get_group(group_id, deleted_ok=True)
     require_group_editor(group)
-    try:
-        store.restore_group(group)
-    except InputError as error:
-        flash(error.message(current_lang()), "error")
-        return redirect(url_for("tables.home"))
-    flash(_("Group restored with its tables."))
-    return redirect(url_for("groups.view", group_id=group.id))
+    return restored(
+        lambda: store.restore_group(group),
+        _("Group restored with its tables."),
+        url_for("groups.view", group_id=group.id),
+    )
 
 
 def deleted_page(error: HTTPException) -> tuple[Any, ...]:
     """410 for a deleted group: a friendly page; its editor gets the restore button."""
     group_id = (request.view_args or {}).get("group_id")
     group = db.session.get(Group, group_id) if isinstance(group_id, str) else None
-    if group is None or group.deleted_at is None:
-        return handle_http_error(error)
-    return render_template(
-        "groups/gone.html",
-        group=group,
-        deleted_on=format_date(group.deleted_at, "medium"),
-        may_restore=group_token(group) is not None,
-    ), 410
+    may_restore = group is not None and group_token(group) is not None
+    return gone_page(error, group, "groups/gone.html", group=group, may_restore=may_restore)
 
 
 bp.register_error_handler(410, deleted_page)
