@@ -122,8 +122,10 @@ def default_desc(
     fmt: Callable[[float], str],
 ) -> str:
     """The data written out, so a screen reader gets every value (language-neutral)."""
+    # Each value written once: an evening's totals repeat (hundreds of points, few values).
+    said = {v: fmt(v) for _, values in series for v in set(values)}
     lines = [" | ".join(x_labels)]
-    lines += [f"{name}: " + ", ".join(fmt(v) for v in values) for name, values in series]
+    lines += [f"{name}: " + ", ".join(map(said.__getitem__, values)) for name, values in series]
     return "\n".join(lines)
 
 
@@ -199,6 +201,8 @@ def marker(index: int, x: float, y: float, cls: str) -> str:
 def shared_runs(labels: Sequence[str]) -> list[tuple[int, int]] | None:
     """(first, last) index of each run of equal neighbouring labels, or None when no label
     repeats (then the labels are written as they are)."""
+    if len(set(labels)) == len(labels):
+        return None  # all different (round numbers): no run to find
     runs: list[tuple[int, int]] = []
     for index, label in enumerate(labels):
         if runs and labels[runs[-1][0]] == label:
@@ -299,9 +303,8 @@ def lines(frame: Frame, series: Sequence[tuple[str, Sequence[float]]]) -> list[s
     for index, (_, values) in enumerate(series):
         cls = series_class(index)
         if len(values) > 1:
-            points = " ".join(
-                [f"{x},{base - v * scale:.1f}" for x, v in zip(xs, values, strict=True)]
-            )
+            ys = {v: f"{base - v * scale:.1f}" for v in set(values)}  # few values, many points
+            points = " ".join([f"{x},{ys[v]}" for x, v in zip(xs, values, strict=True)])
             width = line_width(index, len(series))
             parts.append(
                 f'<polyline class="mc-line {cls}" points="{points}" '
@@ -335,8 +338,7 @@ def line_chart_svg(
             raise ValueError(f"series {name!r} has {len(values)} values for {len(x_labels)} labels")
     every = [v for _, values in series for v in values] or [0.0]
     low, high = min(every), max(every)
-    # counts: no tick at 0.25 or 2.5
-    whole = all(type(v) is int or float(v).is_integer() for v in every)
+    whole = all(map(float.is_integer, map(float, every)))  # counts: no tick at 0.25 or 2.5
     if zero_line:
         ticks = nice_ticks(min(low, 0), max(high, 0), whole=whole)
     else:
