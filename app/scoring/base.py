@@ -230,7 +230,6 @@ class Scoring:
             next_dealer=next_dealer,
             progress=progress,
             leader=winner_of(best) if best else None,
-            settlement=money.settle(totals) if money else None,
             details=details or [{} for _ in points],
             money=money,
         )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field
+from functools import cached_property
 from typing import TYPE_CHECKING
 from typing import Any
 
@@ -76,7 +77,6 @@ class Standing:
     next_dealer: int
     progress: dict[str, Any]
     leader: Winner = None
-    settlement: Settlement | None = None
     teams: dict[str, int] | None = None
     sets: list[dict[str, Any]] | None = None
     # Per round extras, e.g. the doubled seats and the named jack suit.
@@ -86,6 +86,12 @@ class Standing:
     direction: str | None = None
     # How totals turn into money where the table is played for money (None elsewhere).
     money: MoneyRule | None = None
+
+    @cached_property
+    def settlement(self) -> Settlement | None:
+        """Who pays whom were the series settled now: the money rule applied to the totals
+        (None where no money is played); worked out when first asked."""
+        return self.money.settle(self.totals) if self.money is not None else None
 
     def settlement_after(self, played: int) -> Settlement | None:
         """The settlement were the series settled after the first `played` rounds (the
