@@ -14,7 +14,6 @@ from flask import redirect
 from flask import render_template
 from flask import request
 from flask import url_for
-from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from markupsafe import escape
@@ -26,6 +25,7 @@ from app.device import can_edit
 from app.device import remember_group
 from app.device import remember_table
 from app.device import require_group_editor
+from app.i18n import gettext as _
 from app.models import Group
 from app.models import Table
 from app.navigation import current_lang

@@ -49,6 +49,22 @@ def remember_locale(response: Response) -> Response:
     return response
 
 
+NO_CATALOG = NullTranslations()  # outside an app: every text as written
+
+
+def gettext(text: str, **values: Any) -> str:
+    """Python code's `_("…")`: Flask-Babel's `gettext` (%-formatted only when given values),
+    from the catalog found once per request (`catalog`), not anew for every text."""
+    found = catalog().ugettext(text)
+    return found % values if values else found
+
+
+def ngettext(one: str, many: str, count: int, **values: Any) -> str:
+    """Python code's `ngettext(…)`: Flask-Babel's (`num` is the count), through `catalog`."""
+    values.setdefault("num", count)
+    return catalog().ungettext(one, many, count) % values
+
+
 def catalog() -> NullTranslations:
     """This request's catalog, found once per request and language.
 
@@ -56,7 +72,10 @@ def catalog() -> NullTranslations:
     lookup): a page says some fifty things. Kept with the locale it belongs to, so a language
     forced for part of a request (`flask_babel.force_locale`) still gets its own catalog.
     """
-    here = g._get_current_object()  # one lookup of the request's `g`, not one per name
+    try:
+        here = g._get_current_object()  # one lookup of the request's `g`, not one per name
+    except RuntimeError:
+        return NO_CATALOG
     locale = getattr(getattr(here, "_flask_babel", None), "babel_locale", None)
     kept: tuple[Any, NullTranslations] | None = getattr(here, "_catalog", None)
     if kept is None or locale is None or kept[0] is not locale:

@@ -23,7 +23,6 @@ from typing import NamedTuple
 from typing import TypeVar
 
 from flask import abort
-from flask_babel import gettext as _
 from sqlalchemy import ColumnElement
 from sqlalchemy import delete
 from sqlalchemy import func
@@ -36,6 +35,7 @@ from app import checks
 from app import variants
 from app.checks import Field
 from app.db import db
+from app.i18n import gettext as _
 from app.models import Change
 from app.models import Group
 from app.models import IdempotencyKey

@@ -15,7 +15,6 @@ from flask import flash
 from flask import redirect
 from flask import render_template
 from flask import url_for
-from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as Redirect
 from wtforms import SelectChoice
@@ -44,6 +43,7 @@ from app.export.restore import Restored
 from app.export.restore import restore
 from app.export.rows import stored_changes
 from app.export.rows import stored_rounds
+from app.i18n import gettext as _
 from app.models import Group
 from app.models import Table
 from app.navigation import current_lang

@@ -13,7 +13,6 @@ from flask import abort
 from flask import render_template
 from flask import request
 from flask import url_for
-from flask_babel import gettext as _
 from sqlalchemy import func
 from sqlalchemy import select
 from werkzeug.exceptions import HTTPException
@@ -27,6 +26,7 @@ from app.deletion import restored
 from app.device import group_token
 from app.device import require_group_editor
 from app.groups import bp
+from app.i18n import gettext as _
 from app.models import Group
 from app.models import Table
 

@@ -10,13 +10,13 @@ from flask_babel import format_currency
 from flask_babel import format_date
 from flask_babel import format_decimal
 from flask_babel import get_locale
-from flask_babel import gettext as _
 from flask_babel import to_user_timezone
 from markupsafe import Markup
 
 from app.charts import line_chart_svg
 from app.groups import stats
 from app.groups.stats import TableResult
+from app.i18n import gettext as _
 from app.navigation import current_lang
 from app.variants import find_variant
 

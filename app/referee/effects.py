@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from app.engine import Card
 from app.engine.texts import card_name
+from app.i18n import gettext as _
+from app.i18n import ngettext
 from app.referee.cards import wish_label
 
 

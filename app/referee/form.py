@@ -6,13 +6,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import url_for
-from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from app.engine import PLAYER_RANGE
 from app.engine import VARIANT_IDS
 from app.engine import Action
 from app.engine import find_variant
+from app.i18n import gettext as _
+from app.i18n import ngettext
 from app.referee.cards import chip
 from app.referee.cards import grid
 from app.referee.cards import wish_choices

@@ -17,9 +17,9 @@ from flask import render_template
 from flask import request
 from flask_babel import get_locale
 from flask_babel import get_translations
-from flask_babel import gettext
 
 from app import store
+from app.i18n import gettext
 from app.models import Table
 from app.sheets.download import cached_pdf
 from app.sheets.download import sheet_tag

@@ -11,11 +11,11 @@ from typing import Any
 from typing import NamedTuple
 
 from flask_babel import format_currency
-from flask_babel import gettext as _
 from markupsafe import Markup
 from markupsafe import escape
 
 from app.engine.houserules import HouseRule
+from app.i18n import gettext as _
 from app.models import Table
 from app.navigation import current_lang
 from app.scoring.types import TEAM_SEATS

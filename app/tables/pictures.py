@@ -10,11 +10,11 @@ and dark mode. The chart's lines (`chart_series`) are also what the filled score
 from __future__ import annotations
 
 from flask_babel import format_currency
-from flask_babel import gettext as _
 from markupsafe import Markup
 from markupsafe import escape
 
 from app.charts import line_chart_svg
+from app.i18n import gettext as _
 from app.models import Table
 from app.navigation import current_lang
 from app.scoring.types import TEAM_SEATS
