@@ -52,3 +52,38 @@ def test_template_texts_read_as_jinja_would_say_them(
             assert ours.from_string(case).render() == expected, case
         german = ours.from_string('{{ _("Referee") }}').render()
         assert german == ("Schiedsrichter" if lang == "de" else "Referee")
+
+
+PYTHON_CASES: list[tuple[str, dict[str, object]]] = [
+    ("Referee", {}),
+    ("Set %(n)s", {"n": 2}),
+    ("Team %(team)s (%(names)s)", {"team": "A", "names": "Anna + Cem"}),
+    ("100%% sure", {}),
+    ("Correct: %(what)s", {"what": "<b>"}),
+]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_python_texts_read_as_flask_babel_says_them(app: Flask, lang: str) -> None:
+    """app.i18n's gettext and ngettext say what Flask-Babel's say, in both languages."""
+    import flask_babel
+
+    from app.i18n import gettext
+    from app.i18n import ngettext
+
+    with app.test_request_context(f"/?lang={lang}"):
+        for text, values in PYTHON_CASES:
+            assert gettext(text, **values) == flask_babel.gettext(text, **values), text
+        one = "%(num)d earlier round is not shown; the totals count every round."
+        many = "%(num)d earlier rounds are not shown; the totals count every round."
+        for count in (1, 2, 5):
+            assert ngettext(one, many, count) == flask_babel.ngettext(one, many, count)
+        assert gettext("Referee") == ("Schiedsrichter" if lang == "de" else "Referee")
+
+
+def test_python_texts_outside_an_app_are_as_written() -> None:
+    """Without an app (a script, a test of pure code) a text is returned as written."""
+    from app.i18n import gettext
+
+    assert gettext("Referee") == "Referee"
+    assert gettext("Set %(n)s", n=3) == "Set 3"
