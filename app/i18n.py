@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
 from babel.support import NullTranslations
 from flask import Flask
 from flask import Response
@@ -65,6 +66,12 @@ def ngettext(one: str, many: str, count: int, **values: Any) -> str:
     return catalog().ungettext(one, many, count) % values
 
 
+def chosen_locale(here: Any) -> Locale | None:
+    """The locale Flask-Babel chose for this request, read where it keeps it on the request's
+    `g` (`here`); None before it chose one."""
+    return getattr(getattr(here, "_flask_babel", None), "babel_locale", None)
+
+
 def catalog() -> NullTranslations:
     """This request's catalog, found once per request and language.
 
@@ -76,7 +83,7 @@ def catalog() -> NullTranslations:
         here = g._get_current_object()  # one lookup of the request's `g`, not one per name
     except RuntimeError:
         return NO_CATALOG
-    locale = getattr(getattr(here, "_flask_babel", None), "babel_locale", None)
+    locale = chosen_locale(here)
     kept: tuple[Any, NullTranslations] | None = getattr(here, "_catalog", None)
     if kept is None or locale is None or kept[0] is not locale:
         found = get_translations()
@@ -97,9 +104,7 @@ def template_gettext(context: Context, text: str, /, **values: Any) -> str:
 
 
 @pass_context
-def template_ngettext(
-    context: Context, one: str, many: str, count: int, /, **values: Any
-) -> str:
+def template_ngettext(context: Context, one: str, many: str, count: int, /, **values: Any) -> str:
     """A template's `ngettext(…)`, as Jinja's newstyle one (`num` is the count; the named
     values may be called anything, `n` and `text` too)."""
     values.setdefault("num", count)
@@ -112,6 +117,8 @@ def template_ngettext(
 def install_template_gettext(app: Flask) -> None:
     """The templates' `_`, `gettext` and `ngettext` through `catalog` (as Flask-Babel's own,
     newstyle: autoescaped, with %-style named values)."""
+    # Jinja's i18n extension with Flask-Babel's newstyle semantics (pgettext, npgettext);
+    # its `_`, gettext and ngettext are then replaced by the one-call versions above.
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda text: catalog().ugettext(text),
         ngettext=lambda one, many, n: catalog().ungettext(one, many, n),

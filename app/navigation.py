@@ -23,6 +23,9 @@ from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
+from app.i18n import LANGUAGES
+from app.i18n import chosen_locale
+
 # Endpoint names the feature blueprints promise; a menu entry shows once its view exists.
 MENU = (
     ("tables.home", _l("Tables")),
@@ -31,7 +34,6 @@ MENU = (
     ("sheets.index", _l("Sheets")),
     ("groups.index", _l("Groups")),
 )
-LANGUAGE_CODES = ("de", "en")
 FRAME_KEY = "mautisch.page_frame"  # app.extensions: the kept frames of this app
 
 
@@ -85,11 +87,11 @@ def current_lang() -> str:
     request is read where it keeps it (one look at `g`), and chosen on the first ask.
     """
     try:
-        chosen = g.get("_flask_babel")
+        here = g._get_current_object()
     except RuntimeError:  # outside a request and app
-        return LANGUAGE_CODES[0]
-    locale = getattr(chosen, "babel_locale", None) or get_locale()
-    return locale.language if locale is not None else LANGUAGE_CODES[0]
+        return LANGUAGES[0]
+    locale = chosen_locale(here) or get_locale()
+    return locale.language if locale is not None else LANGUAGES[0]
 
 
 def lang_url(code: str) -> str:
@@ -102,5 +104,5 @@ def lang_url(code: str) -> str:
 def init_navigation(app: Flask) -> None:
     """Make the helpers available in every template."""
     app.jinja_env.globals.update(
-        main_nav=main_nav, current_lang=current_lang, lang_url=lang_url, page_frame=page_frame
+        current_lang=current_lang, lang_url=lang_url, page_frame=page_frame
     )

@@ -39,7 +39,7 @@ def refuse_deleted() -> None:
     """A deleted group's pages are gone (410), however they are reached."""
     group_id = (request.view_args or {}).get("group_id")
     if request.endpoint in SHOWN and isinstance(group_id, str):
-        group = db.session.get(Group, group_id) if len(group_id) <= store.ID_LIMIT else None
+        group = db.session.get(Group, group_id)  # the id converter checked its form
         if group is not None and group.deleted_at is not None:
             abort(410)
 
