@@ -34,19 +34,29 @@ class Effect:
     rule: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The docs/api.md object: ``type`` plus the fields that are set."""
+        """The docs/api.md object: ``type`` plus the fields that are set (``source`` and
+        ``target`` as ``from`` and ``to``), field by field: a verdict's two or three effects
+        are written on every referee answer."""
         data: dict[str, Any] = {"type": self.type}
-        for name, key in FIELD_KEYS:
-            value = getattr(self, name)
-            if value is not None:
-                data[key] = list(value) if name == "choices" else value
+        if self.who is not None:
+            data["who"] = self.who
+        if self.count is not None:
+            data["count"] = self.count
+        if self.suit is not None:
+            data["suit"] = self.suit
+        if self.rank is not None:
+            data["rank"] = self.rank
+        if self.choices is not None:
+            data["choices"] = list(self.choices)
+        if self.source is not None:
+            data["from"] = self.source
+        if self.target is not None:
+            data["to"] = self.target
+        if self.rule is not None:
+            data["rule"] = self.rule
         if self.card is not None:
             data["card"] = str(self.card)
         return data
-
-
-FIELD_KEYS = (("who", "who"), ("count", "count"), ("suit", "suit"), ("rank", "rank"),
-              ("choices", "choices"), ("source", "from"), ("target", "to"), ("rule", "rule"))
 
 
 @dataclass(frozen=True, slots=True)
