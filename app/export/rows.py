@@ -8,6 +8,8 @@ rows that all show one version is that version's part and may be kept (app.expor
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any
 from typing import NamedTuple
 
@@ -21,6 +23,8 @@ from app.export.plans import RoundPlan
 from app.models import Change
 from app.models import Round
 from app.models import Table
+from app.standings import input_text
+from app.standings import stored_input
 
 
 class ByTable(NamedTuple):
@@ -31,9 +35,17 @@ class ByTable(NamedTuple):
 
 
 def stored_rounds(where: ColumnElement[bool]) -> ByTable:
-    """The rounds of the tables `where` selects, each table's by number (one statement)."""
-    columns = (Round.number, Round.data, Round.version, Round.created_at, Round.updated_at)
-    return by_table(Round.table_id, Round.number, columns, where, RoundPlan)
+    """The rounds of the tables `where` selects, each table's by number (one statement); each
+    round's input decoded once per distinct text (app.standings.stored_input: a group's
+    rounds repeat the same few texts), so it is only read, never changed."""
+    columns = (Round.number, input_text(), Round.version, Round.created_at, Round.updated_at)
+    return by_table(Round.table_id, Round.number, columns, where, round_plan)
+
+
+def round_plan(values: Sequence[Any]) -> RoundPlan:
+    """A round's columns as read, its input decoded."""
+    number, text, version, created_at, updated_at = values
+    return RoundPlan(number, stored_input(text), version, created_at, updated_at)
 
 
 def stored_changes(where: ColumnElement[bool]) -> ByTable:
@@ -42,18 +54,19 @@ def stored_changes(where: ColumnElement[bool]) -> ByTable:
         Change.kind, Change.round_number, Change.before, Change.after, Change.undone,
         Change.created_at,
     )
-    return by_table(Change.table_id, Change.id, columns, where, ChangePlan)
+    return by_table(Change.table_id, Change.id, columns, where, ChangePlan._make)
 
 
 def by_table(
     table_id: InstrumentedAttribute[str],
     order: InstrumentedAttribute[int],
-    columns: tuple[InstrumentedAttribute[Any], ...],
+    columns: tuple[Any, ...],
     where: ColumnElement[bool],
-    row_type: type[RoundPlan] | type[ChangePlan],
+    make: Callable[[Sequence[Any]], RoundPlan | ChangePlan],
 ) -> ByTable:
-    """The `columns` of the rows that belong to the tables `where` selects, as `row_type`, by
-    table id and in `order`, with each table's version as of the same statement."""
+    """The `columns` of the rows that belong to the tables `where` selects, each made into a
+    plan by `make`, by table id and in `order`, with each table's version as of the same
+    statement."""
     query = (
         select(table_id, Table.version, *columns)
         .join(Table, table_id == Table.id)
@@ -62,6 +75,6 @@ def by_table(
     )
     found = ByTable(defaultdict(list), defaultdict(set))
     for row in db.session.execute(query):
-        found.rows[row[0]].append(row_type._make(row[2:]))
+        found.rows[row[0]].append(make(row[2:]))
         found.versions[row[0]].add(row[1])
     return found
