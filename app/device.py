@@ -16,6 +16,7 @@ per table (X-Edit-Token, docs/api.md): this module is for the pages only.
 from __future__ import annotations
 
 from typing import NamedTuple
+from typing import Protocol
 
 from flask import abort
 from flask import session
@@ -36,6 +37,34 @@ GROUP_TOKENS_KEY = "group_tokens"
 # the groups share it with the tables, and a few groups are plenty.
 TABLES_KEPT = 30
 GROUPS_KEPT = 12
+
+
+class Guarded(Protocol):
+    """A table or group as its edit rights see it: a model, or a head read as plain columns
+    (app.store.TableHead)."""
+
+    @property
+    def id(self) -> str:
+        """Its public id."""
+        ...
+
+    def check_edit_token(self, token: str | None) -> bool:
+        """Is `token` its edit token?"""
+        ...
+
+
+class GuardedTable(Guarded, Protocol):
+    """A table as its edit rights see it: itself and its group."""
+
+    @property
+    def group_id(self) -> str | None:
+        """Its group's id, if it belongs to one."""
+        ...
+
+    @property
+    def group(self) -> Guarded | None:
+        """Its group, if it belongs to one."""
+        ...
 
 
 # -- the remembered lists -------------------------------------------------------------------
@@ -77,7 +106,7 @@ def remember_group(group_id: str, token: str | None = None) -> None:
     remember(GROUPS_KEY, GROUP_TOKENS_KEY, group_id, token, GROUPS_KEPT)
 
 
-def group_token(group: Group) -> str | None:
+def group_token(group: Guarded) -> str | None:
     """This device's valid edit token of the group, or None for a mere viewer."""
     token = remembered_token(GROUP_TOKENS_KEY, group.id)
     return token if group.check_edit_token(token) else None
@@ -117,18 +146,18 @@ def remember_table(table_id: str, token: str | None = None) -> None:
     remember(TABLES_KEY, TABLE_TOKENS_KEY, table_id, token, TABLES_KEPT)
 
 
-def edit_token(table: Table) -> str | None:
+def edit_token(table: GuardedTable) -> str | None:
     """This device's valid edit token of the table itself, or None."""
     token = remembered_token(TABLE_TOKENS_KEY, table.id)
     return token if table.check_edit_token(token) else None
 
 
-def table_group_token(table: Table) -> str | None:
+def table_group_token(table: GuardedTable) -> str | None:
     """This device's valid edit token of the table's group, or None (no group, or a viewer)."""
     return group_token(table.group) if table.group is not None else None
 
 
-def can_edit(table: Table) -> bool:
+def can_edit(table: GuardedTable) -> bool:
     """May this device enter, correct, delete and undo rounds: the table's or its group's editor."""
     return edit_token(table) is not None or table_group_token(table) is not None
 
@@ -145,7 +174,7 @@ def require_editor(table: Table) -> None:
         )
 
 
-def edit_link(table: Table) -> EditLink | None:
+def edit_link(table: GuardedTable) -> EditLink | None:
     """The edit link this device may pass on, or None for a viewer.
 
     The table's own link when this phone has it. Only the hash of a table's token is stored,

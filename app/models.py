@@ -73,9 +73,14 @@ class TokenMixin:
 
     def check_edit_token(self, token: str | None) -> bool:
         """Constant-time check of a presented edit token."""
-        if not token:
-            return False
-        return hmac.compare_digest(self.edit_token_hash, hash_token(token))
+        return token_matches(self.edit_token_hash, token)
+
+
+def token_matches(stored_hash: str, token: str | None) -> bool:
+    """Is `token` the edit token whose hash is stored (compared in constant time)?"""
+    if not token:
+        return False
+    return hmac.compare_digest(stored_hash, hash_token(token))
 
 
 class Group(TokenMixin, db.Model):  # type: ignore[name-defined,misc]

@@ -20,10 +20,12 @@ from datetime import datetime
 from datetime import timedelta
 from typing import Any
 from typing import NamedTuple
+from typing import NoReturn
 from typing import TypeVar
 
 from flask import abort
 from sqlalchemy import ColumnElement
+from sqlalchemy import bindparam
 from sqlalchemy import delete
 from sqlalchemy import func
 from sqlalchemy import select
@@ -42,6 +44,7 @@ from app.models import IdempotencyKey
 from app.models import Round
 from app.models import Table
 from app.models import new_public_id
+from app.models import token_matches
 from app.models import utcnow
 from app.scoring import Standing
 from app.standings import kept_standing
@@ -137,22 +140,93 @@ def get_table(table_id: str, deleted_ok: bool = False) -> Table:
     An id that no table can have (longer than the column, or with NUL, which PostgreSQL
     refuses in any text) is not looked up: it would be a database error instead of a 404.
     """
-    possible = len(table_id) <= ID_LIMIT and "\x00" not in table_id
-    table = db.session.get(Table, table_id) if possible else None
+    table = db.session.get(Table, table_id) if possible_id(table_id) else None
     if table is None:
-        abort(404, description=_("There is no table with this link."))
-    if table.deleted_at is not None and not deleted_ok:
+        no_such_table()
+    refuse_deleted_table(table.deleted_at, deleted_ok)
+    return table
+
+
+def possible_id(item_id: str) -> bool:
+    """Can a table or group have this id (see `get_table`)?"""
+    return len(item_id) <= ID_LIMIT and "\x00" not in item_id
+
+
+def no_such_table() -> NoReturn:
+    """404 for a table not found."""
+    abort(404, description=_("There is no table with this link."))
+
+
+def refuse_deleted_table(deleted_at: datetime | None, deleted_ok: bool) -> None:
+    """410 for a deleted table (unless `deleted_ok`)."""
+    if deleted_at is not None and not deleted_ok:
         abort(410, description=_(
             "This table was deleted. It can be restored for 30 days from the list of recently "
             "deleted tables."
         ))
-    return table
+
+
+class GroupHead(NamedTuple):
+    """A table's group as its kept page needs it: the name it shows, who may edit it."""
+
+    id: str
+    name: str
+    edit_token_hash: str
+
+    def check_edit_token(self, token: str | None) -> bool:
+        """Is `token` the group's edit token?"""
+        return token_matches(self.edit_token_hash, token)
+
+
+class TableHead(NamedTuple):
+    """A table as far as finding its kept page needs it (app.tables.derived): its version,
+    who may edit it, its group. The same names as the model's, so the edit rights
+    (app.device) read either."""
+
+    id: str
+    version: int
+    edit_token_hash: str
+    group_id: str | None
+    group: GroupHead | None
+
+    def check_edit_token(self, token: str | None) -> bool:
+        """Is `token` the table's edit token?"""
+        return token_matches(self.edit_token_hash, token)
+
+
+HEAD = (
+    select(
+        Table.id, Table.version, Table.edit_token_hash, Table.group_id, Table.deleted_at,
+        Group.name, Group.edit_token_hash,
+    )
+    .outerjoin(Group, Group.id == Table.group_id)
+    .where(Table.id == bindparam("table_id"))
+)
+
+
+def table_head(table_id: str) -> TableHead:
+    """The table's head, read as plain columns in one statement on the session's connection:
+    loading the table as a model object costs about as much as a whole hello page, and a
+    phone that finds the page of this version kept needs no more than this. 404 and 410 as
+    `get_table`."""
+    row = (
+        db.session.connection().execute(HEAD, {"table_id": table_id}).first()
+        if possible_id(table_id) else None
+    )
+    if row is None:
+        no_such_table()
+    found, version, token_hash, group_id, deleted_at, group_name, group_hash = row
+    refuse_deleted_table(deleted_at, deleted_ok=False)
+    group = (
+        GroupHead(group_id, group_name, group_hash)
+        if group_id is not None and group_hash is not None else None
+    )
+    return TableHead(found, version, token_hash, group_id, group)
 
 
 def get_group(group_id: str, deleted_ok: bool = False) -> Group:
     """The group, or 404; a deleted group is 410 unless `deleted_ok` (as `get_table`)."""
-    possible = len(group_id) <= ID_LIMIT and "\x00" not in group_id
-    group = db.session.get(Group, group_id) if possible else None
+    group = db.session.get(Group, group_id) if possible_id(group_id) else None
     if group is None:
         abort(404, description=_("There is no group with this link."))
     if group.deleted_at is not None and not deleted_ok:

@@ -29,6 +29,7 @@ from flask import session
 from markupsafe import Markup
 from markupsafe import escape
 
+from app.device import GuardedTable
 from app.device import can_edit
 from app.device import edit_link
 from app.i18n import gettext as _
@@ -36,6 +37,7 @@ from app.models import Table
 from app.navigation import current_lang
 from app.scoring import Standing
 from app.standings import versioned_standing
+from app.store import TableHead
 from app.tables.display import say
 from app.tables.display import team_label
 from app.tables.pictures import running_totals_chart
@@ -223,13 +225,20 @@ class Editor(NamedTuple):
     link: str | None
 
 
-def editor_of(table: Table) -> Editor:
+def editor_of(table: GuardedTable) -> Editor:
     """This phone's rights at the table (app.device decides)."""
     link = edit_link(table)
     return Editor(can_edit(table), link.url if link is not None else None)
 
 
-def page_key(table: Table, kind: str, editor: Editor) -> tuple[Any, ...] | None:
+class Rendered(NamedTuple):
+    """A table page and the table version it shows."""
+
+    html: str
+    version: int
+
+
+def page_key(head: TableHead, kind: str, editor: Editor) -> tuple[Any, ...] | None:
     """What a rendered table page depends on beyond the table's version; None: do not keep it.
 
     The address (host-aware links, the language links, `?rounds=all`), the language, the
@@ -238,21 +247,30 @@ def page_key(table: Table, kind: str, editor: Editor) -> tuple[Any, ...] | None:
     """
     if current_app.debug or (kind == "page" and session.get("_flashes")):
         return None
-    group = table.group.name if table.group is not None else None
+    group = head.group.name if head.group is not None else None
     csrf_field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
     secret = session.get(csrf_field) if editor.may_edit else None
-    return (kind, table.id, table.version, current_lang(), request.url, group, editor, secret)
+    return (kind, head.id, head.version, current_lang(), request.url, group, editor, secret)
 
 
-def kept_page(table: Table, kind: str, editor: Editor, render: Callable[[], str]) -> str:
-    """The table page of this version as rendered before for the same key, or freshly."""
-    key = page_key(table, kind, editor)
+def kept_page(
+    head: TableHead, kind: str, editor: Editor, render: Callable[[], Rendered]
+) -> Rendered:
+    """The table page of the head's version as rendered before for the same key, or freshly.
+
+    Only the head is read to find a kept page (app.store.table_head); `render` reads the table
+    itself. A page rendered at another version than the head's (a change came in between) is
+    shown but not kept: it is not the page of the head's version."""
+    key = page_key(head, kind, editor)
     if key is None:
         return render()
     found: str | None = kept(_pages, key)
     if found is None:
-        found = render()
+        page = render()
+        if page.version != head.version:
+            return page
+        found = page.html
         keep(_pages, key, found)
     # Its compressed copy may be kept under the same key (app.assets).
     g.kept_as = hashlib.sha256(repr(key).encode()).hexdigest()
-    return found
+    return Rendered(found, head.version)

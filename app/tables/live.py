@@ -15,13 +15,12 @@ from typing import Any
 
 from flask import Response
 from flask import make_response
-from flask import render_template
 
 from app import store
 from app.tables import bp
 from app.tables.derived import editor_of
 from app.tables.derived import kept_page
-from app.tables.table import page_context
+from app.tables.table import rendered
 
 
 def no_flashes(**_kwargs: Any) -> list[Any]:
@@ -33,16 +32,14 @@ def no_flashes(**_kwargs: Any) -> list[Any]:
 @bp.get("/t/<id:table_id>/live")
 def live(table_id: str) -> Response:
     """The current table page for live.js (never cached: it is the fresh state)."""
-    table = store.get_table(table_id)
-    html = kept_page(
-        table,
+    head = store.table_head(table_id)
+    page = kept_page(
+        head,
         "live",
-        editor_of(table),
-        lambda: render_template(
-            "tables/view.html", **page_context(table), get_flashed_messages=no_flashes
-        ),
+        editor_of(head),
+        lambda: rendered(table_id, get_flashed_messages=no_flashes),
     )
-    response = make_response(html)
+    response = make_response(page.html)
     response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Table-Version"] = str(table.version)
+    response.headers["X-Table-Version"] = str(page.version)
     return response

@@ -17,6 +17,7 @@ from app.device import remember_table
 from app.editlinks import grant_table
 from app.models import Table
 from app.tables import bp
+from app.tables.derived import Rendered
 from app.tables.derived import correct_label
 from app.tables.derived import derived
 from app.tables.derived import editor_of
@@ -65,14 +66,17 @@ def page_context(table: Table) -> dict[str, Any]:
 @bp.get("/t/<id:table_id>")
 def view(table_id: str) -> str:
     """Players, dealer, rounds with running totals, the result; edit controls for an editor."""
+    head = store.table_head(table_id)
+    remember_table(head.id)
+    return kept_page(head, "page", editor_of(head), lambda: rendered(table_id)).html
+
+
+def rendered(table_id: str, **extra: Any) -> Rendered:
+    """The table page as the table is stored now (`extra`: more for the template), with the
+    version it shows."""
     table = store.get_table(table_id)
-    remember_table(table.id)
-    return kept_page(
-        table,
-        "page",
-        editor_of(table),
-        lambda: render_template("tables/view.html", **page_context(table)),
-    )
+    html = render_template("tables/view.html", **page_context(table), **extra)
+    return Rendered(html, table.version)
 
 
 @bp.get("/t/<id:table_id>/edit/<token>")

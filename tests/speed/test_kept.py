@@ -143,3 +143,58 @@ def test_the_start_page_shows_a_new_game_at_once(client: FlaskClient) -> None:
     add_win(client, table_id, token, 1)
     add_win(client, table_id, token, 1)
     assert card() == "Game 4 · Leading: Ben"
+
+
+def test_a_kept_table_page_follows_its_groups_name_and_rights(app: Flask) -> None:
+    """A kept page is found from the table's head (app.store.table_head: version, rights,
+    group) without loading the table: a renamed group shows at once, a phone that opens the
+    group's edit link gets the editor's page at the same version, a deleted table is 410."""
+    from app.db import db
+    from app.models import Table
+    from tests.speed.test_statements import new_group
+
+    maker = app.test_client()
+    group_id = new_group(maker)
+    table_id, _token = new_table(maker, wins=2)
+    with app.app_context():
+        table = db.session.get(Table, table_id)
+        assert table is not None
+        table.group_id = group_id
+        db.session.commit()
+    phone = app.test_client()
+    for _ in range(2):  # the second look is the kept page
+        page = phone.get(f"/t/{table_id}").get_data(as_text=True)
+        assert "Freitag" in page and f"/t/{table_id}/rounds/new" not in page
+    renamed = maker.post(f"/g/{group_id}/players", data={"name": "Samstag",
+                                                          "players": "Anna\nBen\nCem"})
+    assert renamed.status_code == 302
+    page = phone.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Samstag" in page and "Freitag" not in page
+    edit_link = re.search(r'/g/[^/"]+/edit#([^"]+)"', maker.get(f"/t/{table_id}").get_data(
+        as_text=True))
+    assert edit_link is not None
+    assert phone.get(f"/g/{group_id}/edit/{edit_link[1]}").status_code == 302
+    assert f"/t/{table_id}/rounds/new" in phone.get(f"/t/{table_id}").get_data(as_text=True)
+    assert maker.post(f"/t/{table_id}/delete", data={"confirm": "yes"}).status_code == 302
+    assert phone.get(f"/t/{table_id}").status_code == 410
+    assert phone.get(f"/t/{table_id}/live").status_code == 410
+    assert phone.get("/t/no-such-table").status_code == 404
+
+
+def test_a_page_rendered_at_another_version_is_shown_but_not_kept(app: Flask) -> None:
+    """A change between reading the head and rendering the page: the page shows the newer
+    table, and is not kept as the page of the head's version."""
+    from app.store import TableHead
+    from app.tables.derived import Editor
+    from app.tables.derived import Rendered
+    from app.tables.derived import kept_page
+
+    head = TableHead("abc", 4, "0" * 64, None, None)
+    reader = Editor(False, None)
+    with app.test_request_context("/t/abc"):
+        newer = kept_page(head, "page", reader, lambda: Rendered("version 5", 5))
+        assert newer == Rendered("version 5", 5)
+        again = kept_page(head, "page", reader, lambda: Rendered("version 4", 4))
+        assert again == Rendered("version 4", 4)
+        kept = kept_page(head, "page", reader, lambda: Rendered("not asked", 4))
+        assert kept == Rendered("version 4", 4)
