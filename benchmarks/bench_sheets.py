@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Callable
 from datetime import date
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -125,9 +126,9 @@ def sheets() -> dict[str, Callable[[], bytes]]:
     }
     builders: dict[str, Callable[[], bytes]] = {}
     for name, sheet in blank.items():
-        builders[name] = lambda sheet=sheet: build_blank(sheet, ENGLISH)
+        builders[name] = partial(build_blank, sheet, ENGLISH)
     for name, table in filled.items():
-        builders[name] = lambda table=table: build_table_sheet(table, ENGLISH)
+        builders[name] = partial(build_table_sheet, table, ENGLISH)
     return builders
 
 

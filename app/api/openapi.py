@@ -13,8 +13,10 @@ from flask import jsonify
 
 from app.api import bp
 from app.scoring.base import DIRECTIONS
+from app.text import LANGS
+from app.variants import VARIANT_IDS
 
-VARIANTS = ["dynamisch", "deluxe", "speedone", "terroristen", "doppel"]
+VARIANTS = list(VARIANT_IDS)
 JSON = "application/json"
 ERROR = {
     "type": "object",
@@ -105,7 +107,7 @@ REFEREE_REQUEST = {
         },
         "actor": {"enum": ["on_turn", "other"]},
         "action": {"type": "object"},
-        "lang": {"enum": ["de", "en"]},
+        "lang": {"enum": list(LANGS)},
     },
 }
 NEW_TABLE = {

@@ -27,6 +27,7 @@ from app.engine.variants import PLAYER_RANGE
 from app.engine.variants import VARIANT_IDS
 from app.engine.variants import VARIANTS
 from app.engine.variants import Rules
+from app.text import LANGS
 from app.text import Text
 from app.text import shown
 
@@ -115,7 +116,7 @@ def option_problem(rules: Rules, name: str, value: Any) -> Problem | None:
                 field)
         known = Text(*(", ".join(f"{rule.option} („{rule.title.de}“)" if lang == "de" else
                                  f'{rule.option} ("{rule.title.en}")'
-                                 for rule in rules.house_rules) for lang in ("de", "en")))
+                                 for rule in rules.house_rules) for lang in LANGS))
         return problem(Text(
             f"Hausregeln: {name} ist keine Hausregel von {title}; erlaubt sind {known.de}.",
             f"House rules: {name} is not a house rule of {title}; allowed are {known.en}."),

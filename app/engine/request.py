@@ -35,6 +35,7 @@ from app.engine.unknowns import missing_fields
 from app.engine.variants import VARIANT_IDS
 from app.engine.variants import VARIANTS
 from app.engine.variants import Rules
+from app.text import LANGS
 from app.text import InputError
 from app.text import Text
 from app.text import shown
@@ -45,7 +46,6 @@ SITUATION_KEYS = ("top", "below", "wish", "pending", "hand", "hand_count", "drew
 WISH_KEYS = ("suit", "rank", "by_you", "anyone_served", "you_served")
 PENDING_KEYS = ("draw", "skip", "again")
 ACTION_KEYS = ("play", "wish", "draw")
-LANGS = ("de", "en")
 BODY = Field("", Text("Die Anfrage", "The request body"))
 SITUATION = Field("situation", Text("Die Situation", "The situation"))
 OPTIONS = Field("options", Text("Die Hausregeln", "The house rules"))

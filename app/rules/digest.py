@@ -19,9 +19,9 @@ from app.rules.markdown import Block
 from app.rules.markdown import Item
 from app.rules.markdown import parse_blocks
 from app.rules.markdown import split_interpretation
+from app.text import LANGS
 
 CONTENT = Path(__file__).resolve().parent / "content"
-LANGS = ("de", "en")
 VARIANT_HEADING = re.compile(r"^(\d+)\. (.+?) \(`([a-z]+)`\) — .*?`([\w.]+\.txt)`$")
 RULE_ITEM = re.compile(r"^`([a-z]+(?:\.[\w-]+)+)` — (.*)$")
 # The chapters that are not variants, in the order both digests have them.
