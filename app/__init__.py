@@ -15,10 +15,10 @@ from flask_wtf.csrf import CSRFProtect
 from jinja2 import FileSystemBytecodeCache
 from werkzeug.routing import BaseConverter
 
-from app.assets import init_assets
-from app.db import db
-from app.flaskapp import MautischApp
-from app.sessions import init_sessions
+from app.store.db import db
+from app.web.assets import init_assets
+from app.web.flaskapp import MautischApp
+from app.web.sessions import init_sessions
 
 csrf = CSRFProtect()
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -36,11 +36,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI="sqlite:///" + os.path.join(app.instance_path, "mautisch.sqlite"),
-        # Per database kind in app.timeouts (a server's connections are pinged before use).
+        # Per database kind in app.web.timeouts (a server's connections are pinged before use).
         SQLALCHEMY_ENGINE_OPTIONS={},
         # A table page may stay open for a whole evening: form tokens must not expire.
         WTF_CSRF_TIME_LIMIT=None,
-        # From the last use (app.transport renews it once a day): an abandoned phone forgets.
+        # From the last use (app.web.headers renews it once a day): an abandoned phone forgets.
         PERMANENT_SESSION_LIFETIME=timedelta(days=60),
         # Re-sending the session cookie on every response lets a background request (service
         # worker, live poll) overwrite a cookie that just got a new CSRF secret: send it on change.
@@ -70,7 +70,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_options = {**app.jinja_options, "bytecode_cache": FileSystemBytecodeCache()}
     app.config["SQLALCHEMY_DATABASE_URI"] = normalise_db_url(app.config["SQLALCHEMY_DATABASE_URI"])
 
-    from app.timeouts import database_options
+    from app.web.timeouts import database_options
 
     database_options(app)
     db.init_app(app)
@@ -78,17 +78,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # First, so that its compression runs after every other after_request function.
     init_assets(app)
 
-    from app.dbsetup import register_migrations
     from app.serve import init_serving
+    from app.store.setup import register_migrations
 
     init_serving(app)
     # Alembic costs a third of the start-up: a served app loads it only when it must migrate
-    # (app.dbsetup); an app built by the flask command line gets Flask-Migrate's `flask db …`.
+    # (app.store.setup); an app built by the flask command line gets Flask-Migrate's `flask db …`.
     if click.get_current_context(silent=True) is not None:
         register_migrations(app)
 
-    from app.i18n import init_i18n
-    from app.navigation import init_navigation
+    from app.web.i18n import init_i18n
+    from app.web.navigation import init_navigation
 
     init_i18n(app)
     init_navigation(app)
@@ -98,19 +98,19 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.url_map.converters["id"] = PublicIdConverter
     register_blueprints(app)
 
-    from app.errors import register_error_handlers
+    from app.web.errors import register_error_handlers
 
     register_error_handlers(app)
-    from app.limits import init_limits
-    from app.timeouts import init_timeouts
-    from app.transport import init_transport
+    from app.web.headers import init_transport
+    from app.web.limits import init_limits
+    from app.web.timeouts import init_timeouts
 
     init_limits(app)
     init_timeouts(app)
     init_transport(app)
     init_sessions(app)
 
-    from app.dbsetup import prepare_database
+    from app.store.setup import prepare_database
 
     with app.app_context():
         prepare_database(app)
@@ -120,7 +120,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 def register_blueprints(app: Flask) -> None:
     """One blueprint per concern; the API is exempt from CSRF (no cookie auth, docs/api.md)."""
     from app import api
-    from app import editlinks
     from app import export
     from app import groups
     from app import pwa
@@ -128,6 +127,7 @@ def register_blueprints(app: Flask) -> None:
     from app import rules
     from app import sheets
     from app import tables
+    from app.rights import editlinks
 
     csrf.exempt(api.bp)
     for module in (api, tables, referee, rules, sheets, groups, export, pwa, editlinks):

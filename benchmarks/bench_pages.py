@@ -39,11 +39,12 @@ from flask.testing import FlaskClient  # noqa: E402
 from sqlalchemy import event  # noqa: E402
 
 from app import create_app  # noqa: E402
-from app import store  # noqa: E402
-from app.db import db  # noqa: E402
-from app.models import Group  # noqa: E402
-from app.models import Round  # noqa: E402
-from app.variants import validate_round  # noqa: E402
+from app.store.db import db  # noqa: E402
+from app.store.models import Group  # noqa: E402
+from app.store.models import Round  # noqa: E402
+from app.store.rounds import add_round
+from app.store.tables import create_table
+from app.variants.registry import validate_round  # noqa: E402
 
 SIX = ["Anna", "Ben", "Cem", "Dora", "Emil", "Finn"]
 EIGHT = SIX + ["Gül", "Hans"]
@@ -109,7 +110,7 @@ def counted(app: Flask) -> Iterator[list[str]]:
 def forget_kept() -> None:
     """Drop every kept standing, picture and page: the next view is the first of its version."""
     try:
-        from app import standings
+        from app.store import standings
         from app.tables import derived
     except ImportError:  # a version of the app that keeps nothing
         return
@@ -157,7 +158,7 @@ def get(client: FlaskClient, url: str, status: int = 200) -> Callable[[], Any]:
 def table_with_rounds(app: Flask, rounds: int, group_id: str | None = None) -> tuple[str, str]:
     """An open-ended table of six with `rounds` games stored as the store would store them."""
     with app.app_context():
-        table, token = store.create_table("terroristen", "Bench", SIX, {}, group_id)
+        table, token = create_table("terroristen", "Bench", SIX, {}, group_id)
         for number in range(1, rounds + 1):
             data = validate_round("terroristen", SIX, table.options, game_won(number))
             db.session.add(Round(table_id=table.id, number=number, data=data, version=1))
@@ -179,7 +180,7 @@ def money_game(game: int) -> dict[str, Any]:
 def money_table(app: Flask, games: int) -> str:
     """A Dynamisches Maumau series of `games` games played for 10 cents a point."""
     with app.app_context():
-        table, _token = store.create_table(
+        table, _token = create_table(
             "dynamisch", "Geld", SIX[:4], {"games": games, "rate_cents": 10}
         )
         for number in range(1, games + 1):
@@ -411,9 +412,9 @@ def main(repeats: int) -> None:
         return seconds / base
 
     with app.app_context():
-        table, token = store.create_table("deluxe", "Bench", EIGHT, {"rounds": 10})
+        table, token = create_table("deluxe", "Bench", EIGHT, {"rounds": 10})
         for r in range(10):
-            store.add_round(
+            add_round(
                 table, {"cards": [0 if seat == r % 8 else (r + seat) % 6 + 1 for seat in range(8)]}
             )
         sheet_url = f"/t/{table.id}/sheet.pdf"

@@ -32,10 +32,10 @@ from app.sheets.layout import register_fonts  # noqa: E402
 from app.sheets.params import BlankSheet  # noqa: E402
 from app.sheets.record import TableRecord  # noqa: E402
 from app.sheets.table_sheet import build_table_sheet  # noqa: E402
-from app.variants import VARIANTS  # noqa: E402
-from app.variants import standing  # noqa: E402
-from app.variants import validate_round  # noqa: E402
-from app.variants import validate_table  # noqa: E402
+from app.variants.registry import VARIANTS  # noqa: E402
+from app.variants.registry import standing  # noqa: E402
+from app.variants.registry import validate_round  # noqa: E402
+from app.variants.registry import validate_table  # noqa: E402
 
 ENGLISH = Lang("en", str)
 EIGHT = ("Anna", "Ben", "Cem", "Dora", "Émile", "Jürgen", "Zoë", "Maximilian")

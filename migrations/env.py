@@ -5,8 +5,8 @@ from __future__ import annotations
 from alembic import context
 from flask import current_app
 
-from app import models  # noqa: F401  (registers the tables on the metadata)
-from app.db import db
+from app.store import models  # noqa: F401  (registers the tables on the metadata)
+from app.store.db import db
 
 
 def run_migrations() -> None:

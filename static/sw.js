@@ -93,7 +93,7 @@ function page(event) {
   });
 }
 
-// A fingerprinted name (css/base.<12 hex digits>.css, app/assets.py) never changes its content:
+// A fingerprinted name (css/base.<12 hex digits>.css, app/web/assets.py) never changes its content:
 // the kept copy is the file, no need to ask the network.
 var FINGERPRINTED = /\.[0-9a-f]{12}\.\w+$/;
 

@@ -74,7 +74,7 @@ def pg_app() -> Iterator[Flask]:
     url = postgres_url()
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test"})
     with app.app_context():
-        from app.db import db
+        from app.store.db import db
 
         wipe(db)
     yield app
@@ -129,7 +129,7 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
     with LiveServer(file_app(tmp_path)) as server:
         yield server
         with server.app.app_context():
-            from app.db import db
+            from app.store.db import db
 
             db.engine.dispose()
 

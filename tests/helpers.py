@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from app import store
-from app.models import Table
+from app.store.models import Table
+from app.store.rounds import add_round
+from app.store.tables import create_table
 
 
 def played_table(
@@ -18,7 +19,7 @@ def played_table(
     group_id: str | None = None,
 ) -> Table:
     """A new table with its rounds entered one by one, as a phone would (needs an app context)."""
-    table, _token = store.create_table(variant, name, players, options, group_id)
+    table, _token = create_table(variant, name, players, options, group_id)
     for body in rounds:
-        store.add_round(table, body)
+        add_round(table, body)
     return table

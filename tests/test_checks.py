@@ -1,4 +1,4 @@
-"""app.checks: the one way input is checked; `mapping` is the one check of a JSON object.
+"""app.inputs: the one way input is checked; `mapping` is the one check of a JSON object.
 
 The referee's requests, the score keeping, the variant definitions, the backup import and the
 table API all name an unknown key the same way: its path and the keys allowed there.
@@ -12,14 +12,14 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from app import checks
-from app.checks import Field
+from app import inputs
 from app.engine import judge_request
 from app.export.parse import parse_backup
+from app.inputs import Field
 from app.text import InputError
 from app.text import Text
-from app.variants import validate_round
-from app.variants import validate_table
+from app.variants.registry import validate_round
+from app.variants.registry import validate_table
 
 HAND = Field("hands[0]", Text("Die Hand von Anna", "The hand of Anna"))
 REQUEST = {"variant": "dynamisch", "situation": {"top": "H7"}, "action": {"draw": True}}
@@ -29,7 +29,7 @@ def test_mapping_names_an_unknown_key_and_the_keys_allowed() -> None:
     """One sentence per language: the field in words, the key, the known keys (the path goes
     to `field`, never into the sentence)."""
     with pytest.raises(InputError) as caught:
-        checks.mapping({"jacks": 1, "jokers": 2}, HAND, ("jacks", "others"))
+        inputs.mapping({"jacks": 1, "jokers": 2}, HAND, ("jacks", "others"))
     assert caught.value.field == "hands[0].jokers"
     assert caught.value.text == Text(
         'Die Hand von Anna: unbekanntes Feld "jokers"; bekannte Felder hier: jacks, others.',
@@ -40,7 +40,7 @@ def test_mapping_names_an_unknown_key_and_the_keys_allowed() -> None:
 def test_mapping_names_the_field_that_is_no_object() -> None:
     """Not an object: the field by name (its path only in `field`), and what came instead."""
     with pytest.raises(InputError) as caught:
-        checks.mapping([1, 2], HAND, ("jacks",))
+        inputs.mapping([1, 2], HAND, ("jacks",))
     assert caught.value.field == "hands[0]"
     assert caught.value.text.en == "The hand of Anna must be a JSON object; got [1, 2]."
     assert caught.value.text.de.startswith("Die Hand von Anna muss ein JSON-Objekt")
@@ -48,14 +48,14 @@ def test_mapping_names_the_field_that_is_no_object() -> None:
 
 def test_mapping_without_allowed_keys_checks_the_type_only() -> None:
     """None: the caller says itself what each key may be (the referee's house rules)."""
-    assert checks.mapping({"anything": 1}, HAND, None) == {"anything": 1}
+    assert inputs.mapping({"anything": 1}, HAND, None) == {"anything": 1}
 
 
 def test_whole_names_the_limit_and_why() -> None:
     """A whole number: the range, the reason for the upper limit, the value received."""
     why = Text(" (das Spiel hat 8 Buben)", " (the deck holds 8 jacks)")
     with pytest.raises(InputError) as caught:
-        checks.whole(9, Field("hands[0].jacks", Text("Die Buben", "The jacks")), 0, 8, why)
+        inputs.whole(9, Field("hands[0].jacks", Text("Die Buben", "The jacks")), 0, 8, why)
     assert caught.value.text.en == (
         "The jacks must be a whole number from 0 to 8 (the deck holds 8 jacks); got 9."
     )
@@ -65,7 +65,7 @@ def test_whole_names_the_limit_and_why() -> None:
 def test_whole_says_a_single_allowed_value_as_exactly() -> None:
     """One allowed value reads "genau 2" / "exactly 2", never "von 2 bis 2"."""
     with pytest.raises(InputError) as caught:
-        checks.whole(3, Field("winner", Text("Der Gewinner", "The winner")), 2, 2)
+        inputs.whole(3, Field("winner", Text("Der Gewinner", "The winner")), 2, 2)
     assert caught.value.text == Text(
         "Der Gewinner muss genau 2 sein; erhalten: 3.", "The winner must be exactly 2; got 3."
     )

@@ -1,17 +1,17 @@
-"""What a phone remembers in its session (`app.device`): its tables, its groups, their tokens."""
+"""What a phone remembers in its session (`app.rights.phone`): its tables, its groups, their tokens."""
 
 from __future__ import annotations
 
 from flask import Flask
 from flask import session
 
-from app.device import device_group_ids
-from app.device import device_table_ids
-from app.device import remember
-from app.device import remember_group
-from app.device import remember_table
-from app.device import remembered_ids
-from app.device import remembered_token
+from app.rights.phone import device_group_ids
+from app.rights.phone import device_table_ids
+from app.rights.phone import remember
+from app.rights.phone import remember_group
+from app.rights.phone import remember_table
+from app.rights.phone import remembered_ids
+from app.rights.phone import remembered_token
 
 
 def test_newest_first_each_once_and_tokens_only_for_kept_ids(app: Flask) -> None:

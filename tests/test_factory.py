@@ -12,7 +12,7 @@ from flask import Flask
 
 from app import create_app
 from app import normalise_db_url
-from app.db import db
+from app.store.db import db
 from tests.conftest import file_app
 from tests.conftest import postgres_url
 

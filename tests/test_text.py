@@ -21,8 +21,8 @@ from app.sheets.params import parse_blank
 from app.text import InputError
 from app.text import Text
 from app.text import shown
-from app.variants import find_variant
-from app.variants import validate_round
+from app.variants.registry import find_variant
+from app.variants.registry import validate_round
 
 
 def test_text_is_german_first_and_german_by_default() -> None:

@@ -1,7 +1,7 @@
 """The JSON API of docs/api.md: one blueprint, errors as `{"error": ..., "field": ...}`.
 
 Error sentences are in the request's language: `?lang=`, else Accept-Language, else German
-(`app.i18n.select_locale`).
+(`app.web.i18n.select_locale`).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from flask import Response
 from flask import jsonify
 from flask import request
 
-from app.navigation import current_lang
 from app.text import InputError
 from app.text import Text
+from app.web.navigation import current_lang
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 

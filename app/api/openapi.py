@@ -12,240 +12,33 @@ from flask import Response
 from flask import jsonify
 
 from app.api import bp
-from app.scoring.base import DIRECTIONS
-from app.text import LANGS
-from app.variants import VARIANT_IDS
-
-VARIANTS = list(VARIANT_IDS)
-JSON = "application/json"
-ERROR = {
-    "type": "object",
-    "required": ["error", "field"],
-    "properties": {
-        "error": {"type": "string", "description": "One clear sentence."},
-        "field": {"type": ["string", "null"], "description": "The path of the bad field."},
-    },
-}
-ROUND = {
-    "type": "object",
-    "required": ["number", "points"],
-    "properties": {
-        "number": {"type": "integer", "minimum": 1},
-        "id": {"type": "string", "description": "The round's stable id (never reused)."},
-        "etag": {
-            "type": "string",
-            "description": "id.version: changes whenever the round changes (If-Match).",
-        },
-        "points": {"description": "What each seat (or team) scored in this round."},
-        "version": {"type": "integer", "minimum": 1},
-        "input": {"type": "object"},
-    },
-}
-TABLE = {
-    "type": "object",
-    "required": [
-        *("id", "variant", "name", "players", "options", "rounds", "totals", "ranking"),
-        *("finished", "winner", "next_dealer", "settlement", "teams", "sets"),
-    ],
-    "properties": {
-        "id": {"type": "string"},
-        "variant": {"enum": VARIANTS},
-        "name": {"type": "string"},
-        "players": {"type": "array", "items": {"type": "string"}},
-        "options": {"type": "object"},
-        "group_id": {"type": ["string", "null"]},
-        "version": {"type": "integer"},
-        "closed": {"type": "boolean", "description": "An open-ended table ended by hand."},
-        "rounds": {"type": "array", "items": {"$ref": "#/components/schemas/Round"}},
-        "totals": {"type": ["array", "object"]},
-        "ranking": {"type": "array", "items": {"type": "integer"}},
-        "finished": {"type": "boolean"},
-        "winner": {"description": "A seat, a list of seats, a team letter, or null."},
-        "next_dealer": {"type": ["integer", "null"]},
-        "settlement": {"type": ["object", "null"]},
-        "teams": {"type": ["object", "null"]},
-        "sets": {"type": ["array", "null"]},
-        "direction": {
-            "enum": ["clockwise", "counterclockwise", None],
-            "description": "Dynamisches Maumau: the direction the next game starts in "
-            "(dyn.twin.reverse); null in the other variants.",
-        },
-    },
-}
-VERDICT = {
-    "type": "object",
-    "required": ["legal", "rule", "reason"],
-    "properties": {
-        "legal": {"type": ["boolean", "null"]},
-        "rule": {"type": ["string", "null"]},
-        "reason": {"type": "string"},
-        "interpretation": {"type": ["string", "null"]},
-        "penalty": {"type": ["object", "null"]},
-        "effects": {"type": "array", "items": {"type": "object"}},
-        "cases": {"type": "array", "items": {"type": "object"}},
-    },
-}
-REFEREE_REQUEST = {
-    "type": "object",
-    "required": ["variant", "situation", "action"],
-    "properties": {
-        "variant": {"enum": VARIANTS},
-        "players": {"type": "integer"},
-        "options": {"type": "object"},
-        "situation": {
-            "type": "object",
-            "required": ["top"],
-            "properties": {
-                "top": {"type": "string"},
-                "below": {"type": "string"},
-                "wish": {"type": "object"},
-                "pending": {"type": "object"},
-                "hand": {"type": "array", "items": {"type": "string"}},
-                "hand_count": {"type": "integer", "minimum": 0},
-                "top_was_last": {"type": "boolean"},
-            },
-        },
-        "actor": {"enum": ["on_turn", "other"]},
-        "action": {"type": "object"},
-        "lang": {"enum": list(LANGS)},
-    },
-}
-NEW_TABLE = {
-    "type": "object",
-    "required": ["variant", "players"],
-    "properties": {
-        "variant": {"enum": VARIANTS},
-        "name": {"type": "string", "maxLength": 80},
-        "players": {"type": "array", "items": {"type": "string"}},
-        "options": {"type": "object"},
-    },
-    "additionalProperties": False,
-}
-TABLE_CHANGES = {
-    "type": "object",
-    "description": "The settings to change; the others stay as they are.",
-    "properties": {
-        "name": {"type": "string", "maxLength": 80},
-        "players": {"type": "array", "items": {"type": "string"}},
-        "options": {"type": "object"},
-        "closed": {"type": "boolean"},
-    },
-    "additionalProperties": False,
-}
-DELETED = {
-    "type": "object",
-    "required": ["id", "deleted", "deleted_at", "restorable_until"],
-    "properties": {
-        "id": {"type": "string"},
-        "deleted": {"const": True},
-        "deleted_at": {"type": "string", "format": "date-time"},
-        "restorable_until": {"type": "string", "format": "date-time"},
-    },
-}
-ROUND_BODY = {
-    "type": "object",
-    "description": "One finished game/round; its fields depend on the variant (docs/api.md §2).",
-    "properties": {
-        "next_dealer": {"type": "integer"},
-        "direction": {
-            "enum": [*DIRECTIONS, None],
-            "description": "dynamisch: the direction of play at the end of the game "
-            "(dyn.twin.reverse); omitted = the previous round's.",
-        },
-        "expected_number": {"type": "integer"},
-        "version": {"type": "integer", "minimum": 1},
-    },
-}
-
-
-def error(description: str) -> dict[str, Any]:
-    """A response carrying the contract's error object."""
-    return {
-        "description": description,
-        "content": {JSON: {"schema": {"$ref": "#/components/schemas/Error"}}},
-    }
-
-
-def answer(description: str, schema: str) -> dict[str, Any]:
-    """A response carrying one of the component schemas."""
-    return {
-        "description": description,
-        "content": {JSON: {"schema": {"$ref": f"#/components/schemas/{schema}"}}},
-    }
-
-
-def body(schema: dict[str, Any]) -> dict[str, Any]:
-    """A required JSON request body."""
-    return {"required": True, "content": {JSON: {"schema": schema}}}
-
-
-BAD = error("Bad input: the sentence names the field and the limit.")
-TOO_LARGE = error("The request is larger than 1 MB.")
-MISSING_TOKEN = error("The X-Edit-Token header is missing.")
-WRONG_TOKEN = error("The X-Edit-Token is wrong for this table.")
-UNKNOWN = error("There is no such table (or round).")
-GONE = error("The table was deleted (restorable for 30 days with POST .../restore).")
-TOO_MANY = error("Too many tables created from this address: wait for Retry-After seconds.")
-BUSY = error("The database is busy: try again after Retry-After seconds; nothing was written.")
-TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
-NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}
-EDIT_TOKEN = {
-    "name": "X-Edit-Token",
-    "in": "header",
-    "required": True,
-    "schema": {"type": "string"},
-    "description": "The table's secret edit token (missing: 401, wrong: 403).",
-}
-IF_MATCH = {
-    "name": "If-Match",
-    "in": "header",
-    "required": False,
-    "schema": {"type": "string"},
-    "description": "The round's etag (id.version) as the client saw it: if round number is "
-    "no longer exactly that round, 409 with the round there now and nothing changes. "
-    "A bare version number is accepted too.",
-}
-TABLE_IF_MATCH = {
-    "name": "If-Match",
-    "in": "header",
-    "required": False,
-    "schema": {"type": "string"},
-    "description": "The table's version the client saw (the ETag of GET .../version); "
-    "changed since: 409 and nothing is undone or redone.",
-}
-MOVED = {
-    "description": "The table changed since the version in If-Match; nothing happened.",
-    "content": {JSON: {"schema": {"allOf": [
-        {"$ref": "#/components/schemas/Error"},
-        {"type": "object", "properties": {"version": {"type": "integer"}}},
-    ]}}},
-}
-IDEMPOTENCY_KEY = {
-    "name": "Idempotency-Key",
-    "in": "header",
-    "required": False,
-    "schema": {"type": "string"},
-    "description": "A repeated key adds nothing and answers as the first time.",
-}
-EDITED = {
-    "200": answer("The table after the change.", "Table"),
-    "400": BAD,
-    "401": MISSING_TOKEN,
-    "403": WRONG_TOKEN,
-    "404": UNKNOWN,
-    "410": GONE,
-    "413": TOO_LARGE,
-    "503": BUSY,
-}
-STALE = {
-    "description": "Round number is no longer the round the client saw; nothing changed.",
-    "content": {JSON: {"schema": {"allOf": [
-        {"$ref": "#/components/schemas/Error"},
-        {"type": "object", "properties": {"current": {
-            "anyOf": [{"$ref": "#/components/schemas/Round"}, {"type": "null"}],
-        }}},
-    ]}}},
-}
+from app.api.schemas import BAD
+from app.api.schemas import BUSY
+from app.api.schemas import DELETED
+from app.api.schemas import EDIT_TOKEN
+from app.api.schemas import EDITED
+from app.api.schemas import ERROR
+from app.api.schemas import GONE
+from app.api.schemas import IDEMPOTENCY_KEY
+from app.api.schemas import IF_MATCH
+from app.api.schemas import JSON
+from app.api.schemas import MOVED
+from app.api.schemas import NEW_TABLE
+from app.api.schemas import NUMBER
+from app.api.schemas import REFEREE_REQUEST
+from app.api.schemas import ROUND
+from app.api.schemas import ROUND_BODY
+from app.api.schemas import STALE
+from app.api.schemas import TABLE
+from app.api.schemas import TABLE_CHANGES
+from app.api.schemas import TABLE_ID
+from app.api.schemas import TABLE_IF_MATCH
+from app.api.schemas import TOO_LARGE
+from app.api.schemas import TOO_MANY
+from app.api.schemas import UNKNOWN
+from app.api.schemas import VERDICT
+from app.api.schemas import answer
+from app.api.schemas import body
 
 
 def document() -> dict[str, Any]:

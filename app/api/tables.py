@@ -16,21 +16,36 @@ from flask import Response
 from flask import jsonify
 from flask import request
 
-from app import checks
-from app import store
+from app import inputs
 from app.api import ApiError
 from app.api import bp
 from app.api import json_body
 from app.api.tables_json import added_json
 from app.api.tables_json import round_json
 from app.api.tables_json import table_json
-from app.checks import Field
-from app.models import Change
-from app.models import Table
-from app.navigation import current_lang
+from app.inputs import Field
+from app.store.models import Change
+from app.store.models import Table
+from app.store.models import as_utc
+from app.store.rounds import NumberTaken
+from app.store.rounds import RoundConflict
+from app.store.rounds import TableFinished
+from app.store.rounds import add_round as store_add_round
+from app.store.rounds import delete_round as store_delete_round
+from app.store.rounds import edit_round as store_edit_round
+from app.store.settings import update_table as store_update_table
+from app.store.tables import RESTORE_PERIOD
+from app.store.tables import create_table as store_create_table
+from app.store.tables import delete_table as store_delete_table
+from app.store.tables import restore_table as store_restore_table
+from app.store.undo import TableMoved
+from app.store.undo import redo_last_undo
+from app.store.undo import undo_last_change
 from app.text import InputError
 from app.text import Text
 from app.text import shown
+from app.web.found import table_or_404
+from app.web.navigation import current_lang
 
 TABLE_KEYS = ("variant", "name", "players", "options")
 BODY = Field("", Text("Die Anfrage", "The request body"))
@@ -46,7 +61,7 @@ def as_api_errors(table: Table | None = None, number: int | None = None) -> Iter
         yield
     except InputError as error:
         raise ApiError.of(error) from error
-    except store.TableFinished as error:
+    except TableFinished as error:
         raise ApiError(
             Text(
                 "Der Tisch ist beendet: er nimmt keine weitere Runde an.",
@@ -71,7 +86,7 @@ def as_api_errors(table: Table | None = None, number: int | None = None) -> Iter
 def editable(table_id: str, deleted_ok: bool = False) -> Table:
     """The table (404, deleted 410) if the request carries its edit token (missing 401,
     wrong 403)."""
-    table = store.get_table(table_id, deleted_ok)
+    table = table_or_404(table_id, deleted_ok)
     token = request.headers.get("X-Edit-Token")
     if not token:
         missing = Text("Der Header X-Edit-Token fehlt.", "The X-Edit-Token header is missing.")
@@ -92,8 +107,8 @@ def create_table() -> tuple[Response, int]:
     """A new table; the answer carries the secret edit token (shown once)."""
     body = json_body()
     with as_api_errors():
-        checks.mapping(body, BODY, TABLE_KEYS)
-        table, token = store.create_table(
+        inputs.mapping(body, BODY, TABLE_KEYS)
+        table, token = store_create_table(
             body.get("variant"), body.get("name"), body.get("players"), body.get("options")
         )
     return jsonify({**table_json(table), "edit_token": token}), 201
@@ -102,13 +117,13 @@ def create_table() -> tuple[Response, int]:
 @bp.get("/tables/<id:table_id>")
 def show_table(table_id: str) -> Response:
     """The table with everything derived (totals, ranking, settlement, sets ...)."""
-    return jsonify(table_json(store.get_table(table_id)))
+    return jsonify(table_json(table_or_404(table_id)))
 
 
 @bp.get("/tables/<id:table_id>/version")
 def table_version(table_id: str) -> Response:
     """A cheap poll for live views: the table's version, with an ETag (304 when unchanged)."""
-    table = store.get_table(table_id)
+    table = table_or_404(table_id)
     response = jsonify(version=table.version)
     response.set_etag(str(table.version))
     response.headers["Cache-Control"] = "no-cache"
@@ -125,13 +140,13 @@ def add_round(table_id: str) -> tuple[Response, int]:
     key = request.headers.get("Idempotency-Key")
     try:
         with as_api_errors():
-            added = store.add_round(table, json_body(), key)
-    except store.NumberTaken as taken:
+            added = store_add_round(table, json_body(), key)
+    except NumberTaken as taken:
         return number_taken(table, taken)
     return jsonify(added_json(table, added)), added.status
 
 
-def number_taken(table: Table, taken: store.NumberTaken) -> tuple[Response, int]:
+def number_taken(table: Table, taken: NumberTaken) -> tuple[Response, int]:
     """The 409 of `expected_number`: what is there now, and the number a round would get."""
     words = table.definition.round_words
     following = words.number(taken.number, inside=True)
@@ -172,8 +187,8 @@ def edit_round(table_id: str, number: int) -> Response | tuple[Response, int]:
     expected = expected_version(given)
     try:
         with as_api_errors(table, number):
-            store.edit_round(table, number, body, expected)
-    except store.RoundConflict as conflict:
+            store_edit_round(table, number, body, expected)
+    except RoundConflict as conflict:
         return round_conflict(
             table, number, conflict, "If-Match" if given is None else "version"
         )
@@ -181,7 +196,7 @@ def edit_round(table_id: str, number: int) -> Response | tuple[Response, int]:
 
 
 def round_conflict(
-    table: Table, number: int, conflict: store.RoundConflict, field: str = "If-Match"
+    table: Table, number: int, conflict: RoundConflict, field: str = "If-Match"
 ) -> tuple[Response, int]:
     """The 409 of a stale If-Match (or body `version`, the `field`): `current` is round
     `number` as it is now, or null; the sentence names it in the variant's word."""
@@ -254,8 +269,8 @@ def delete_round(table_id: str, number: int) -> Response | tuple[Response, int]:
     expected = if_match_tag()
     try:
         with as_api_errors(table, number):
-            store.delete_round(table, number, expected)
-    except store.RoundConflict as conflict:
+            store_delete_round(table, number, expected)
+    except RoundConflict as conflict:
         return round_conflict(table, number, conflict)
     return jsonify(table_json(table))
 
@@ -264,13 +279,13 @@ def delete_round(table_id: str, number: int) -> Response | tuple[Response, int]:
 def undo(table_id: str) -> Response | tuple[Response, int]:
     """Revert the newest change (a round or the settings; nothing happens when there is none).
     With If-Match: the table's version the client saw; changed since: 409, nothing undone."""
-    return step(table_id, store.undo_last_change, "undone")
+    return step(table_id, undo_last_change, "undone")
 
 
 @bp.post("/tables/<id:table_id>/redo")
 def redo(table_id: str) -> Response | tuple[Response, int]:
     """Re-apply the change undone last (nothing happens when there is none); If-Match as undo."""
-    return step(table_id, store.redo_last_undo, "redone")
+    return step(table_id, redo_last_undo, "redone")
 
 
 def step(
@@ -282,7 +297,7 @@ def step(
     try:
         with as_api_errors():
             change = action(table, expected)
-    except store.TableMoved as moved:
+    except TableMoved as moved:
         message = Text(
             f"Der Tisch wurde inzwischen geändert (jetzt Version {moved.version}); nichts "
             "wurde rückgängig gemacht. Bitte neu laden und prüfen, was Rückgängig jetzt träfe.",
@@ -322,7 +337,7 @@ def update_table(table_id: str) -> Response:
     table = editable(table_id)
     body = json_body()
     with as_api_errors():
-        store.update_table(table, body)
+        store_update_table(table, body)
     return jsonify(table_json(table))
 
 
@@ -331,7 +346,7 @@ def delete_table(table_id: str) -> Response:
     """Move the table to the recently deleted (410 for readers; restorable for 30 days)."""
     table = editable(table_id)
     with as_api_errors():
-        store.delete_table(table)
+        store_delete_table(table)
     return jsonify(deleted_json(table))
 
 
@@ -340,17 +355,17 @@ def restore_table(table_id: str) -> Response:
     """Bring a deleted table back (within 30 days); a table that is not deleted stays as it is."""
     table = editable(table_id, deleted_ok=True)
     with as_api_errors():
-        store.restore_table(table)
+        store_restore_table(table)
     return jsonify(table_json(table))
 
 
 def deleted_json(table: Table) -> dict[str, Any]:
     """The answer to DELETE: the table's id, when it was deleted and until when it can be
     restored."""
-    deleted = store.as_utc(table.deleted_at) if table.deleted_at else None
+    deleted = as_utc(table.deleted_at) if table.deleted_at else None
     return {
         "id": table.id,
         "deleted": True,
         "deleted_at": deleted.isoformat() if deleted else None,
-        "restorable_until": (deleted + store.RESTORE_PERIOD).isoformat() if deleted else None,
+        "restorable_until": (deleted + RESTORE_PERIOD).isoformat() if deleted else None,
     }

@@ -12,15 +12,15 @@ from typing import NamedTuple
 from sqlalchemy import inspect
 from sqlalchemy import select
 
-from app import store
-from app.db import db
-from app.models import Round
-from app.models import Table
-from app.standings import input_text
-from app.standings import keep_standing
-from app.standings import kept_standing
-from app.standings import standing_after
-from app.standings import stored_input
+from app.store.db import db
+from app.store.models import Round
+from app.store.models import Table
+from app.store.rounds import Added
+from app.store.standings import input_text
+from app.store.standings import keep_standing
+from app.store.standings import kept_standing
+from app.store.standings import standing_after
+from app.store.standings import stored_input
 
 
 class RoundRow(NamedTuple):
@@ -78,7 +78,7 @@ def json_of(table: Table, rounds: list[RoundRow], version: int | None = None) ->
     """The table after the given rounds (plus version, progress, leader).
 
     With the `version` the rounds were read at, their standing is computed once per version
-    (app.standings) and shared with the pages and the next answer.
+    (app.store.standings) and shared with the pages and the next answer.
     """
     state = kept_standing(table.id, version) if version is not None else None
     if state is None:
@@ -123,7 +123,7 @@ def table_json(table: Table) -> dict[str, Any]:
     return json_of(table, *current_rounds(table))
 
 
-def added_json(table: Table, added: store.Added) -> dict[str, Any]:
+def added_json(table: Table, added: Added) -> dict[str, Any]:
     """The answer to `POST .../rounds`: the table as it is now with the round as `round`.
 
     A repeated Idempotency-Key gets the same: the round the key made as it is now

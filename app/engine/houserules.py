@@ -120,7 +120,7 @@ def __getattr__(name: str) -> dict[str, tuple[HouseRule, ...]]:
     declares them (``house_rules``). Read from the registry when first asked for, because
     the rules classes import the switches from here."""
     if name == "HOUSE_RULES":
-        from app.engine.variants import VARIANTS
+        from app.engine.registry import VARIANTS
 
         return {variant: rules.house_rules for variant, rules in VARIANTS.items()}
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,7 +1,7 @@
 """The referee's questions: judge an action, list the legal ones, explain the start card.
 
 All three are pure functions that never raise: a malformed question gets an illegal
-verdict whose reason is the problem (see :mod:`app.engine.checks`).
+verdict whose reason is the problem (see :mod:`app.engine.problems`).
 """
 
 from __future__ import annotations
@@ -10,17 +10,17 @@ from collections import Counter
 from itertools import combinations
 
 from app.engine.cards import Card
-from app.engine.checks import deck_counts
-from app.engine.checks import find_problem
+from app.engine.problems import deck_counts
+from app.engine.problems import find_problem
+from app.engine.registry import VARIANTS
+from app.engine.registry import Rules
+from app.engine.registry import Ruling
+from app.engine.registry import find_variant
 from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
 from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.situation import Wish
-from app.engine.variants import VARIANTS
-from app.engine.variants import Rules
-from app.engine.variants import Ruling
-from app.engine.variants import find_variant
 from app.engine.verdict import Verdict
 from app.text import Text
 

@@ -5,7 +5,7 @@ and checks the question (the action may be left out) for callers that ask more t
 thing about it. Both raise :class:`app.text.InputError`, whose ``text`` is one sentence in
 German and English naming the field and the limit, and whose ``field`` is the JSON path of
 the bad field (``situation.top``, ``action.play[0]``, ``players`` …). JSON objects are
-checked by ``app.checks.mapping``, as every other input. :func:`request_lang` says which of
+checked by ``app.inputs.mapping``, as every other input. :func:`request_lang` says which of
 the two languages the answer should carry.
 """
 
@@ -14,14 +14,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app import checks
-from app.checks import Field
+from app import inputs
 from app.engine.cards import Card
 from app.engine.cards import InvalidCardError
-from app.engine.checks import find_problem
-from app.engine.checks import option_problem
 from app.engine.fields import field_words
 from app.engine.judge import judge_checked
+from app.engine.problems import find_problem
+from app.engine.problems import option_problem
+from app.engine.registry import VARIANT_IDS
+from app.engine.registry import VARIANTS
+from app.engine.registry import Rules
 from app.engine.situation import ACTORS
 from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
@@ -32,9 +34,7 @@ from app.engine.situation import Wish
 from app.engine.situation import replace_options
 from app.engine.unknowns import judge_open
 from app.engine.unknowns import missing_fields
-from app.engine.variants import VARIANT_IDS
-from app.engine.variants import VARIANTS
-from app.engine.variants import Rules
+from app.inputs import Field
 from app.text import LANGS
 from app.text import InputError
 from app.text import Text
@@ -61,7 +61,7 @@ def request_lang(body: Any) -> str:
 
 def judge_request(body: Any) -> dict[str, Any]:
     """Validate an docs/api.md §1 request body and return the response body."""
-    obj = checks.mapping(body, BODY, BODY_KEYS)
+    obj = inputs.mapping(body, BODY, BODY_KEYS)
     for key in ("variant", "situation", "action"):
         if key not in obj:
             words = field_words(key)
@@ -87,7 +87,7 @@ def judge_request(body: Any) -> dict[str, Any]:
 def situation_from_request(body: Any) -> tuple[Situation, Action | None]:
     """The checked question of a request body: its Situation and its Action (None when the
     body has no ``action``). Raises InputError for anything judge_request would refuse."""
-    obj = checks.mapping(body, BODY, BODY_KEYS)
+    obj = inputs.mapping(body, BODY, BODY_KEYS)
     for key in ("variant", "situation"):
         if key not in obj:
             words = field_words(key)
@@ -140,7 +140,7 @@ def read_situation(obj: Mapping[str, Any]) -> Situation:
             "actor")
     options = (read_options(VARIANTS[variant], obj["options"]) if "options" in obj
                else DEFAULT_OPTIONS)
-    seen = checks.mapping(obj["situation"], SITUATION, SITUATION_KEYS)
+    seen = inputs.mapping(obj["situation"], SITUATION, SITUATION_KEYS)
     if "top" not in seen:
         raise InputError(Text(
             "Oberste Karte fehlt: Gib die oberste Karte des Ablagestapels an.",
@@ -180,7 +180,7 @@ def read_hand_count(value: Any) -> int | None:
 def read_options(rules: Rules, value: Any) -> Options:
     """The house rules of a request (docs/api.md §1 ``options``): exactly the variant's
     switches, each with a value it allows; the others keep their defaults."""
-    obj = checks.mapping(value, OPTIONS, None)  # option_problem names the unknown switches
+    obj = inputs.mapping(value, OPTIONS, None)  # option_problem names the unknown switches
     for name, choice in obj.items():
         problem = option_problem(rules, name, choice)
         if problem is not None:
@@ -190,7 +190,7 @@ def read_options(rules: Rules, value: Any) -> Options:
 
 def read_action(value: Any) -> Action:
     """The Action of a request body: ``{"play": [...], "wish": {...}}`` or ``{"draw": true}``."""
-    obj = checks.mapping(value, ACTION, ACTION_KEYS)
+    obj = inputs.mapping(value, ACTION, ACTION_KEYS)
     draw = read_flag(obj, "draw", "action")
     play = read_cards(obj["play"], "action.play") if "play" in obj else ()
     if "play" in obj and not play:
@@ -237,7 +237,7 @@ def read_cards(value: Any, field: str) -> tuple[Card, ...]:
 def read_wish(value: Any, field: str) -> Wish:
     """``{"suit": "S"}`` or ``{"rank": "10"}``, with Deluxe's flags in a situation."""
     keys = WISH_KEYS if field == "situation.wish" else WISH_KEYS[:2]
-    obj = checks.mapping(value, Field(field, Text("Der Wunsch", "The wish")), keys)
+    obj = inputs.mapping(value, Field(field, Text("Der Wunsch", "The wish")), keys)
     texts = {key: obj[key] for key in ("suit", "rank") if obj.get(key) is not None}
     for key, text in texts.items():
         if not isinstance(text, str):
@@ -265,7 +265,7 @@ def read_pending(value: Any) -> Pending | None:
     """``{"draw": N}``, ``{"skip": N}`` or ``{"again": N}``; None when nothing is pending."""
     if value is None:
         return None
-    obj = checks.mapping(value, PENDING, PENDING_KEYS)
+    obj = inputs.mapping(value, PENDING, PENDING_KEYS)
     counts = {}
     for key, count in obj.items():
         if type(count) is not int or not 0 <= count <= 200:

@@ -20,16 +20,16 @@ from dataclasses import replace
 from itertools import product
 from typing import Any
 
-from app.engine.checks import cards_problem
-from app.engine.checks import find_problem
-from app.engine.checks import missing_wish_problem
+from app.engine.problems import cards_problem
+from app.engine.problems import find_problem
+from app.engine.problems import missing_wish_problem
+from app.engine.registry import PLAYER_RANGE
+from app.engine.registry import VARIANTS
+from app.engine.registry import Ruling
 from app.engine.situation import Action
 from app.engine.situation import Situation
 from app.engine.situation import Wish
 from app.engine.texts import choices_text
-from app.engine.variants import PLAYER_RANGE
-from app.engine.variants import VARIANTS
-from app.engine.variants import Ruling
 from app.text import InputError
 from app.text import Text
 

@@ -19,11 +19,6 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as Redirect
 from wtforms import SelectChoice
 
-from app import store
-from app.device import can_edit
-from app.device import group_token
-from app.device import remember_group
-from app.device import remember_table
 from app.export.backup import csv_file
 from app.export.backup import csv_part
 from app.export.backup import group_backup
@@ -43,13 +38,21 @@ from app.export.restore import Restored
 from app.export.restore import restore
 from app.export.rows import stored_changes
 from app.export.rows import stored_rounds
-from app.i18n import gettext as _
-from app.models import Group
-from app.models import Table
-from app.navigation import current_lang
+from app.rights.phone import can_edit
+from app.rights.phone import group_token
+from app.rights.phone import remember_group
+from app.rights.phone import remember_table
 from app.scoring import Standing
-from app.standings import standing_after
+from app.store.groups import delete_group
+from app.store.models import Group
+from app.store.models import Table
+from app.store.standings import standing_after
+from app.store.tables import delete_table
 from app.text import InputError
+from app.web.found import group_or_404
+from app.web.found import table_or_404
+from app.web.i18n import gettext as _
+from app.web.navigation import current_lang
 
 bp = Blueprint("export", __name__)
 
@@ -76,7 +79,7 @@ def json_download(data: dict[str, object], filename: str) -> Response:
 
 def get_group(group_id: str) -> Group:
     """The group, or 404; a deleted group's exports are gone (410) like its pages."""
-    return store.get_group(group_id)
+    return group_or_404(group_id)
 
 
 def table_rounds(table: Table) -> tuple[list[RoundPlan], Standing]:
@@ -88,7 +91,7 @@ def table_rounds(table: Table) -> tuple[list[RoundPlan], Standing]:
 @bp.get("/t/<id:table_id>/export.csv")
 def table_csv(table_id: str) -> Response:
     """One row per round and player, for spreadsheets."""
-    table = store.get_table(table_id)
+    table = table_or_404(table_id)
     sheet = spreadsheet(current_lang())
     text = csv_file([csv_part(table, *table_rounds(table), sheet)], sheet)
     return download(text, "text/csv", file_name(table.name, table.id, "csv"))
@@ -97,7 +100,7 @@ def table_csv(table_id: str) -> Response:
 @bp.get("/t/<id:table_id>/export.json")
 def table_json(table_id: str) -> Response:
     """The complete backup of a table."""
-    table = store.get_table(table_id)
+    table = table_or_404(table_id)
     rounds, state = table_rounds(table)
     changes = stored_changes(Table.id == table.id).rows.get(table.id, [])
     backup = table_backup(table, rounds, changes, state)
@@ -194,9 +197,9 @@ def import_form() -> Redirect | tuple[str, int]:
         name = twin_name(twin)
         # The old one goes to the recently deleted (restorable for 30 days), not away for good.
         if isinstance(twin, Group):
-            store.delete_group(twin)
+            delete_group(twin)
         else:
-            store.delete_table(twin)
+            delete_table(twin)
         flash(
             _(
                 "The backup replaced “%(name)s”, with new links; the old one can be restored "

@@ -21,14 +21,14 @@ from datetime import date
 from datetime import datetime
 from typing import Any
 
-from app import store
-from app.export.checks import VERSION
 from app.export.plans import ChangePlan
 from app.export.plans import RoundPlan
-from app.models import Group
-from app.models import Table
+from app.export.validation import VERSION
 from app.scoring import Standing
 from app.scoring.types import team_of
+from app.store.changelog import CHANGE_LIMIT
+from app.store.models import Group
+from app.store.models import Table
 from app.text import Text
 
 FORMAT_TABLE = "mautisch-table"
@@ -64,7 +64,7 @@ def table_backup(
     table: Table, rounds: list[RoundPlan], changes: list[ChangePlan], state: Standing
 ) -> dict[str, Any]:
     """The complete JSON backup of one table: its rounds, change log and their standing."""
-    changes = changes[-store.CHANGE_LIMIT :]  # a log from before the store trimmed it
+    changes = changes[-CHANGE_LIMIT :]  # a log from before the store trimmed it
     return {
         "format": FORMAT_TABLE,
         "version": VERSION,

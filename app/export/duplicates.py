@@ -16,13 +16,13 @@ from typing import Any
 from sqlalchemy import or_
 from sqlalchemy import select
 
-from app import store
-from app.db import db
 from app.export.plans import GroupPlan
 from app.export.plans import TablePlan
 from app.groups.results import group_tables
-from app.models import Group
-from app.models import Table
+from app.store.db import db
+from app.store.models import Group
+from app.store.models import Table
+from app.store.tables import round_rows
 
 CANDIDATES = 20  # same-named tables or groups compared (newest first): a twin is recent
 
@@ -51,7 +51,7 @@ def planned_table(plan: TablePlan) -> dict[str, Any]:
 
 def stored_table(table: Table) -> dict[str, Any]:
     """The content of a stored table, its options as a backup writes them."""
-    data = [r.data for r in store.round_rows(table.id)]
+    data = [r.data for r in round_rows(table.id)]
     options = table.definition.stored_options(table.options)
     return table_content(table.variant, table.name, list(table.players), options, data)
 

@@ -13,7 +13,7 @@ from wtforms import RadioField
 from wtforms import SelectChoice
 from wtforms import ValidationError
 
-from app.export.checks import MAX_BYTES
+from app.export.validation import MAX_BYTES
 
 # What to do with a backup that is already here (`app.export.duplicates`).
 REPLACE, KEEP, CANCEL = "replace", "keep", "cancel"

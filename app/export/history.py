@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 from typing import Protocol
 
-from app.export.checks import canonical
+from app.export.validation import canonical
 from app.text import InputError
 from app.text import Text
 

@@ -12,29 +12,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app import checks
-from app import variants
-from app.checks import Field
+from app import inputs
 from app.export.backup import FORMAT_GROUP
 from app.export.backup import FORMAT_TABLE
-from app.export.checks import each
-from app.export.checks import load_json
-from app.export.checks import moment
-from app.export.checks import object_with
-from app.export.checks import same
-from app.export.checks import version_of
-from app.export.checks import whole
-from app.export.checks import within
 from app.export.history import replay
 from app.export.plans import ChangePlan
 from app.export.plans import GroupPlan
 from app.export.plans import RoundPlan
 from app.export.plans import TablePlan
+from app.export.validation import each
+from app.export.validation import load_json
+from app.export.validation import moment
+from app.export.validation import object_with
+from app.export.validation import same
+from app.export.validation import version_of
+from app.export.validation import whole
+from app.export.validation import within
 from app.groups.validate import validate_group
-from app.store import ROUND_LIMIT
+from app.inputs import Field
+from app.store.rounds import ROUND_LIMIT
 from app.text import InputError
 from app.text import Text
 from app.text import shown
+from app.variants import registry as variants
 
 TABLE_KEYS = (
     *("format", "version", "id", "variant", "name", "players", "options", "created_at"),
@@ -77,7 +77,7 @@ class Game:
             name, players, options = variants.validate_table(
                 self.variant, item["name"], item["players"], item["options"]
             )
-        closed = checks.flag(item["closed"], Field(path + ".closed", Text("Beendet", "Closed")))
+        closed = inputs.flag(item["closed"], Field(path + ".closed", Text("Beendet", "Closed")))
         return {"name": name, "players": players, "options": options, "closed": closed}
 
     def body(self, value: Any, path: str, lead: Text) -> dict[str, Any]:
@@ -104,7 +104,7 @@ def change_plan(game: Game, item: Any, at: str, index: int) -> ChangePlan:
     """One change: a known kind, valid round inputs where undo needs them."""
     item = object_with(item, at + ".", CHANGE_KEYS)
     kinds = ("add", "edit", "delete", "settings", "undo", "redo")
-    kind = checks.choice(
+    kind = inputs.choice(
         item["kind"], Field(at + ".kind", Text("Die Art der Änderung", "The kind of change")), kinds
     )
     sides: list[dict[str, Any] | None] = []
@@ -123,7 +123,7 @@ def change_plan(game: Game, item: Any, at: str, index: int) -> ChangePlan:
             sides.append(game.settings(value, f"{at}.{side}"))
             continue
         sides.append(None if value is None else game.body(value, f"{at}.{side}", lead))
-    undone = checks.flag(
+    undone = inputs.flag(
         item["undone"], Field(at + ".undone", Text("Die Rückgängig-Markierung", "The undone mark"))
     )
     low = 0 if kind in ("settings", "undo", "redo") else 1  # 0: the table's settings
@@ -167,7 +167,7 @@ def check_table(data: Any, path: str = "") -> TablePlan:
         data = dict(data)
         extra.update({key: data.pop(key) for key in OPTIONAL_TABLE_KEYS if key in data})
     data = object_with(data, path, TABLE_KEYS)
-    checks.choice(
+    inputs.choice(
         data["format"], Field(path + "format", Text("Das Format", "The format")), (FORMAT_TABLE,)
     )
     if not isinstance(data["id"], str):
@@ -179,8 +179,8 @@ def check_table(data: Any, path: str = "") -> TablePlan:
         name, players, options = variants.validate_table(
             data["variant"], data["name"], data["players"], data["options"]
         )
-    closed = checks.flag(extra["closed"], Field(path + "closed", Text("Beendet", "Closed")))
-    first_dealer = checks.seat(
+    closed = inputs.flag(extra["closed"], Field(path + "closed", Text("Beendet", "Closed")))
+    first_dealer = inputs.seat(
         extra["first_dealer"],
         Field(path + "first_dealer", Text("Der erste Geber", "The first dealer")),
         len(players),

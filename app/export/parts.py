@@ -17,7 +17,6 @@ from sqlalchemy import ColumnElement
 from sqlalchemy import and_
 from sqlalchemy import select
 
-from app.db import db
 from app.export.backup import Encoded
 from app.export.backup import Spreadsheet
 from app.export.backup import compact
@@ -29,9 +28,10 @@ from app.export.rows import ByTable
 from app.export.rows import stored_changes
 from app.export.rows import stored_rounds
 from app.groups.results import standing_at
-from app.models import Group
-from app.models import Table
 from app.scoring import Standing
+from app.store.db import db
+from app.store.models import Group
+from app.store.models import Table
 
 # Characters of parts kept: the three downloads of a few groups of hundreds of tables (about
 # as many bytes: the parts are mostly ASCII).

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.db import db
 from app.export.plans import GroupPlan
 from app.export.plans import TablePlan
-from app.models import Change
-from app.models import Group
-from app.models import Round
-from app.models import Table
-from app.store import CHANGE_LIMIT
+from app.store.changelog import CHANGE_LIMIT
+from app.store.db import db
+from app.store.models import Change
+from app.store.models import Group
+from app.store.models import Round
+from app.store.models import Table
 
 
 @dataclass(frozen=True)

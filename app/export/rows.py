@@ -17,14 +17,14 @@ from sqlalchemy import ColumnElement
 from sqlalchemy import select
 from sqlalchemy.orm import InstrumentedAttribute
 
-from app.db import db
 from app.export.plans import ChangePlan
 from app.export.plans import RoundPlan
-from app.models import Change
-from app.models import Round
-from app.models import Table
-from app.standings import input_text
-from app.standings import stored_input
+from app.store.db import db
+from app.store.models import Change
+from app.store.models import Round
+from app.store.models import Table
+from app.store.standings import input_text
+from app.store.standings import stored_input
 
 
 class ByTable(NamedTuple):
@@ -36,7 +36,7 @@ class ByTable(NamedTuple):
 
 def stored_rounds(where: ColumnElement[bool]) -> ByTable:
     """The rounds of the tables `where` selects, each table's by number (one statement); each
-    round's input decoded once per distinct text (app.standings.stored_input: a group's
+    round's input decoded once per distinct text (app.store.standings.stored_input: a group's
     rounds repeat the same few texts), so it is only read, never changed."""
     columns = (Round.number, input_text(), Round.version, Round.created_at, Round.updated_at)
     return by_table(Round.table_id, Round.number, columns, where, round_plan)

@@ -2,7 +2,7 @@
 
 A group has a view link (`/g/<id>`, anyone with it may look) and an edit link
 (`/g/<id>/edit/<token>`); the edit link is claimed once and the token then lives in this
-device's session (`app.device`), so it does not stay in the address bar.
+device's session (`app.rights.phone`), so it does not stay in the address bar.
 """
 
 from __future__ import annotations
@@ -21,25 +21,25 @@ from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
-from app.db import db
-from app.device import device_group_ids
-from app.device import group_token
-from app.device import remember_group
-from app.device import require_group_editor
-from app.editlinks import grant_group
 from app.groups import page
 from app.groups import stats
 from app.groups.forms import GroupForm
 from app.groups.page import TableLine
 from app.groups.results import read_group
 from app.groups.results import table_versions
-from app.i18n import gettext as _
-from app.models import Group
-from app.navigation import current_lang
+from app.rights.editlinks import grant_group
+from app.rights.phone import device_group_ids
+from app.rights.phone import group_token
+from app.rights.phone import remember_group
+from app.rights.phone import require_group_editor
+from app.store.db import db
+from app.store.models import Group
 from app.tables.derived import keep
 from app.tables.derived import kept
-from app.transport import group_edit_url
-from app.transport import mark_edit_link
+from app.web.headers import group_edit_url
+from app.web.headers import mark_edit_link
+from app.web.i18n import gettext as _
+from app.web.navigation import current_lang
 
 bp = Blueprint("groups", __name__)
 TABLES_SHOWN = 50

@@ -18,17 +18,19 @@ from sqlalchemy import select
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from app import store
-from app.db import db
-from app.deletion import deleted
-from app.deletion import gone_page
-from app.deletion import restored
-from app.device import group_token
-from app.device import require_group_editor
 from app.groups import bp
-from app.i18n import gettext as _
-from app.models import Group
-from app.models import Table
+from app.rights.deletion import deleted
+from app.rights.deletion import gone_page
+from app.rights.deletion import restored
+from app.rights.phone import group_token
+from app.rights.phone import require_group_editor
+from app.store.db import db
+from app.store.groups import delete_group
+from app.store.groups import restore_group
+from app.store.models import Group
+from app.store.models import Table
+from app.web.found import group_or_404
+from app.web.i18n import gettext as _
 
 # The group pages that show a group: a deleted group is 410 there (restore has its own view).
 SHOWN = ("groups.view", "groups.players", "groups.claim", "groups.delete")
@@ -47,7 +49,7 @@ def refuse_deleted() -> None:
 @bp.route("/g/<id:group_id>/delete", methods=["GET", "POST"])
 def delete(group_id: str) -> Response | str:
     """Ask first (GET), then move the group and its tables to the recently deleted (POST)."""
-    group = store.get_group(group_id)
+    group = group_or_404(group_id)
     require_group_editor(group)
     if request.method == "GET":
         tables = db.session.scalar(
@@ -57,7 +59,7 @@ def delete(group_id: str) -> Response | str:
         )
         return render_template("groups/delete.html", group=group, tables=tables)
     return deleted(
-        lambda: store.delete_group(group),
+        lambda: delete_group(group),
         _(
             "Group deleted with its tables. It can be restored for 30 days under “Recently "
             "deleted” on the start page."
@@ -68,10 +70,10 @@ def delete(group_id: str) -> Response | str:
 @bp.post("/g/<id:group_id>/restore")
 def restore(group_id: str) -> Response:
     """Bring a deleted group back with its tables (its editor, within 30 days)."""
-    group = store.get_group(group_id, deleted_ok=True)
+    group = group_or_404(group_id, deleted_ok=True)
     require_group_editor(group)
     return restored(
-        lambda: store.restore_group(group),
+        lambda: restore_group(group),
         _("Group restored with its tables."),
         url_for("groups.view", group_id=group.id),
     )

@@ -11,8 +11,8 @@ from wtforms import StringField
 from wtforms import TextAreaField
 
 from app.groups.validate import validate_group
-from app.navigation import current_lang
 from app.text import InputError
+from app.web.navigation import current_lang
 
 # Names are typed on a phone: a new line or a comma separates two players.
 SEPARATORS = re.compile(r"[\n,;]")

@@ -13,12 +13,12 @@ from flask_babel import get_locale
 from flask_babel import to_user_timezone
 from markupsafe import Markup
 
-from app.charts import line_chart_svg
 from app.groups import stats
 from app.groups.stats import TableResult
-from app.i18n import gettext as _
-from app.navigation import current_lang
-from app.variants import find_variant
+from app.variants.registry import find_variant
+from app.web.charts import line_chart_svg
+from app.web.i18n import gettext as _
+from app.web.navigation import current_lang
 
 
 @dataclass(frozen=True)

@@ -13,16 +13,16 @@ from typing import Any
 
 from sqlalchemy import select
 
-from app import store
-from app.db import db
 from app.groups.stats import TableResult
-from app.models import Group
-from app.models import Round
-from app.models import Table
 from app.scoring import Standing
-from app.standings import keep_standing
-from app.standings import kept_standing
-from app.standings import standing_after
+from app.store.db import db
+from app.store.models import Group
+from app.store.models import Round
+from app.store.models import Table
+from app.store.standings import keep_standing
+from app.store.standings import kept_standing
+from app.store.standings import standing_after
+from app.store.tables import round_rows
 
 
 def as_utc(moment: datetime) -> datetime:
@@ -67,10 +67,10 @@ def table_result(
     """One table as the statistics see it (its rounds read here unless given).
 
     With the `version` the rounds were read at, their standing is computed once per version
-    (app.standings), shared with the table's page and the next look at the group.
+    (app.store.standings), shared with the table's page and the next look at the group.
     """
     if rounds is None:
-        rounds = store.round_rows(table.id)
+        rounds = round_rows(table.id)
     return result_of(table, [r.data for r in rounds], version)
 
 
@@ -89,7 +89,7 @@ def result_of(table: Table, data: list[Any], version: int | None) -> TableResult
 
 def standing_at(table: Table, data: list[Any], version: int | None) -> Standing:
     """The standing after the rounds' input `data`, read at the table's `version` (None: not
-    known); computed once per version (app.standings), shared with the table's page, the next
+    known); computed once per version (app.store.standings), shared with the table's page, the next
     look at the group and its downloads."""
     standing = kept_standing(table.id, version) if version is not None else None
     if standing is None:

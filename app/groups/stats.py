@@ -20,8 +20,8 @@ from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
 from app.scoring.types import team_of
-from app.variants import VARIANTS
-from app.variants import find_variant
+from app.variants.registry import VARIANTS
+from app.variants.registry import find_variant
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.checks import Field
+from app.inputs import Field
 from app.scoring.names import check_characters
 from app.scoring.names import player_names
 from app.text import InputError

@@ -18,12 +18,12 @@ from flask import render_template
 from flask import request
 from flask import url_for
 
-from app.assets import read_static
-from app.assets import with_fingerprints
-from app.i18n import gettext as _
-from app.navigation import current_lang
 from app.pwa.icons import draw_icons
 from app.tables.live import no_flashes
+from app.web.assets import read_static
+from app.web.assets import with_fingerprints
+from app.web.i18n import gettext as _
+from app.web.navigation import current_lang
 
 THEME = "#14532d"  # the base template's theme-color
 BACKGROUND = "#f6f5f0"  # base.css --bg (light)
@@ -74,7 +74,7 @@ def manifest() -> Response:
 def service_worker() -> Response:
     """The service worker, from the root scope; always revalidated.
 
-    It keeps the static files under the fingerprinted names the pages link (app.assets).
+    It keeps the static files under the fingerprinted names the pages link (app.web.assets).
     """
     found = read_static("sw.js")
     if found is None:

@@ -6,9 +6,9 @@ from typing import Any
 
 from app.engine import Card
 from app.engine.texts import card_name
-from app.i18n import gettext as _
-from app.i18n import ngettext
 from app.referee.cards import wish_label
+from app.web.i18n import gettext as _
+from app.web.i18n import ngettext
 
 
 def who_name(who: str | None, count: int | None = None) -> str:

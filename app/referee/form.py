@@ -11,8 +11,6 @@ from app.engine import PLAYER_RANGE
 from app.engine import VARIANT_IDS
 from app.engine import Action
 from app.engine import find_variant
-from app.i18n import gettext as _
-from app.i18n import ngettext
 from app.referee.cards import chip
 from app.referee.cards import grid
 from app.referee.cards import wish_choices
@@ -26,6 +24,8 @@ from app.referee.question import Question
 from app.rules.digest import digest
 from app.rules.views import rule_url
 from app.text import Text
+from app.web.i18n import gettext as _
+from app.web.i18n import ngettext
 
 VARIANT_NAMES = {"dynamisch": "Dynamisch", "deluxe": "Deluxe", "speedone": "Speedone",
                  "terroristen": "Terroristen", "doppel": "Doppel"}

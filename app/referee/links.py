@@ -7,9 +7,9 @@ from typing import Any
 
 from flask import url_for
 
-from app.models import Table
 from app.referee.house import house_query
 from app.referee.question import Question
+from app.store.models import Table
 
 
 def referee_url(variant: str, players: int, options: Mapping[str, Any]) -> str:

@@ -15,14 +15,14 @@ from app.engine import Action
 from app.engine import judge_request
 from app.engine import legal_actions
 from app.engine import situation_from_request
-from app.i18n import gettext as _
-from app.navigation import current_lang
 from app.referee import bp
 from app.referee.answer import Answer
 from app.referee.answer import describe
 from app.referee.form import form_context
 from app.referee.question import Question
 from app.text import InputError
+from app.web.i18n import gettext as _
+from app.web.navigation import current_lang
 
 # Request field paths (docs/api.md §1) -> the form field that holds the value, the first
 # prefix that fits (``situation.hand_count`` before ``situation.hand``).

@@ -7,8 +7,6 @@ from flask import render_template
 from flask import url_for
 from markupsafe import Markup
 
-from app.i18n import gettext as _
-from app.navigation import current_lang
 from app.rules import bp
 from app.rules.digest import Variant
 from app.rules.digest import digest
@@ -19,6 +17,8 @@ from app.rules.markdown import Block
 from app.rules.markdown import render_blocks
 from app.rules.markdown import render_inline
 from app.rules.seeds import seed_blocks
+from app.web.i18n import gettext as _
+from app.web.navigation import current_lang
 
 
 def rule_url(rule_id: str) -> str | None:

@@ -8,17 +8,17 @@ Stored rounds are the normalised bodies `Scoring.round` returns (docs/api.md §2
 from __future__ import annotations
 
 from app.scoring.base import Scoring
-from app.scoring.deluxe import DeluxeScoring
-from app.scoring.doppel import DoppelScoring
-from app.scoring.dynamisch import DynamischScoring
 from app.scoring.names import NAME_LIMIT
 from app.scoring.names import PLAYER_NAME_LIMIT
 from app.scoring.settlement import settle
-from app.scoring.speedone import SpeedoneScoring
-from app.scoring.terroristen import TerroristenScoring
 from app.scoring.types import Settlement
 from app.scoring.types import Standing
 from app.scoring.types import Transfer
+from app.variants.deluxe.scoring import DeluxeScoring
+from app.variants.doppel.scoring import DoppelScoring
+from app.variants.dynamisch.scoring import DynamischScoring
+from app.variants.speedone.scoring import SpeedoneScoring
+from app.variants.terroristen.scoring import TerroristenScoring
 
 __all__ = [
     "NAME_LIMIT",

@@ -14,8 +14,8 @@ from operator import add
 from typing import Any
 from typing import ClassVar
 
-from app import checks
-from app.checks import Field
+from app import inputs
+from app.inputs import Field
 from app.scoring.settlement import MoneyRule
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
@@ -43,12 +43,12 @@ def winner_of(seats: list[int]) -> Winner:
 
 def rate_cents(value: Any) -> int:
     """The money rate: dyn.money recommends at most 10 cents; 1000 (10 euros) is the hard cap."""
-    return checks.whole(value, RATE_CENTS, 0, 1000, Text(" (0 = ohne Geld)", " (0 = no money)"))
+    return inputs.whole(value, RATE_CENTS, 0, 1000, Text(" (0 = ohne Geld)", " (0 = no money)"))
 
 
 def series_length(value: Any, field: Field) -> int:
     """Games/rounds of a series: 1 to 100."""
-    return checks.whole(value, field, *LIMIT_GAMES)
+    return inputs.whole(value, field, *LIMIT_GAMES)
 
 
 class Scoring:
@@ -73,7 +73,7 @@ class Scoring:
 
     def options(self, raw: Any, players: int) -> dict[str, Any]:
         """Known options only, each checked, defaults filled in."""
-        given = checks.mapping({} if raw is None else raw, OPTIONS, self.defaults.keys())
+        given = inputs.mapping({} if raw is None else raw, OPTIONS, self.defaults.keys())
         result = dict(self.defaults)
         for key, value in given.items():
             result[key] = self.option(key, value)
@@ -100,10 +100,10 @@ class Scoring:
         self, players: Sequence[str], options: Mapping[str, Any], body: Any
     ) -> dict[str, Any]:
         """The normalised round body; `next_dealer` kept when given."""
-        given = checks.mapping(body, BODY, self.round_keys | {"next_dealer"})
+        given = inputs.mapping(body, BODY, self.round_keys | {"next_dealer"})
         data = self.check_round(players, options, given)
         if given.get("next_dealer") is not None:
-            data["next_dealer"] = checks.seat(given["next_dealer"], NEXT_DEALER, len(players))
+            data["next_dealer"] = inputs.seat(given["next_dealer"], NEXT_DEALER, len(players))
         return data
 
     def entry_max(self, options: Mapping[str, Any]) -> dict[str, int]:

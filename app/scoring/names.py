@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from app.checks import Field
+from app.inputs import Field
 from app.text import InputError
 from app.text import Text
 from app.text import shown

@@ -2,7 +2,7 @@
 
 `serve` runs waitress (a production WSGI server in pure Python, for Linux, macOS and Windows)
 on all interfaces, port 5000, and prints the addresses the phones can open, with a QR code of
-the first one. The schema is brought up to date before the first request (app.dbsetup, under a
+the first one. The schema is brought up to date before the first request (app.store.setup, under a
 lock, so several processes may start at once). A database this version cannot use ends the
 start with one sentence and exit status 1, instead of a server that fails on every request.
 """
@@ -55,8 +55,8 @@ def parser() -> argparse.ArgumentParser:
 def load_app() -> Flask | None:
     """The app, its schema current; None (after saying why) when it cannot start."""
     from app import create_app
-    from app.dbsetup import SchemaError
     from app.serve import SettingError
+    from app.store.setup import SchemaError
 
     try:
         return create_app()
@@ -101,7 +101,7 @@ def announce(app: Flask, host: str, port: int, out: TextIO) -> None:
 
 def migrate() -> int:
     """Bring the schema up to date (even where AUTO_MIGRATE is off); returns the exit status."""
-    from app.dbsetup import ensure_schema
+    from app.store.setup import ensure_schema
 
     app = load_app()
     if app is None:

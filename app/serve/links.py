@@ -16,7 +16,7 @@ from flask import request
 
 
 class PublicLinks(Flask):
-    """Flask, whose external links start with PUBLIC_URL when it is set (app.flaskapp builds
+    """Flask, whose external links start with PUBLIC_URL when it is set (app.web.flaskapp builds
     the app's own class on it)."""
 
     def url_for(

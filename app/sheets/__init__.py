@@ -18,17 +18,19 @@ from flask import request
 from flask_babel import get_locale
 from flask_babel import get_translations
 
-from app import store
-from app.i18n import gettext
-from app.models import Table
 from app.sheets.download import cached_pdf
 from app.sheets.download import sheet_tag
 from app.sheets.download import slug
 from app.sheets.params import most_players
 from app.sheets.params import parse_blank
 from app.sheets.record import TableRecord
+from app.store.models import Table
+from app.store.tables import round_rows
+from app.store.tables import state_of
 from app.text import InputError
-from app.variants import VARIANTS
+from app.variants.registry import VARIANTS
+from app.web.found import table_or_404
+from app.web.i18n import gettext
 
 if TYPE_CHECKING:
     from app.sheets.layout import Lang
@@ -89,7 +91,7 @@ def blank(variant: str) -> Response:
 @bp.get("/t/<id:table_id>/sheet.pdf")
 def table_sheet(table_id: str) -> Response:
     """A table's score sheet, filled in with every round and the result."""
-    table = store.get_table(table_id)
+    table = table_or_404(table_id)
     lang = page_lang()
     name = slug(table.name) or table.variant
     filename = f"mautisch-{name}-{table.created_at.date().isoformat()}.pdf"
@@ -100,7 +102,7 @@ def table_sheet(table_id: str) -> Response:
 
 def filled_sheet(table: Table, lang: Lang) -> bytes:
     """The filled sheet of a table as it is now."""
-    rounds = store.round_rows(table.id)
+    rounds = round_rows(table.id)
     record = TableRecord(
         name=table.name,
         variant=table.variant,
@@ -109,7 +111,7 @@ def filled_sheet(table: Table, lang: Lang) -> bytes:
         players=list(table.players),
         options=table.definition.stored_options(table.options),
         rounds=[round_.data for round_ in rounds],
-        standing=store.state_of(table, rounds),
+        standing=state_of(table, rounds),
     )
     from app.sheets.table_sheet import build_table_sheet
 

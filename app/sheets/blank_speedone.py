@@ -14,7 +14,6 @@ from reportlab.platypus import Flowable
 from reportlab.platypus import Spacer
 from reportlab.platypus import Table
 
-from app.scoring.speedone import TARGETS
 from app.sheets.layout import BOX
 from app.sheets.layout import FONT_BOLD
 from app.sheets.layout import HEAD_SMALLEST
@@ -31,6 +30,7 @@ from app.sheets.layout import write_in_heading
 from app.sheets.layout import write_in_line
 from app.sheets.params import BlankSheet
 from app.translations import N_
+from app.variants.speedone.scoring import TARGETS
 
 KIND = N_("Score sheet")
 ROUND_COLUMN = 15 * mm

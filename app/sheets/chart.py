@@ -1,6 +1,6 @@
 """The running totals as a reportlab drawing for the filled score sheet (A4, black and white).
 
-The paper twin of the table page's chart (app.tables.pictures, drawn with app.charts): the
+The paper twin of the table page's chart (app.tables.pictures, drawn with app.web.charts): the
 same lines, the same tick steps (whole numbers: points and wins are counts). Pure reportlab:
 the sheet builder passes its own (embedded) font and language (ticks are written the
 reader's way, "1.000" / "1,000"). Lines are told apart without colour: a dash pattern and a
@@ -33,12 +33,12 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.platypus import Flowable
 
-from app.charts import nice_ticks
 from app.sheets.layout import FONT
 from app.sheets.layout import Placed
 from app.sheets.layout import font_runs
 from app.sheets.layout import text_width
 from app.sheets.layout import write_texts
+from app.web.charts import nice_ticks
 
 DASHES: tuple[tuple[float, ...] | None, ...] = (None, (6, 2.5), (1.2, 2), (7, 2, 1.2, 2), (2, 4))
 MARKERS = ("circle", "square", "triangle", "diamond", "cross")

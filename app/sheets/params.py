@@ -12,11 +12,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from app.scoring.speedone import SCORINGS
-from app.scoring.speedone import TARGETS
 from app.text import InputError
 from app.text import Text
-from app.variants import Variant
+from app.variants.registry import Variant
+from app.variants.speedone.scoring import SCORINGS
+from app.variants.speedone.scoring import TARGETS
 
 NAME_LIMIT = 40
 WHOLE = re.compile(r"[0-9]{1,6}")

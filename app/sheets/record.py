@@ -7,8 +7,8 @@ from datetime import date
 from typing import Any
 
 from app.scoring.types import Standing
-from app.variants import Variant
-from app.variants import find_variant
+from app.variants.registry import Variant
+from app.variants.registry import find_variant
 
 
 @dataclass(frozen=True)

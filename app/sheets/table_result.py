@@ -29,10 +29,10 @@ from app.sheets.layout import money
 from app.sheets.layout import para
 from app.sheets.layout import section
 from app.sheets.record import TableRecord
-from app.standings import places
+from app.store.standings import places
 from app.text import Text
 from app.translations import N_
-from app.variants import Variant
+from app.variants.registry import Variant
 
 HOUSE_RULES = Text("Hausregeln", "House rules")
 RANKING_WIDTH = 148 * mm  # place, name, total, amount

@@ -1,7 +1,7 @@
 """Play again (`tables.again`): one tap starts a new table like this one.
 
 Same players, variant, options, house rules and group; the dealer continues from the last
-game (`store.play_again`). This phone becomes the new table's editor and lands on its page.
+game (`play_again`). This phone becomes the new table's editor and lands on its page.
 """
 
 from __future__ import annotations
@@ -11,19 +11,20 @@ from flask import redirect
 from flask import url_for
 from werkzeug.wrappers import Response
 
-from app import store
-from app.device import remember_table
-from app.device import require_editor
-from app.i18n import gettext as _
+from app.rights.phone import remember_table
+from app.rights.phone import require_editor
+from app.store.tables import play_again
 from app.tables import bp
+from app.web.found import table_or_404
+from app.web.i18n import gettext as _
 
 
 @bp.post("/t/<id:table_id>/again")
 def again(table_id: str) -> Response:
     """A new table with the same settings; open it as its editor."""
-    table = store.get_table(table_id)
+    table = table_or_404(table_id)
     require_editor(table)
-    fresh, token = store.play_again(table)
+    fresh, token = play_again(table)
     remember_table(fresh.id, token)
     flash(_("New table started: same players, same rules. Have fun!"))
     return redirect(url_for("tables.view", table_id=fresh.id))

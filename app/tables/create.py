@@ -9,15 +9,15 @@ from flask import request
 from flask import url_for
 from werkzeug.wrappers import Response
 
-from app import store
-from app.device import editable_group
-from app.device import remember_table
-from app.i18n import gettext as _
+from app.rights.phone import editable_group
+from app.rights.phone import remember_table
+from app.store.tables import create_table
 from app.tables import bp
 from app.tables.fielderrors import error_list
 from app.tables.forms import NewTableForm
 from app.tables.forms import group_refusal
 from app.tables.home import device_tables
+from app.web.i18n import gettext as _
 
 RECENT_NAMES = 24
 # Every page's summary of a refused form (templates/base.html) asks the form for its errors.
@@ -38,7 +38,7 @@ def new() -> Response | str:
     """Show the form; on a valid post create the table and open it as its editor."""
     form = NewTableForm()
     if form.validate_on_submit() and form.table_input is not None:
-        table, token = store.create_table(*form.table_input, group_id=form.group.data or None)
+        table, token = create_table(*form.table_input, group_id=form.group.data or None)
         remember_table(table.id, token)
         flash(_("Table created. Share the view link below with the others at the table."))
         return redirect(url_for("tables.view", table_id=table.id))

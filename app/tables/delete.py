@@ -2,7 +2,7 @@
 
 Deleting asks first. A deleted table leaves its group's statistics at once and answers 410;
 for 30 days its editor can restore it, from its own page or from "Zuletzt gelöscht" on the
-start page (app/tables/home.py); then `store.purge_deleted` removes it for good.
+start page (app/tables/home.py); then `purge_deleted` removes it for good.
 """
 
 from __future__ import annotations
@@ -15,28 +15,31 @@ from flask import url_for
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from app import store
-from app.db import db
-from app.deletion import deleted
-from app.deletion import gone_page
-from app.deletion import restored
-from app.device import can_edit
-from app.device import require_editor
-from app.i18n import gettext as _
-from app.models import Table
+from app.rights.deletion import deleted
+from app.rights.deletion import gone_page
+from app.rights.deletion import restored
+from app.rights.phone import can_edit
+from app.rights.phone import require_editor
+from app.store.db import db
+from app.store.models import Table
+from app.store.tables import delete_table
+from app.store.tables import restore_table
+from app.store.tables import table_state
 from app.tables import bp
+from app.web.found import table_or_404
+from app.web.i18n import gettext as _
 
 
 @bp.route("/t/<id:table_id>/delete", methods=["GET", "POST"])
 def delete(table_id: str) -> Response | str:
     """Ask first (GET), then move the table to the recently deleted (POST)."""
-    table = store.get_table(table_id)
+    table = table_or_404(table_id)
     require_editor(table)
     if request.method == "GET":
-        played = len(store.table_state(table).round_points)
+        played = len(table_state(table).round_points)
         return render_template("tables/delete.html", table=table, played=played)
     return deleted(
-        lambda: store.delete_table(table),
+        lambda: delete_table(table),
         _(
             "Table deleted. It can be restored for 30 days under “Recently deleted” on the "
             "start page."
@@ -47,10 +50,10 @@ def delete(table_id: str) -> Response | str:
 @bp.post("/t/<id:table_id>/restore")
 def restore(table_id: str) -> Response:
     """Bring a deleted table back (its editor, within 30 days) and show it."""
-    table = store.get_table(table_id, deleted_ok=True)
+    table = table_or_404(table_id, deleted_ok=True)
     require_editor(table)
     return restored(
-        lambda: store.restore_table(table),
+        lambda: restore_table(table),
         _("Table restored."),
         url_for("tables.view", table_id=table.id),
     )

@@ -1,6 +1,6 @@
 """What a table page shows that follows from the table's rounds, kept per table version.
 
-Every change of a table bumps its `version` (app.store), so the standing (app.standings),
+Every change of a table bumps its `version` (app.store), so the standing (app.store.standings),
 the chart and the settlement picture of one version never change: they are computed once per
 version and language and kept for the next phone that looks (a table watched by several phones
 asks for the same version once per phone after every round). A change is a new version, so a
@@ -29,19 +29,19 @@ from flask import session
 from markupsafe import Markup
 from markupsafe import escape
 
-from app.device import GuardedTable
-from app.device import can_edit
-from app.device import edit_link
-from app.i18n import gettext as _
-from app.models import Table
-from app.navigation import current_lang
+from app.rights.phone import GuardedTable
+from app.rights.phone import can_edit
+from app.rights.phone import edit_link
 from app.scoring import Standing
-from app.standings import versioned_standing
-from app.store import TableHead
+from app.store.models import Table
+from app.store.standings import versioned_standing
+from app.store.tables import TableHead
 from app.tables.display import say
 from app.tables.display import team_label
 from app.tables.pictures import running_totals_chart
 from app.tables.pictures import settlement_picture
+from app.web.i18n import gettext as _
+from app.web.navigation import current_lang
 
 ROWS_SHOWN = 30
 KEPT_TABLES = 256
@@ -226,7 +226,7 @@ class Editor(NamedTuple):
 
 
 def editor_of(table: GuardedTable) -> Editor:
-    """This phone's rights at the table (app.device decides)."""
+    """This phone's rights at the table (app.rights.phone decides)."""
     link = edit_link(table)
     return Editor(can_edit(table), link.url if link is not None else None)
 
@@ -271,6 +271,6 @@ def kept_page(
             return page
         found = page.html
         keep(_pages, key, found)
-    # Its compressed copy may be kept under the same key (app.assets).
+    # Its compressed copy may be kept under the same key (app.web.assets).
     g.kept_as = hashlib.sha256(repr(key).encode()).hexdigest()
     return Rendered(found, head.version)

@@ -15,18 +15,18 @@ from markupsafe import Markup
 from markupsafe import escape
 
 from app.engine.houserules import HouseRule
-from app.i18n import gettext as _
-from app.models import Table
-from app.navigation import current_lang
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
 from app.scoring.types import team_of
-from app.standings import places
+from app.store.models import Table
+from app.store.standings import places
 from app.text import Text
-from app.variants import VARIANTS
-from app.variants import Variant
-from app.variants import find_variant
+from app.variants.registry import VARIANTS
+from app.variants.registry import Variant
+from app.variants.registry import find_variant
+from app.web.i18n import gettext as _
+from app.web.navigation import current_lang
 
 
 def say(text: Text, **values: Any) -> str:

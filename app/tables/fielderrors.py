@@ -16,8 +16,8 @@ from wtforms import FieldList
 from wtforms import Form
 from wtforms import FormField
 
-from app.navigation import current_lang
 from app.text import InputError
+from app.web.navigation import current_lang
 
 PATH_PART = re.compile(r"([A-Za-z_0-9]+)|\[(\d+)\]")
 # Fields without a visible input: their errors are listed, but there is nothing to jump to.

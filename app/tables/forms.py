@@ -16,21 +16,21 @@ from wtforms import StringField
 from wtforms.validators import Optional
 from wtforms.validators import ValidationError
 
-from app.db import db
-from app.device import editable_group
 from app.engine.houserules import HouseRule
-from app.i18n import gettext as _
-from app.models import Group
+from app.rights.phone import editable_group
+from app.store.db import db
+from app.store.models import Group
 from app.tables.display import form_value
 from app.tables.display import house_rule_choices
 from app.tables.display import say
 from app.tables.fielderrors import ScoringForm
 from app.text import InputError
-from app.variants import MOST_PLAYERS
-from app.variants import VARIANT_IDS
-from app.variants import VARIANTS
-from app.variants import Variant
-from app.variants import find_variant
+from app.variants.registry import MOST_PLAYERS
+from app.variants.registry import VARIANT_IDS
+from app.variants.registry import VARIANTS
+from app.variants.registry import Variant
+from app.variants.registry import find_variant
+from app.web.i18n import gettext as _
 
 NOT_A_NUMBER = _l("Please enter a whole number.")
 SERIES = {"inputmode": "numeric", "min": 1, "max": 100}

@@ -8,19 +8,20 @@ from typing import Any
 from flask import render_template
 from sqlalchemy import select
 
-from app import store
-from app.db import db
-from app.device import can_edit
-from app.device import device_group_ids
-from app.device import device_table_ids
-from app.device import group_token
-from app.models import Group
-from app.models import Round
-from app.models import Table
+from app.rights.phone import can_edit
+from app.rights.phone import device_group_ids
+from app.rights.phone import device_table_ids
+from app.rights.phone import group_token
 from app.scoring import Standing
-from app.standings import keep_standing
-from app.standings import kept_standing
-from app.standings import standing_after
+from app.store.db import db
+from app.store.groups import deleted_groups as store_deleted_groups
+from app.store.models import Group
+from app.store.models import Round
+from app.store.models import Table
+from app.store.standings import keep_standing
+from app.store.standings import kept_standing
+from app.store.standings import standing_after
+from app.store.tables import deleted_tables as store_deleted_tables
 from app.tables import bp
 
 
@@ -35,7 +36,7 @@ def device_tables() -> list[Table]:
 
 
 def standings_of(tables: list[Table]) -> dict[str, Standing]:
-    """Each table's standing by table id: kept for its version (app.standings), else computed
+    """Each table's standing by table id: kept for its version (app.store.standings), else computed
     from its rounds, which are read for all such tables in one statement (none per table)."""
     found: dict[str, Standing] = {}
     for table in tables:
@@ -67,8 +68,8 @@ def standings_of(tables: list[Table]) -> dict[str, Standing]:
 
 def recently_deleted() -> tuple[list[Table], list[Group]]:
     """This device's deleted tables and groups it may restore (within the 30 days)."""
-    tables = [t for t in store.deleted_tables(device_table_ids()) if can_edit(t)]
-    groups = [g for g in store.deleted_groups(device_group_ids()) if group_token(g) is not None]
+    tables = [t for t in store_deleted_tables(device_table_ids()) if can_edit(t)]
+    groups = [g for g in store_deleted_groups(device_group_ids()) if group_token(g) is not None]
     return tables, groups
 
 

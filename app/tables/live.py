@@ -16,11 +16,11 @@ from typing import Any
 from flask import Response
 from flask import make_response
 
-from app import store
 from app.tables import bp
 from app.tables.derived import editor_of
 from app.tables.derived import kept_page
 from app.tables.table import rendered
+from app.web.found import head_or_404
 
 
 def no_flashes(**_kwargs: Any) -> list[Any]:
@@ -32,7 +32,7 @@ def no_flashes(**_kwargs: Any) -> list[Any]:
 @bp.get("/t/<id:table_id>/live")
 def live(table_id: str) -> Response:
     """The current table page for live.js (never cached: it is the fresh state)."""
-    head = store.table_head(table_id)
+    head = head_or_404(table_id)
     page = kept_page(
         head,
         "live",

@@ -17,13 +17,15 @@ from flask import render_template
 from flask import request
 from werkzeug.datastructures import MultiDict
 
-from app import store
-from app import variants
-from app.models import Table
+from app.store.models import Table
+from app.store.tables import round_rows
 from app.tables import bp
 from app.tables.derived import GridRow
 from app.tables.derived import grid_rows
 from app.tables.round_forms import round_form
+from app.text import InputError
+from app.variants import registry as variants
+from app.web.found import table_or_404
 
 PENDING_LIMIT = 20  # rounds a phone keeps for one table: far more than a lost Wi-Fi leaves
 
@@ -46,7 +48,10 @@ def body_of(table: Table, sent: str) -> dict[str, Any] | str:
         del form["csrf_token"]
     form.process(MultiDict(parse_qsl(sent, keep_blank_values=True)))
     if form.validate() and form.round_body is not None:
-        return form.round_body
+        try:
+            return table.definition.round(table.players, table.options, form.round_body)
+        except InputError as error:
+            form.show_input_error(error)
     errors = [*form.form_errors]
     for messages in form.group_errors.values():
         errors.extend(messages)
@@ -57,7 +62,7 @@ def body_of(table: Table, sent: str) -> dict[str, Any] | str:
 
 def pending_rows(table: Table, sent: list[str]) -> list[PendingRow]:
     """The kept rounds in order after the stored ones, each scored with those before it."""
-    stored = [r.data for r in store.round_rows(table.id)]
+    stored = [r.data for r in round_rows(table.id)]
     bodies: list[dict[str, Any]] = []
     found: list[PendingRow] = []
     for one in sent[:PENDING_LIMIT]:
@@ -81,6 +86,6 @@ def pending_rows(table: Table, sent: list[str]) -> list[PendingRow]:
 @bp.get("/t/<id:table_id>/rounds/pending")
 def pending(table_id: str) -> str:
     """The provisional grid rows of the kept rounds sent as `?body=…` (form bodies, in order)."""
-    table = store.get_table(table_id)
+    table = table_or_404(table_id)
     rows = pending_rows(table, request.args.getlist("body"))
     return render_template("tables/_pending_rows.html", table=table, rows=rows)

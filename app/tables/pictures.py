@@ -4,7 +4,7 @@ Both are inline SVG drawn on the server (no JavaScript, nothing external), sized
 phone and coloured through `currentColor` and the page's CSS variables, so they read in light
 and dark mode. The chart's lines (`chart_series`) are also what the filled score sheet draws
 (app.sheets.chart), so page and paper show the same. Every number comes from the table's
-`Standing` (app.scoring); the drawing of line charts is `app.charts`.
+`Standing` (app.scoring); the drawing of line charts is `app.web.charts`.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from flask_babel import format_currency
 from markupsafe import Markup
 from markupsafe import escape
 
-from app.charts import line_chart_svg
-from app.i18n import gettext as _
-from app.models import Table
-from app.navigation import current_lang
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Transfer
-from app.variants import find_variant
+from app.store.models import Table
+from app.variants.registry import find_variant
+from app.web.charts import line_chart_svg
+from app.web.i18n import gettext as _
+from app.web.navigation import current_lang
 
 WIDTH = 360
 ROW = 52

@@ -2,7 +2,7 @@
 
 The view QR is public like the view link itself. The edit QR ("hand the pen to someone
 else") carries an edit token, so only a phone that may edit the table gets it: the link is the
-one the table page shows (`app.device.edit_link`: the table's own edit link, or the group's
+one the table page shows (`app.rights.phone.edit_link`: the table's own edit link, or the group's
 for a group editor), built from this device's session, never from the request.
 """
 
@@ -14,10 +14,10 @@ from flask import Response
 from flask import abort
 from flask import url_for
 
-from app import store
-from app.device import edit_link
-from app.i18n import gettext as _
+from app.rights.phone import edit_link
 from app.tables import bp
+from app.web.found import table_or_404
+from app.web.i18n import gettext as _
 
 SVG_TYPE = "image/svg+xml"
 MODULE_PX = 8  # intrinsic size only; the page scales the vector image
@@ -46,7 +46,7 @@ def qr_svg(link: str, title: str) -> bytes:
 @bp.get("/t/<id:table_id>/qr-view.svg")
 def qr_view(table_id: str) -> Response:
     """The view link (read only) as a QR code; it never changes, so it may be cached."""
-    table = store.get_table(table_id)
+    table = table_or_404(table_id)
     link = url_for("tables.view", table_id=table.id, _external=True)
     response = Response(qr_svg(link, _("View link (read only)")), mimetype=SVG_TYPE)
     response.headers["Cache-Control"] = "public, max-age=86400"
@@ -56,7 +56,7 @@ def qr_view(table_id: str) -> Response:
 @bp.get("/t/<id:table_id>/qr-edit.svg")
 def qr_edit(table_id: str) -> Response:
     """The edit link as a QR code, only for a phone that may edit this table (else 403)."""
-    table = store.get_table(table_id)
+    table = table_or_404(table_id)
     link = edit_link(table)
     if link is None:
         abort(403, description=_("Only a phone that may edit this table can hand on the pen."))

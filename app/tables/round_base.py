@@ -11,7 +11,7 @@ from typing import Any
 from wtforms import HiddenField
 from wtforms.fields.core import UnboundField
 
-from app.models import Table
+from app.store.models import Table
 from app.tables.fielderrors import ScoringForm
 from app.text import InputError
 
@@ -73,15 +73,9 @@ class RoundForm(ScoringForm):
         return {**body, **chosen("next_dealer", self.next_dealer.data)}
 
     def validate(self, extra_validators: Any = None) -> bool:
-        """Field types first, then the table's variant judges the round."""
+        """Field types only: the table's variant judges the round once, where it is saved
+        (app.store.rounds); what it refuses comes back to this form (`show_input_error`)."""
         if not super().validate(extra_validators):
             return False
-        table = self.table
-        try:
-            self.round_body = table.definition.round(
-                table.players, table.options, self.with_dealer(self.body())
-            )
-        except InputError as error:
-            self.show_input_error(error)
-            return False
+        self.round_body = self.with_dealer(self.body())
         return True

@@ -21,24 +21,35 @@ from flask import request
 from flask import url_for
 from werkzeug.wrappers import Response
 
-from app import store
-from app import variants
-from app.device import require_editor
-from app.i18n import gettext as _
-from app.models import Round
-from app.models import Table
-from app.navigation import current_lang
+from app.rights.phone import require_editor
+from app.store.models import Round
+from app.store.models import Table
+from app.store.rounds import ROUND_LIMIT
+from app.store.rounds import Added
+from app.store.rounds import NumberTaken
+from app.store.rounds import RoundConflict
+from app.store.rounds import TableFinished
+from app.store.rounds import add_round
+from app.store.rounds import delete_round
+from app.store.rounds import edit_round
+from app.store.rounds import round_at
+from app.store.tables import round_rows
+from app.store.tables import table_state
 from app.tables import bp
 from app.tables.round_base import RoundForm
 from app.tables.round_forms import round_form
 from app.text import InputError
+from app.variants import registry as variants
+from app.web.found import table_or_404
+from app.web.i18n import gettext as _
+from app.web.navigation import current_lang
 
 T = TypeVar("T")
 
 
 def stored_round(table: Table, number: int) -> Round:
     """Round `number` of the table, or 404."""
-    found = store.round_at(table, number) if 1 <= number <= store.ROUND_LIMIT else None
+    found = round_at(table, number) if 1 <= number <= ROUND_LIMIT else None
     if found is None:
         abort(404, description=_("%(what)s does not exist at this table.",
                                  what=round_name(table, number)))
@@ -83,7 +94,7 @@ def saved(form: RoundForm, change: Callable[[], T]) -> T | None:
         abort(404)
     except InputError as error:
         form.show_input_error(error)
-    except store.TableFinished:
+    except TableFinished:
         form.show_error(_("The table is finished meanwhile: this round was not saved."))
     return None
 
@@ -96,10 +107,10 @@ def back_to_table(table: Table) -> Response:
 def expected_number(form: RoundForm) -> int | None:
     """The number the form expected its round to get (None if missing or tampered with)."""
     value = form.expected_number.data or ""
-    return int(value) if value.isdigit() and 0 < int(value) <= store.ROUND_LIMIT + 1 else None
+    return int(value) if value.isdigit() and 0 < int(value) <= ROUND_LIMIT + 1 else None
 
 
-def taken_text(table: Table, taken: store.NumberTaken, wanted: int) -> str:
+def taken_text(table: Table, taken: NumberTaken, wanted: int) -> str:
     """What another phone entered meanwhile, in words, and what saving this one now does."""
     if taken.current is None:
         return _(
@@ -116,9 +127,9 @@ def taken_text(table: Table, taken: store.NumberTaken, wanted: int) -> str:
 @bp.route("/t/<id:table_id>/rounds/new", methods=["GET", "POST"])
 def round_new(table_id: str) -> Response | str:
     """Enter a finished game with taps."""
-    table = store.get_table(table_id)
+    table = table_or_404(table_id)
     require_editor(table)
-    state = store.table_state(table)
+    state = table_state(table)
     if state.finished:
         flash(_("The table is finished: no more rounds can be entered."), "error")
         return back_to_table(table)
@@ -128,9 +139,9 @@ def round_new(table_id: str) -> Response | str:
         form.expected_number.data = str(number)
     taken: int | None = None  # the number another phone's round took, when one did
 
-    def add() -> store.Added:
+    def add() -> Added:
         """Save the round at the number the phone expected."""
-        return store.add_round(
+        return add_round(
             table,
             form.round_body,
             form.idempotency_key.data or None,
@@ -142,7 +153,7 @@ def round_new(table_id: str) -> Response | str:
         wanted = expected_number(form) or number
         try:
             added = saved(form, add)
-        except store.NumberTaken as conflict:
+        except NumberTaken as conflict:
             # Nothing was saved: say what the other phone entered and offer this one as the
             # next number with one tap (the form keeps what was entered, and its key).
             form.show_error(taken_text(table, conflict, wanted))
@@ -200,10 +211,10 @@ def version_of(form: RoundForm) -> int | None:
 def moved_round(table: Table, etag: str) -> Round | None:
     """The round an etag ("uid.version") named, wherever it is now (None once deleted)."""
     uid = etag.rsplit(".", 1)[0]
-    return next((r for r in store.round_rows(table.id) if r.uid == uid), None)
+    return next((r for r in round_rows(table.id) if r.uid == uid), None)
 
 
-def current_round(table: Table, conflict: store.RoundConflict, etag: str) -> Round | None:
+def current_round(table: Table, conflict: RoundConflict, etag: str) -> Round | None:
     """The round the phone meant, as it is now: the same round (by its id) even if it moved.
 
     Never another round that merely has its old number now (that would land elsewhere).
@@ -219,14 +230,14 @@ def current_round(table: Table, conflict: store.RoundConflict, etag: str) -> Rou
 @bp.route("/t/<id:table_id>/rounds/<int:number>", methods=["GET", "POST"])
 def round_edit(table_id: str, number: int) -> Response | str:
     """Correct an earlier round; everything after it is recomputed."""
-    table = store.get_table(table_id)
+    table = table_or_404(table_id)
     require_editor(table)
     # A correction sent for a round that is gone meanwhile is answered on the form, not 404.
     stored: Round | None = None
     if request.method == "GET":
         stored = stored_round(table, number)
-    elif 1 <= number <= store.ROUND_LIMIT:
-        stored = store.round_at(table, number)
+    elif 1 <= number <= ROUND_LIMIT:
+        stored = round_at(table, number)
     form = round_form(
         table,
         dealer=0,
@@ -240,9 +251,9 @@ def round_edit(table_id: str, number: int) -> Response | str:
         etag = form.if_match.data or ""
         seen = etag or version_of(form)  # a bare version: an older page's form
         try:
-            if saved(form, lambda: store.edit_round(table, number, form.round_body, seen)):
+            if saved(form, lambda: edit_round(table, number, form.round_body, seen)):
                 return corrected(table, number)
-        except store.RoundConflict as conflict:
+        except RoundConflict as conflict:
             meant = current_round(table, conflict, etag)
             if meant is not None and already_says(table, meant, form.round_body):
                 return corrected(table, meant.number)
@@ -294,9 +305,9 @@ def round_delete(table_id: str, number: int) -> Response | str:
     Both steps carry the etag of the round the phone saw (`if_match`): only that round is
     ever deleted. Without one (an older page) the round now at the number is meant.
     """
-    table = store.get_table(table_id)
+    table = table_or_404(table_id)
     require_editor(table)
-    stored = store.round_at(table, number) if 1 <= number <= store.ROUND_LIMIT else None
+    stored = round_at(table, number) if 1 <= number <= ROUND_LIMIT else None
     etag = request.form.get("if_match") or (stored.etag if stored is not None else "")
     if not etag:
         abort(404, description=_("%(what)s does not exist at this table.",
@@ -315,12 +326,12 @@ def round_delete(table_id: str, number: int) -> Response | str:
             points=body_points(table, stored.data),
         )
     try:
-        store.delete_round(table, number, etag)
+        delete_round(table, number, etag)
     except LookupError:
         abort(404)
     except InputError as error:
         flash(error.message(current_lang()), "error")
-    except store.RoundConflict as conflict:  # changed between the check above and the lock
+    except RoundConflict as conflict:  # changed between the check above and the lock
         return ask_again(table, current_round(table, conflict, etag))
     else:
         flash(_("%(what)s deleted.", what=round_name(table, number)))

@@ -3,9 +3,9 @@ players' names, money, the number of games or rounds, house rules; end or reopen
 open-ended table.
 
 The page is the new-table form with the variant fixed and the table's values filled in, so
-every option reads and is checked as on a new table; `store.update_table` then checks the
+every option reads and is checked as on a new table; `update_table` then checks the
 change against the rounds played (no fewer games than played) and logs it, undoable.
-Edit rights as for rounds: the table's or its group's editor (app.device).
+Edit rights as for rounds: the table's or its group's editor (app.rights.phone).
 """
 
 from __future__ import annotations
@@ -20,17 +20,19 @@ from flask import url_for
 from werkzeug.wrappers import Response
 from wtforms import RadioField
 
-from app import store
-from app.device import require_editor
-from app.i18n import gettext as _
-from app.models import Table
-from app.navigation import current_lang
+from app.rights.phone import require_editor
+from app.store.models import Table
+from app.store.settings import update_table
+from app.store.tables import table_state
 from app.tables import bp
 from app.tables.display import form_value
 from app.tables.forms import NewTableForm
 from app.tables.forms import house_field_name
 from app.text import InputError
-from app.variants import Variant
+from app.variants.registry import Variant
+from app.web.found import table_or_404
+from app.web.i18n import gettext as _
+from app.web.navigation import current_lang
 
 
 class SettingsForm(NewTableForm):
@@ -74,7 +76,7 @@ def settings_data(table: Table) -> dict[str, Any]:
 def render_settings(table: Table, form: SettingsForm, status: int = 200) -> tuple[str, int]:
     """The settings page (400 when a sent form is shown again with its errors)."""
     definition = table.definition
-    state = store.table_state(table)
+    state = table_state(table)
     return render_template(
         "tables/settings.html",
         table=table,
@@ -89,7 +91,7 @@ def render_settings(table: Table, form: SettingsForm, status: int = 200) -> tupl
 @bp.route("/t/<id:table_id>/settings", methods=["GET", "POST"])
 def settings(table_id: str) -> Response | tuple[str, int]:
     """Show the table's settings; save a change (logged, undoable) and show the table."""
-    table = store.get_table(table_id)
+    table = table_or_404(table_id)
     require_editor(table)
     form = SettingsForm(table, data=settings_data(table))
     if not form.is_submitted():
@@ -97,7 +99,7 @@ def settings(table_id: str) -> Response | tuple[str, int]:
     if form.validate() and form.table_input is not None:
         _variant, name, players, options = form.table_input
         try:
-            store.update_table(table, {"name": name, "players": players, "options": options})
+            update_table(table, {"name": name, "players": players, "options": options})
         except InputError as error:
             form.show_input_error(error)
         else:
@@ -109,11 +111,11 @@ def settings(table_id: str) -> Response | tuple[str, int]:
 @bp.post("/t/<id:table_id>/close")
 def close(table_id: str) -> Response:
     """End an open-ended table by hand, or open it again (one tap each, undoable)."""
-    table = store.get_table(table_id)
+    table = table_or_404(table_id)
     require_editor(table)
     closing = request.form.get("closed") == "yes"
     try:
-        store.update_table(table, {"closed": closing})
+        update_table(table, {"closed": closing})
     except InputError as error:
         flash(error.message(current_lang()), "error")
         return redirect(url_for("tables.settings", table_id=table.id))

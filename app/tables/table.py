@@ -10,12 +10,11 @@ from flask import request
 from flask import url_for
 from werkzeug.wrappers import Response
 
-from app import store
-from app.device import can_edit
-from app.device import edit_link
-from app.device import remember_table
-from app.editlinks import grant_table
-from app.models import Table
+from app.rights.editlinks import grant_table
+from app.rights.phone import can_edit
+from app.rights.phone import edit_link
+from app.rights.phone import remember_table
+from app.store.models import Table
 from app.tables import bp
 from app.tables.derived import Rendered
 from app.tables.derived import correct_label
@@ -27,6 +26,8 @@ from app.tables.derived import kept_page
 from app.tables.pictures import chart_note
 from app.tables.undo import redo_step
 from app.tables.undo import undo_step
+from app.web.found import head_or_404
+from app.web.found import table_or_404
 
 SHEET_ENDPOINT = "sheets.table_sheet"  # the sheets blueprint's PDF of a table
 
@@ -66,7 +67,7 @@ def page_context(table: Table) -> dict[str, Any]:
 @bp.get("/t/<id:table_id>")
 def view(table_id: str) -> str:
     """Players, dealer, rounds with running totals, the result; edit controls for an editor."""
-    head = store.table_head(table_id)
+    head = head_or_404(table_id)
     remember_table(head.id)
     return kept_page(head, "page", editor_of(head), lambda: rendered(table_id)).html
 
@@ -74,7 +75,7 @@ def view(table_id: str) -> str:
 def rendered(table_id: str, **extra: Any) -> Rendered:
     """The table page as the table is stored now (`extra`: more for the template), with the
     version it shows."""
-    table = store.get_table(table_id)
+    table = table_or_404(table_id)
     html = render_template("tables/view.html", **page_context(table), **extra)
     return Rendered(html, table.version)
 
@@ -82,4 +83,4 @@ def rendered(table_id: str, **extra: Any) -> Rendered:
 @bp.get("/t/<id:table_id>/edit/<token>")
 def claim(table_id: str, token: str) -> Response:
     """The edit link: remember the token on this device, then drop it from the address bar."""
-    return grant_table(store.get_table(table_id), token)
+    return grant_table(table_or_404(table_id), token)

@@ -1,7 +1,7 @@
 """Undo and redo at the table (`tables.undo`, `tables.redo`), and how their buttons read.
 
 The buttons name what they do ("Runde 7 löschen? Anna 3, Ben 0, …"), from the one change
-the store would revert or re-apply (`store.undo_preview` / `redo_preview`: one short query
+the store would revert or re-apply (`undo_preview` / `redo_preview`: one short query
 each, never the whole change log). A tap carries the change it named: if another phone
 changed the table meanwhile, nothing is undone and the page shows the new question.
 """
@@ -17,18 +17,22 @@ from flask import request
 from flask import url_for
 from werkzeug.wrappers import Response
 
-from app import store
-from app.device import require_editor
-from app.i18n import gettext as _
-from app.models import Change
-from app.models import Table
-from app.navigation import current_lang
+from app.rights.phone import require_editor
+from app.store.changelog import redo_preview
+from app.store.changelog import undo_preview
+from app.store.models import Change
+from app.store.models import Table
+from app.store.undo import redo_last_undo
+from app.store.undo import undo_last_change
 from app.tables import bp
 from app.tables.display import say
 from app.tables.forms import NewTableForm
 from app.tables.rounds import body_points
 from app.tables.rounds import round_name
 from app.text import InputError
+from app.web.found import table_or_404
+from app.web.i18n import gettext as _
+from app.web.navigation import current_lang
 
 
 class Step(NamedTuple):
@@ -110,7 +114,7 @@ def settings_words(table: Table, change: Change) -> str:
 
 def undo_step(table: Table) -> Step | None:
     """The undo the page offers (None: nothing to undo, the button is not shown)."""
-    change = store.undo_preview(table)
+    change = undo_preview(table)
     if change is None:
         return None
     # The points the round will have (edit: the old ones back) or had (add, delete).
@@ -122,7 +126,7 @@ def undo_step(table: Table) -> Step | None:
 
 def redo_step(table: Table) -> Step | None:
     """The redo the page offers after an undo (None: nothing to redo)."""
-    change = store.redo_preview(table)
+    change = redo_preview(table)
     if change is None:
         return None
     if change.kind == "settings":
@@ -160,7 +164,7 @@ def named_step(expected: Change | None) -> bool:
 def step(table: Table, undo: bool) -> Response:
     """Undo or redo, if the change the phone saw is still the one at hand."""
     require_editor(table)
-    preview = store.undo_preview(table) if undo else store.redo_preview(table)
+    preview = undo_preview(table) if undo else redo_preview(table)
     if preview is None:
         flash(_("Nothing to undo.") if undo else _("Nothing to redo."))
         return redirect(url_for("tables.view", table_id=table.id))
@@ -168,7 +172,7 @@ def step(table: Table, undo: bool) -> Response:
         flash(_("Another phone changed the table meanwhile: nothing was undone. Look again."))
         return redirect(url_for("tables.view", table_id=table.id))
     try:
-        change = store.undo_last_change(table) if undo else store.redo_last_undo(table)
+        change = undo_last_change(table) if undo else redo_last_undo(table)
     except InputError as error:
         flash(error.message(current_lang()), "error")
         change = None
@@ -182,10 +186,10 @@ def step(table: Table, undo: bool) -> Response:
 @bp.post("/t/<id:table_id>/undo")
 def undo(table_id: str) -> Response:
     """Revert the newest change (add, correction, deletion, settings) with one tap."""
-    return step(store.get_table(table_id), undo=True)
+    return step(table_or_404(table_id), undo=True)
 
 
 @bp.post("/t/<id:table_id>/redo")
 def redo(table_id: str) -> Response:
     """Re-apply the change undone last (as long as nothing new came after it)."""
-    return step(store.get_table(table_id), undo=False)
+    return step(table_or_404(table_id), undo=False)

@@ -17,12 +17,12 @@ from dataclasses import replace
 from typing import Any
 from typing import ClassVar
 
-from app import checks
-from app.checks import Field
+from app import inputs
 from app.engine import find_variant as find_rules
 from app.engine.houserules import HOUSE_RULES
 from app.engine.houserules import HouseRule
 from app.engine.houserules import differing
+from app.inputs import Field
 from app.scoring.base import OPTIONS
 from app.scoring.base import Scoring
 from app.scoring.names import player_list
@@ -159,11 +159,11 @@ class Variant:
     def options(self, raw: Any, players: int) -> dict[str, Any]:
         """A new table's options: known ones only, each checked, every default filled in."""
         known = [*self.scoring.defaults, *(rule.option for rule in self.house_rules)]
-        given = checks.mapping({} if raw is None else raw, OPTIONS, known)
+        given = inputs.mapping({} if raw is None else raw, OPTIONS, known)
         house = {rule.option: rule.default for rule in self.house_rules}
         for rule in self.house_rules:
             if rule.option in given:
-                house[rule.option] = checks.choice(
+                house[rule.option] = inputs.choice(
                     given[rule.option], house_field(rule), rule.values
                 )
         scored = self.scoring.options(

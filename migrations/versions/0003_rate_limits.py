@@ -1,6 +1,6 @@
 """rate limits: fixed-window counters shared by every process
 
-Creating tables, groups and imports is rate-limited per client address (`app.limits`); the
+Creating tables, groups and imports is rate-limited per client address (`app.web.limits`); the
 counts live in the database so that several server processes count together.
 
 Revision ID: 0003

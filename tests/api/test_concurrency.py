@@ -34,7 +34,7 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[LiveServe
     with LiveServer(app) as live:
         yield live
     with app.app_context():
-        from app.db import db
+        from app.store.db import db
 
         db.engine.dispose()
 

@@ -11,9 +11,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from app import create_app
-from app import store
-from app.db import db
-from app.models import Table
+from app.store.db import db
+from app.store.models import Table
+from app.store.tables import table_state
 from tests.api.test_tables_api import DYN_ROUND
 from tests.api.test_tables_api import FOUR
 from tests.api.test_tables_api import add
@@ -256,7 +256,7 @@ def test_a_fixed_and_closed_table_backup_imports_again(client: FlaskClient) -> N
     with elsewhere.application.app_context():
         copy = db.session.scalars(select(Table)).one()
         assert (copy.name, copy.closed) == ("Ende", True)
-        assert store.table_state(copy).winner == 1
+        assert table_state(copy).winner == 1
 
 
 def test_sentences_name_a_round_as_the_variant_does(client: FlaskClient) -> None:

@@ -17,13 +17,13 @@ from sqlalchemy import text
 from sqlalchemy import update
 
 from app import create_app
-from app.db import db
-from app.dbsetup import MIGRATIONS
-from app.dbsetup import register_migrations
-from app.models import IdempotencyKey
-from app.models import Round
-from app.models import utcnow
-from app.store import KEY_LIFETIME
+from app.store.db import db
+from app.store.models import IdempotencyKey
+from app.store.models import Round
+from app.store.models import utcnow
+from app.store.rounds import KEY_LIFETIME
+from app.store.setup import MIGRATIONS
+from app.store.setup import register_migrations
 from tests.api.test_tables_api import create
 
 ROUNDS = "/api/v1/tables/{}/rounds"

@@ -29,8 +29,8 @@ import pytest
 from flask import Flask
 from sqlalchemy import select
 
-from app.db import db
-from app.models import Change
+from app.store.db import db
+from app.store.models import Change
 from tests.api.test_concurrency import call
 from tests.conftest import LiveServer
 from tests.conftest import file_app

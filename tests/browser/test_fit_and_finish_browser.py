@@ -166,8 +166,8 @@ def large_text_pages(live_server: Any) -> list[str]:
     made = client.post("/api/v1/tables", json={"variant": "doppel", "players": players}).json
     assert made
     with live_server.app.app_context():
-        from app.db import db
-        from app.models import Group
+        from app.store.db import db
+        from app.store.models import Group
 
         group = Group(name="Stammtisch zur Krone am Donnerstag", players=players)
         group.set_edit_token()

@@ -13,8 +13,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from app.db import db
-from app.models import Table
+from app.store.db import db
+from app.store.models import Table
 
 pytestmark = pytest.mark.browser
 

@@ -311,7 +311,7 @@ def test_referee_page_uses_the_public_engine_api() -> None:
     """app/referee reads requests through app.engine, not the request/checks internals."""
     sources = "".join(path.read_text(encoding="utf-8")
                       for path in sorted((ROOT / "app" / "referee").glob("*.py")))
-    assert "app.engine.request" not in sources and "app.engine.checks" not in sources
+    assert "app.engine.request" not in sources and "app.engine.problems" not in sources
     assert "find_problem" not in sources
 
 

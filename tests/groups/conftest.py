@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from app.db import db
-from app.models import Group
+from app.store.db import db
+from app.store.models import Group
 from tests.groups.samples import PLAYERS
 from tests.groups.samples import SAMPLES
 from tests.helpers import played_table

@@ -1,4 +1,4 @@
-"""The inline SVG line chart (app.charts): valid SVG, accessible, phone-sized, light and dark."""
+"""The inline SVG line chart (app.web.charts): valid SVG, accessible, phone-sized, light and dark."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from app.charts import line_chart_svg
-from app.charts import nice_ticks
-from app.charts import thinned
+from app.web.charts import line_chart_svg
+from app.web.charts import nice_ticks
+from app.web.charts import thinned
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -17,11 +17,16 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
-from app import store
-from app.db import db
 from app.export import parts
 from app.export.backup import stamp
-from app.variants import find_variant
+from app.store.db import db
+from app.store.rounds import edit_round
+from app.store.settings import update_table
+from app.store.tables import delete_table
+from app.store.tables import table_state
+from app.store.undo import undo_last_change
+from app.variants.registry import find_variant
+from app.web.found import table_or_404
 from tests.groups.conftest import TableMaker
 from tests.groups.samples import PLAYERS
 from tests.groups.samples import SAMPLES
@@ -124,8 +129,8 @@ def test_german_csv_is_for_german_excel(
     assert (title, variant) == ("Freitag, 1. Runde", "Dynamisches Maumau")
     assert (number, player) == ("3", "Ben")
     with app.app_context():
-        table = store.get_table(table_id)
-        settlement = store.table_state(table).settlement
+        table = table_or_404(table_id)
+        settlement = table_state(table).settlement
         assert settlement is not None
         cents = settlement.amounts_cents
     assert (points, total) == ("3", "13") and cents[1] < 0
@@ -148,9 +153,9 @@ def test_table_json_is_complete(app: Flask, client: FlaskClient, make_table: Tab
     """Format and version, options, players, rounds with data and version, changes, times."""
     table_id = make_table("dynamisch", name="Freitag")
     with app.app_context():
-        table = store.get_table(table_id)
-        store.edit_round(table, 2, SAMPLES["dynamisch"][1][2])
-        store.undo_last_change(table)
+        table = table_or_404(table_id)
+        edit_round(table, 2, SAMPLES["dynamisch"][1][2])
+        undo_last_change(table)
     data = json_download(client, f"/t/{table_id}/export.json")
     assert (data["format"], data["version"], data["id"]) == ("mautisch-table", 1, table_id)
     assert (data["variant"], data["name"], data["players"]) == ("dynamisch", "Freitag", PLAYERS)
@@ -211,12 +216,12 @@ def test_downloads_are_read_only(app: Flask, client: FlaskClient, make_table: Ta
     """Downloading changes nothing (no version bump)."""
     table_id = make_table("doppel")
     with app.app_context():
-        before = store.get_table(table_id).version
+        before = table_or_404(table_id).version
     client.get(f"/t/{table_id}/export.json")
     client.get(f"/t/{table_id}/export.csv")
     with app.app_context():
         db.session.expire_all()
-        assert store.get_table(table_id).version == before
+        assert table_or_404(table_id).version == before
 
 
 def group_downloads(client: FlaskClient, group_id: str) -> list[bytes]:
@@ -245,9 +250,9 @@ def test_group_downloads_show_a_change_at_once(
     third = make_table("doppel", name="Dritter", group_id=group_id, created_at=day(19))
     group_downloads(client, group_id)
     with app.app_context():
-        store.edit_round(store.get_table(first), 2, {"winner": 1})
-        store.update_table(store.get_table(second), {"name": "Zweiter Abend"})
-        store.delete_table(store.get_table(third))
+        edit_round(table_or_404(first), 2, {"winner": 1})
+        update_table(table_or_404(second), {"name": "Zweiter Abend"})
+        delete_table(table_or_404(third))
     data = json_download(client, f"/g/{group_id}/export.json")
     assert [t["name"] for t in data["tables"]] == ["Erster", "Zweiter Abend"]
     assert data["tables"][0]["rounds"][1]["data"] == {"winner": 1}
@@ -270,7 +275,7 @@ def test_a_change_while_a_download_reads_keeps_nothing(
     group_id, _token = make_group()
     table_id = make_table("terroristen", name="Erster", group_id=group_id)
     with app.app_context():
-        version = store.get_table(table_id).version
+        version = table_or_404(table_id).version
         engine = db.engine
     changed: list[str] = []
 

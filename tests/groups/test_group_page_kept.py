@@ -11,9 +11,12 @@ from flask.testing import FlaskClient
 from sqlalchemy import event
 
 from app import groups
-from app import store
-from app.db import db
-from app.models import Group
+from app.store.db import db
+from app.store.models import Group
+from app.store.rounds import edit_round
+from app.store.settings import update_table
+from app.store.tables import delete_table
+from app.web.found import table_or_404
 from tests.groups.conftest import TableMaker
 from tests.groups.samples import day
 
@@ -46,9 +49,9 @@ def test_the_group_page_shows_a_change_at_once(
         db.session.commit()
 
     changes: list[tuple[Callable[[], Any], str]] = [
-        (lambda: store.edit_round(store.get_table(first), 2, {"winner": 1}), ""),
-        (lambda: store.update_table(store.get_table(second), {"name": "Zweiter Abend"}), ""),
-        (lambda: store.delete_table(store.get_table(third)), ""),
+        (lambda: edit_round(table_or_404(first), 2, {"winner": 1}), ""),
+        (lambda: update_table(table_or_404(second), {"name": "Zweiter Abend"}), ""),
+        (lambda: delete_table(table_or_404(third)), ""),
         (rename_group, ""),
         (lambda: None, "?lang=en"),
     ]

@@ -10,8 +10,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import func
 from sqlalchemy import select
 
-from app.db import db
-from app.models import Group
+from app.store.db import db
+from app.store.models import Group
 from tests.groups.conftest import TableMaker
 from tests.groups.samples import claim
 from tests.groups.samples import day

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from app import variants
 from app.groups import stats
 from app.groups.stats import TableResult
+from app.variants import registry as variants
 from tests.groups.samples import PLAYERS
 from tests.groups.samples import SAMPLES
 from tests.groups.samples import day

@@ -15,15 +15,20 @@ from flask.testing import FlaskClient
 from sqlalchemy import func
 from sqlalchemy import select
 
-from app import store
 from app.api.tables_json import table_json
-from app.db import db
 from app.export.parse import parse_backup
-from app.models import Change
-from app.models import Group
-from app.models import Round
-from app.models import Table
+from app.store.db import db
+from app.store.models import Change
+from app.store.models import Group
+from app.store.models import Round
+from app.store.models import Table
+from app.store.rounds import delete_round
+from app.store.rounds import edit_round
+from app.store.tables import create_table
+from app.store.tables import round_rows
+from app.store.undo import undo_last_change
 from app.text import InputError
+from app.web.found import table_or_404
 from tests.groups.conftest import TableMaker
 from tests.groups.samples import SAMPLES
 from tests.groups.samples import day
@@ -83,10 +88,10 @@ def counts(app: Flask) -> tuple[int, ...]:
 def history(app: Flask, table_id: str) -> None:
     """Give a table a change log with every kind: a correction, a deletion, an undo."""
     with app.app_context():
-        table = store.get_table(table_id)
-        store.edit_round(table, 1, store.round_rows(table_id)[1].data)
-        store.delete_round(table, 2)
-        store.undo_last_change(table)
+        table = table_or_404(table_id)
+        edit_round(table, 1, round_rows(table_id)[1].data)
+        delete_round(table, 2)
+        undo_last_change(table)
 
 
 @pytest.mark.parametrize("variant", list(SAMPLES))
@@ -105,8 +110,8 @@ def test_table_import_round_trips_to_an_equal_table(
     assert without_ids(again) == without_ids(original)
     with app.app_context():
         old_json, new_json = (
-            table_json(store.get_table(table_id)),
-            table_json(store.get_table(new_id)),
+            table_json(table_or_404(table_id)),
+            table_json(table_or_404(new_id)),
         )
         for key in (
             "totals",
@@ -127,18 +132,18 @@ def test_imported_table_is_editable_here_and_undo_continues_its_history(
     """The edit token is kept in this device's session; undo reverts the imported log."""
     table_id = make_table("dynamisch")
     with app.app_context():
-        store.edit_round(store.get_table(table_id), 3, SAMPLES["dynamisch"][1][1])
+        edit_round(table_or_404(table_id), 3, SAMPLES["dynamisch"][1][1])
     response = upload(client, client.get(f"/t/{table_id}/export.json").data, answer="keep")
     new_id = response.location.rsplit("/", 1)[-1]
     with client.session_transaction() as session:
         assert session["tables"][0] == new_id and new_id in session["edit_tokens"]
     with app.app_context():
-        table = store.get_table(new_id)
+        table = table_or_404(new_id)
         assert table.check_edit_token(session["edit_tokens"][new_id])
-        change = store.undo_last_change(table)
+        change = undo_last_change(table)
         assert change is not None and change.kind == "edit"
-        restored = store.round_rows(new_id)[2].data
-        assert restored != store.round_rows(table_id)[2].data  # the original keeps its correction
+        restored = round_rows(new_id)[2].data
+        assert restored != round_rows(table_id)[2].data  # the original keeps its correction
         assert restored["hands"][3] == {
             "jacks": 2,
             "others": 2,
@@ -366,7 +371,7 @@ def test_import_needs_the_csrf_token(csrf_app: Flask) -> None:
     """With CSRF on (as in production) a post without the form's token changes nothing."""
     client = csrf_app.test_client()
     with csrf_app.app_context():
-        table, _token = store.create_table("doppel", "", ["A", "B", "C", "D"], {})
+        table, _token = create_table("doppel", "", ["A", "B", "C", "D"], {})
         table_id = table.id
     backup = client.get(f"/t/{table_id}/export.json").data
     before = counts(csrf_app)

@@ -14,10 +14,11 @@ from flask.testing import FlaskClient
 from sqlalchemy import func
 from sqlalchemy import select
 
-from app import store
-from app.db import db
-from app.models import Group
-from app.models import Table
+from app.store.db import db
+from app.store.groups import delete_group
+from app.store.models import Group
+from app.store.models import Table
+from app.web.found import group_or_404
 from tests.groups.conftest import TableMaker
 from tests.groups.samples import SAMPLES
 from tests.groups.samples import claim
@@ -94,7 +95,7 @@ def test_a_copy_is_recognised_by_its_content_and_replace_puts_the_backup_in_its_
     make_table("speedone", group_id=group_id, created_at=day(3))
     raw = client.get(f"/g/{group_id}/export.json").data
     with app.app_context():
-        store.delete_group(store.get_group(group_id))
+        delete_group(group_or_404(group_id))
     first = upload(client, raw)  # the original is deleted: nothing here to ask about
     assert first.status_code == 302
     copy_id = first.location.rsplit("/", 1)[-1]
@@ -153,7 +154,7 @@ def test_the_question_on_postgresql(pg_app: Flask) -> None:
         group_id = group.id
     raw = client.get(f"/g/{group_id}/export.json").data
     with pg_app.app_context():
-        store.delete_group(store.get_group(group_id))
+        delete_group(group_or_404(group_id))
     token = csrf_token(client)  # CSRF is on here, as in production
 
     def file() -> dict[str, Any]:

@@ -11,9 +11,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import func
 from sqlalchemy import select
 
-from app.db import db
-from app.models import Change
-from app.store import CHANGE_LIMIT
+from app.store.changelog import CHANGE_LIMIT
+from app.store.db import db
+from app.store.models import Change
 
 PLAYERS = ["Anna", "Ben", "Cem"]
 

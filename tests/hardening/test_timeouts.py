@@ -16,9 +16,9 @@ from flask import Flask
 from sqlalchemy import text
 
 from app import create_app
-from app.db import db
-from app.store import ATTEMPTS
-from app.timeouts import DEFAULTS
+from app.store.db import db
+from app.store.locking import ATTEMPTS
+from app.web.timeouts import DEFAULTS
 from tests.conftest import file_app
 from tests.conftest import postgres_url
 from tests.conftest import wipe

@@ -14,7 +14,7 @@ from flask import Flask
 from flask.sessions import SecureCookieSessionInterface
 from flask.testing import FlaskClient
 
-from app.transport import RENEWED_KEY
+from app.web.headers import RENEWED_KEY
 
 HTTPS = {"base_url": "https://mautisch.example"}
 BODY = {"variant": "terroristen", "players": ["Anna", "Ben"]}

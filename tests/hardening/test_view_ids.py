@@ -18,10 +18,10 @@ from sqlalchemy import select
 from sqlalchemy import table
 from sqlalchemy import text
 
-from app.db import db
-from app.dbsetup import MIGRATIONS
-from app.dbsetup import register_migrations
-from app.models import Table
+from app.store.db import db
+from app.store.models import Table
+from app.store.setup import MIGRATIONS
+from app.store.setup import register_migrations
 from tests.conftest import file_app
 from tests.conftest import postgres_url
 from tests.conftest import wipe

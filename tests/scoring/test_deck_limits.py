@@ -9,9 +9,9 @@ import pytest
 
 from app.engine import deck
 from app.text import InputError
-from app.variants import find_variant
-from app.variants import validate_round
-from app.variants import validate_table
+from app.variants.registry import find_variant
+from app.variants.registry import validate_round
+from app.variants.registry import validate_table
 
 
 def refused(variant: str, players: list[str], body: dict[str, Any], **options: Any) -> InputError:

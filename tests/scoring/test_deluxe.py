@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from app.text import InputError
-from app.variants import round_points_of
-from app.variants import standing
-from app.variants import validate_round
+from app.variants.registry import round_points_of
+from app.variants.registry import standing
+from app.variants.registry import validate_round
 
 PLAYERS = ["Anna", "Ben", "Cem"]
 OPTIONS = {"rounds": 2, "rate_cents": 5}

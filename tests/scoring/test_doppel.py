@@ -6,10 +6,10 @@ import pytest
 
 from app.scoring import Standing
 from app.text import InputError
-from app.variants import round_points_of
-from app.variants import standing
-from app.variants import validate_round
-from app.variants import validate_table
+from app.variants.registry import round_points_of
+from app.variants.registry import standing
+from app.variants.registry import validate_round
+from app.variants.registry import validate_table
 
 PLAYERS = ["Anna", "Ben", "Cem", "Dora"]
 

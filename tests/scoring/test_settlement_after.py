@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from app.variants import standing
-from app.variants import validate_round
-from app.variants import validate_table
+from app.variants.registry import standing
+from app.variants.registry import validate_round
+from app.variants.registry import validate_table
 
 FOUR = ["Anna", "Ben", "Cem", "Dora"]
 THREE = FOUR[:3]

@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 
 from app.text import InputError
-from app.variants import round_points_of
-from app.variants import standing
-from app.variants import validate_round
-from app.variants import validate_table
+from app.variants.registry import round_points_of
+from app.variants.registry import standing
+from app.variants.registry import validate_round
+from app.variants.registry import validate_table
 
 PLAYERS = ["Anna", "Ben", "Cem", "Dora"]
 

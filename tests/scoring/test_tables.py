@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from app.text import InputError
-from app.variants import VARIANTS
-from app.variants import standing
-from app.variants import validate_table
+from app.variants.registry import VARIANTS
+from app.variants.registry import standing
+from app.variants.registry import validate_table
 
 FOUR = ["Anna", "Ben", "Cem", "Dora"]
 

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from alembic.script import ScriptDirectory
 
-from app.dbsetup import MIGRATIONS
-from app.dbsetup import shipped_revisions
+from app.store.setup import MIGRATIONS
+from app.store.setup import shipped_revisions
 from tests.conftest import file_app
 from tests.serve.conftest import PLAYERS
 from tests.serve.conftest import ROOT
@@ -35,7 +35,7 @@ def migrated_file(tmp_path: Path) -> Path:
     """A SQLite file migrated to the newest revision (as a first start leaves it)."""
     app = file_app(tmp_path)
     with app.app_context():
-        from app.db import db
+        from app.store.db import db
 
         db.engine.dispose()
     return tmp_path / "live.sqlite"

@@ -12,9 +12,9 @@ from flask import Flask
 from pypdf import PdfReader
 
 from app.sheets.record import TableRecord
-from app.variants import standing
-from app.variants import validate_round
-from app.variants import validate_table
+from app.variants.registry import standing
+from app.variants.registry import validate_round
+from app.variants.registry import validate_table
 from tests.helpers import played_table
 
 

@@ -14,7 +14,7 @@ from app.sheets.layout import FONT
 from app.sheets.layout import FRAME_WIDTH
 from app.sheets.layout import register_fonts
 from app.tables.pictures import chart_series
-from app.variants import standing
+from app.variants.registry import standing
 from tests.tables.conftest import PLAYERS
 from tests.tables.conftest import hands
 

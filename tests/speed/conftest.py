@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
-from app.db import db
+from app.store.db import db
 
 PLAYERS = ["Anna", "Ben", "Cem"]
 

@@ -1,4 +1,4 @@
-"""JSON read and written by orjson (app.flaskapp): the same values and shapes as Flask's own
+"""JSON read and written by orjson (app.web.flaskapp): the same values and shapes as Flask's own
 JSON, in both directions, and a short answer passes compression untouched."""
 
 from __future__ import annotations

@@ -103,8 +103,8 @@ def test_a_blank_sheet_has_one_etag_per_content(client: FlaskClient) -> None:
 def test_a_group_page_counts_a_new_game_at_once(app: Flask) -> None:
     """The group's leaderboard reads the standings kept by table version: a game entered after
     a look shows on the next look (Terroristen: games won / played)."""
-    from app.db import db
-    from app.models import Table
+    from app.store.db import db
+    from app.store.models import Table
     from tests.speed.test_statements import new_group
 
     client = app.test_client()
@@ -149,8 +149,8 @@ def test_a_kept_table_page_follows_its_groups_name_and_rights(app: Flask) -> Non
     """A kept page is found from the table's head (app.store.table_head: version, rights,
     group) without loading the table: a renamed group shows at once, a phone that opens the
     group's edit link gets the editor's page at the same version, a deleted table is 410."""
-    from app.db import db
-    from app.models import Table
+    from app.store.db import db
+    from app.store.models import Table
     from tests.speed.test_statements import new_group
 
     maker = app.test_client()
@@ -184,7 +184,7 @@ def test_a_kept_table_page_follows_its_groups_name_and_rights(app: Flask) -> Non
 def test_a_page_rendered_at_another_version_is_shown_but_not_kept(app: Flask) -> None:
     """A change between reading the head and rendering the page: the page shows the newer
     table, and is not kept as the page of the head's version."""
-    from app.store import TableHead
+    from app.store.tables import TableHead
     from app.tables.derived import Editor
     from app.tables.derived import Rendered
     from app.tables.derived import kept_page

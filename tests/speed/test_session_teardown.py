@@ -1,4 +1,4 @@
-"""A request ends the database session it used (app.db.Database) and skips the teardown's
+"""A request ends the database session it used (app.store.db.Database) and skips the teardown's
 lookup when it used none: the connection always goes back to the pool."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 from flask import Flask
 
 from app import create_app
-from app.db import db
+from app.store.db import db
 
 QUESTION = {"variant": "dynamisch", "situation": {"top": "H7"}, "action": {"draw": True}}
 

@@ -20,8 +20,8 @@ def new_group(client: FlaskClient) -> str:
 def group_table(client: FlaskClient, group_id: str) -> None:
     """One more table in the group, with two games, as a group editor starts it."""
     table_id, token = new_table(client, wins=2)
-    from app.db import db
-    from app.models import Table
+    from app.store.db import db
+    from app.store.models import Table
 
     table = db.session.get(Table, table_id)
     assert table is not None

@@ -16,17 +16,33 @@ from sqlalchemy import select
 from sqlalchemy import text
 
 from app import create_app
-from app import store
-from app.db import db
-from app.dbsetup import MIGRATIONS
-from app.dbsetup import register_migrations
 from app.groups.results import group_results
-from app.models import Change
-from app.models import Group
-from app.models import Round
-from app.models import Table
-from app.models import utcnow
+from app.store.changelog import redo_preview
+from app.store.changelog import undo_preview
+from app.store.db import db
+from app.store.groups import delete_group
+from app.store.groups import deleted_groups
+from app.store.groups import restore_group
+from app.store.models import Change
+from app.store.models import Group
+from app.store.models import Round
+from app.store.models import Table
+from app.store.models import utcnow
+from app.store.purge import purge_deleted
+from app.store.rounds import add_round
+from app.store.settings import update_table
+from app.store.setup import MIGRATIONS
+from app.store.setup import register_migrations
+from app.store.tables import create_table
+from app.store.tables import delete_table
+from app.store.tables import deleted_tables
+from app.store.tables import play_again
+from app.store.tables import restore_table
+from app.store.tables import table_state
+from app.store.undo import undo_last_change
 from app.text import InputError
+from app.web.found import group_or_404
+from app.web.found import table_or_404
 from tests.tables.conftest import PLAYERS
 
 
@@ -38,11 +54,11 @@ def hands(*others: int) -> dict[str, Any]:
 def new_table(group: Group | None = None, variant: str = "dynamisch", rounds: int = 2) -> Table:
     """A table with some rounds, through the store."""
     options: dict[str, Any] = {"rate_cents": 10} if variant == "dynamisch" else {}
-    table, _token = store.create_table(
+    table, _token = create_table(
         variant, "Freitag", PLAYERS, options, group.id if group else None
     )
     for n in range(rounds):
-        store.add_round(table, hands(n + 1, 2, 3) if variant == "dynamisch" else {"winner": n % 4})
+        add_round(table, hands(n + 1, 2, 3) if variant == "dynamisch" else {"winner": n % 4})
     return table
 
 
@@ -61,15 +77,15 @@ def test_a_deleted_table_leaves_its_groups_statistics_at_once(app: Flask) -> Non
         group = new_group()
         kept, stray = new_table(group), new_table(group)
         assert {r.table_id for r in group_results(group)} == {kept.id, stray.id}
-        store.delete_table(stray)
+        delete_table(stray)
         assert {r.table_id for r in group_results(group)} == {kept.id}
         with pytest.raises(Exception) as gone:
-            store.get_table(stray.id)
+            table_or_404(stray.id)
         assert getattr(gone.value, "code", None) == 410
-        assert store.deleted_tables([kept.id, stray.id]) == [stray]
-        store.restore_table(stray)
+        assert deleted_tables([kept.id, stray.id]) == [stray]
+        restore_table(stray)
         assert {r.table_id for r in group_results(group)} == {kept.id, stray.id}
-        assert store.deleted_tables([stray.id]) == []
+        assert deleted_tables([stray.id]) == []
 
 
 def test_a_deleted_group_takes_its_tables_and_brings_them_back(app: Flask) -> None:
@@ -77,15 +93,15 @@ def test_a_deleted_group_takes_its_tables_and_brings_them_back(app: Flask) -> No
     with app.test_request_context():
         group = new_group()
         one, two, earlier = new_table(group), new_table(group), new_table(group)
-        store.delete_table(earlier)
-        store.delete_group(group)
-        assert store.deleted_groups([group.id]) == [group]
+        delete_table(earlier)
+        delete_group(group)
+        assert deleted_groups([group.id]) == [group]
         assert all(db.session.get(Table, t.id).deleted_at is not None for t in (one, two))
         with pytest.raises(Exception) as gone:
-            store.get_group(group.id)
+            group_or_404(group.id)
         assert getattr(gone.value, "code", None) == 410
-        store.restore_group(group)
-        assert store.get_group(group.id) is group
+        restore_group(group)
+        assert group_or_404(group.id) is group
         assert db.session.get(Table, one.id).deleted_at is None
         assert db.session.get(Table, two.id).deleted_at is None
         assert db.session.get(Table, earlier.id).deleted_at is not None
@@ -97,8 +113,8 @@ def test_purge_removes_what_was_deleted_over_30_days_ago(app: Flask) -> None:
         group = new_group()
         old, recent = new_table(group), new_table()
         old_id, recent_id, group_id = old.id, recent.id, group.id
-        store.delete_group(group)
-        store.delete_table(recent)
+        delete_group(group)
+        delete_table(recent)
         db.session.execute(
             Group.__table__.update().values(deleted_at=utcnow() - timedelta(days=31))
         )
@@ -110,14 +126,14 @@ def test_purge_removes_what_was_deleted_over_30_days_ago(app: Flask) -> None:
         db.session.commit()
         db.session.expire_all()
         with pytest.raises(InputError):
-            store.restore_table(db.session.get(Table, old_id))
-        assert store.purge_deleted() == 2
+            restore_table(db.session.get(Table, old_id))
+        assert purge_deleted() == 2
         assert db.session.get(Table, old_id) is None
         assert db.session.get(Group, group_id) is None
         assert db.session.scalars(select(Round).where(Round.table_id == old_id)).all() == []
         assert db.session.scalars(select(Change).where(Change.table_id == old_id)).all() == []
         assert db.session.get(Table, recent_id) is not None
-        assert store.purge_deleted(utcnow() + timedelta(days=31)) == 1
+        assert purge_deleted(utcnow() + timedelta(days=31)) == 1
 
 
 def test_purge_runs_on_start_and_as_a_command(tmp_path: Path) -> None:
@@ -131,7 +147,7 @@ def test_purge_runs_on_start_and_as_a_command(tmp_path: Path) -> None:
     with app.test_request_context():
         due, later = new_table(), new_table()
         for table, days in ((due, 40), (later, 10)):
-            store.delete_table(table)
+            delete_table(table)
             db.session.execute(
                 Table.__table__.update()
                 .where(Table.id == table.id)
@@ -160,25 +176,25 @@ def test_play_again_keeps_everything_and_the_dealer_continues(app: Flask) -> Non
     with app.test_request_context():
         group = new_group()
         table = new_table(group, "terroristen", rounds=3)
-        store.update_table(table, {"options": {"seven": "pass"}})
-        dealer = store.table_state(table).next_dealer
+        update_table(table, {"options": {"seven": "pass"}})
+        dealer = table_state(table).next_dealer
         assert dealer != 0
-        fresh, token = store.play_again(table)
+        fresh, token = play_again(table)
         assert fresh.id != table.id and fresh.check_edit_token(token)
         assert (fresh.variant, fresh.players, fresh.group_id) == (
             table.variant, table.players, group.id
         )
         assert fresh.options == table.options and fresh.options["seven"] == "pass"
-        assert store.table_state(fresh).next_dealer == dealer
-        store.add_round(fresh, {"winner": 0})
-        assert store.table_state(fresh).next_dealer == (dealer + 1) % 4
+        assert table_state(fresh).next_dealer == dealer
+        add_round(fresh, {"winner": 0})
+        assert table_state(fresh).next_dealer == (dealer + 1) % 4
 
 
 def test_previews_are_one_query_each(app: Flask) -> None:
     """undo_preview and redo_preview never read the whole log: one statement each."""
     with app.test_request_context():
         table = new_table(rounds=5)
-        store.undo_last_change(table)
+        undo_last_change(table)
         assert table.version  # loaded before counting
         statements: list[str] = []
 
@@ -188,8 +204,8 @@ def test_previews_are_one_query_each(app: Flask) -> None:
 
         event.listen(db.engine, "before_cursor_execute", count)
         try:
-            undo = store.undo_preview(table)
-            redo = store.redo_preview(table)
+            undo = undo_preview(table)
+            redo = redo_preview(table)
         finally:
             event.remove(db.engine, "before_cursor_execute", count)
         assert len(statements) == 2, statements

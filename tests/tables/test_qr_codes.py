@@ -10,9 +10,9 @@ import segno
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app import store
-from app.db import db
-from app.models import Group
+from app.store.db import db
+from app.store.models import Group
+from app.store.tables import create_table
 from tests.tables.conftest import TableMaker
 
 SVG = "{http://www.w3.org/2000/svg}svg"
@@ -96,7 +96,7 @@ def test_a_group_editor_gets_the_groups_edit_link_as_qr(app: Flask, client: Flas
         group_token = group.set_edit_token()
         db.session.add(group)
         db.session.commit()
-        table, _table_token = store.create_table(
+        table, _table_token = create_table(
             "deluxe", "", ["Anna", "Ben"], {"rounds": 10}, group.id
         )
         group_id, table_id = group.id, table.id

@@ -7,7 +7,7 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
-from app.standings import places
+from app.store.standings import places
 from tests.tables.conftest import TableMaker
 
 # Set 1: B B B, then A five times (5:3 for A); set 2: A B five times (5:5), then B (5:6).
@@ -110,7 +110,7 @@ def test_tied_players_share_a_place_and_the_next_place_skips(
     [([9, 9, 4], [1, 1, 3]), ([5, 4, 4, 1], [1, 2, 2, 4]), ([3, 3, 3], [1, 1, 1]), ([], [])],
 )
 def test_page_and_sheet_number_places_alike(totals: list[int], expected: list[int]) -> None:
-    """The one place rule (app.standings.places) is the score sheet's too."""
+    """The one place rule (app.store.standings.places) is the score sheet's too."""
     from app.sheets import table_result
 
     assert places(totals) == expected

@@ -11,9 +11,9 @@ import pytest
 from app import engine
 from app.engine.houserules import HOUSE_RULES
 from app.text import InputError
-from app.variants import VARIANT_IDS
-from app.variants import VARIANTS
-from app.variants import find_variant
+from app.variants.registry import VARIANT_IDS
+from app.variants.registry import VARIANTS
+from app.variants.registry import find_variant
 
 ROOT = Path(__file__).resolve().parents[2]
 FOUR = ["Anna", "Ben", "Cem", "Dora"]
@@ -31,7 +31,7 @@ AREA = [
     "app/groups",
     "app/export",
     "app/api/tables.py",
-    "app/models.py",
+    "app/store/models.py",
     "app/store.py",
     "templates/tables",
     "templates/sheets",

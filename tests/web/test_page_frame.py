@@ -1,5 +1,5 @@
 """The frame around every page (menu, head, scripts) is kept per language and mount point
-(app.navigation.page_frame): each page still gets its own language, its own marked menu entry
+(app.web.navigation.page_frame): each page still gets its own language, its own marked menu entry
 and links under the address the app is mounted at."""
 
 from __future__ import annotations

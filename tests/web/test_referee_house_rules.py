@@ -14,10 +14,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app.db import db
 from app.engine.houserules import HOUSE_RULES
-from app.models import Table
 from app.referee.links import referee_url
+from app.store.db import db
+from app.store.models import Table
 
 ROOT = Path(__file__).parent.parent.parent
 # Where the referee and the rules pages live: none of it may compare a variant's name.

@@ -12,10 +12,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app.db import db
 from app.engine.houserules import HOUSE_RULES
 from app.engine.houserules import HouseRule
-from app.models import Table
+from app.store.db import db
+from app.store.models import Table
 from tests.sheets.conftest import pdf_text
 
 FOUR = ["Anna", "Ben", "Cem", "Dora"]

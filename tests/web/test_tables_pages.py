@@ -17,9 +17,9 @@ from sqlalchemy import func
 from sqlalchemy import select
 from werkzeug.test import TestResponse
 
-from app.db import db
-from app.models import Group
-from app.models import Table
+from app.store.db import db
+from app.store.models import Group
+from app.store.models import Table
 
 NBSP = "\xa0"
 
@@ -406,7 +406,7 @@ def test_edit_link_grants_editing_and_leaves_the_address_bar(
     assert edit_link is not None
     other = app.test_client()
     assert other.get(f"/t/{played}/edit/wrong-token").status_code == 403
-    # The token comes after "#" (app.transport): the link's page sends it by POST.
+    # The token comes after "#" (app.web.headers): the link's page sends it by POST.
     response = other.post(edit_link.group(1), data={"token": edit_link.group(2)})
     assert response.status_code == 302 and response.headers["Location"] == f"/t/{played}"
     assert "Runde 4 eintragen" in text(other.get(f"/t/{played}"))

@@ -1,4 +1,4 @@
-"""The templates' `_`, `gettext` and `ngettext` (app.i18n) say exactly what Jinja's own
+"""The templates' `_`, `gettext` and `ngettext` (app.web.i18n) say exactly what Jinja's own
 newstyle gettext says with the same catalog: translated, autoescaped, %-formatted."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 from flask import Flask
 from jinja2 import Environment
 
-from app.i18n import catalog
+from app.web.i18n import catalog
 
 CASES = [
     '{{ _("Referee") }}',
@@ -65,11 +65,11 @@ PYTHON_CASES: list[tuple[str, dict[str, object]]] = [
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_python_texts_read_as_flask_babel_says_them(app: Flask, lang: str) -> None:
-    """app.i18n's gettext and ngettext say what Flask-Babel's say, in both languages."""
+    """app.web.i18n's gettext and ngettext say what Flask-Babel's say, in both languages."""
     import flask_babel
 
-    from app.i18n import gettext
-    from app.i18n import ngettext
+    from app.web.i18n import gettext
+    from app.web.i18n import ngettext
 
     with app.test_request_context(f"/?lang={lang}"):
         for text, values in PYTHON_CASES:
@@ -83,7 +83,7 @@ def test_python_texts_read_as_flask_babel_says_them(app: Flask, lang: str) -> No
 
 def test_python_texts_outside_an_app_are_as_written() -> None:
     """Without an app (a script, a test of pure code) a text is returned as written."""
-    from app.i18n import gettext
+    from app.web.i18n import gettext
 
     assert gettext("Referee") == "Referee"
     assert gettext("Set %(n)s", n=3) == "Set 3"

@@ -10,17 +10,17 @@ legal there, and a move carries out its ruling's effects (see :mod:`app.engine.g
 from __future__ import annotations
 
 from app.engine.games.base import Game
-from app.engine.games.deluxe import DeluxeGame
-from app.engine.games.doppel import DoppelGame
-from app.engine.games.dynamisch import DynamischGame
 from app.engine.games.moves import RELUCTANT
 from app.engine.games.moves import IllegalMoveError
 from app.engine.games.moves import Move
 from app.engine.games.result import GameResult
 from app.engine.games.result import SeatResult
-from app.engine.games.speedone import SpeedoneGame
-from app.engine.games.terroristen import TerroristenGame
 from app.engine.situation import Options
+from app.variants.deluxe.game import DeluxeGame
+from app.variants.doppel.game import DoppelGame
+from app.variants.dynamisch.game import DynamischGame
+from app.variants.speedone.game import SpeedoneGame
+from app.variants.terroristen.game import TerroristenGame
 
 GAMES: dict[str, type[Game]] = {
     game.rules.name: game

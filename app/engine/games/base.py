@@ -29,74 +29,35 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
-from dataclasses import replace
 from typing import ClassVar
 
 from app.engine.cards import Card
 from app.engine.cards import parse_cards
+from app.engine.games.deal import shuffle
+from app.engine.games.effects import NAME
+from app.engine.games.effects import NOTHING
+from app.engine.games.effects import SHOW
+from app.engine.games.effects import TAKE
+from app.engine.games.effects import TURN
+from app.engine.games.effects import WEDDING
+from app.engine.games.effects import Interrupted
+from app.engine.games.effects import Resume
+from app.engine.games.effects import Turns
 from app.engine.games.moves import Choice
 from app.engine.games.moves import IllegalMoveError
 from app.engine.games.moves import Move
 from app.engine.games.result import GameResult
-from app.engine.games.result import SeatResult
 from app.engine.judge import judged_actions
+from app.engine.registry import Rules
+from app.engine.registry import Ruling
 from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
 from app.engine.situation import Options
-from app.engine.situation import Pending
 from app.engine.situation import Situation
 from app.engine.situation import Wish
-from app.engine.variants import Rules
-from app.engine.variants import Ruling
-from app.engine.verdict import Effect
-
-# Phases: what kind of decision the acting player makes.
-TURN = "turn"  # a play or draw, judged by the rules (also after a Doppel draw, dop.draw)
-WEDDING = "wedding"  # announce a wedding out of turn, or let it pass (dyn.wedding, ter.wedding)
-SHOW = "show"  # show cards (dyn.9, dyn.10)
-TAKE = "take"  # take one of the shown cards
-NAME = "name"  # the dealer names a suit for a turned-up jack (dyn.start, ter.start, dop.deal)
-
-NOTHING = Pending()
-STEPS = {"you": 0, "next": 1, "after_next": 2, "previous": -1}
 
 
-def added(pending: Pending, kind: str, count: int) -> Pending:
-    """``pending`` with ``count`` more cards to draw (``kind`` "draw") or skips."""
-    if kind == "draw":
-        return replace(pending, draw=pending.draw + count)
-    return replace(pending, skip=pending.skip + count)
-
-
-def shuffle(cards: list[Card], uniform: Callable[[], float]) -> None:
-    """Fisher-Yates in place with float draws: about twice as fast as random.shuffle."""
-    for last in range(len(cards) - 1, 0, -1):
-        other = int(uniform() * (last + 1))
-        cards[last], cards[other] = cards[other], cards[last]
-
-
-@dataclass(frozen=True, slots=True)
-class Interrupted:
-    """A player whose turn a chain interrupted (ter.9): the cards he still owes and what
-    his cards still do to the next players."""
-
-    seat: int
-    again: int
-    waiting: Pending
-
-
-@dataclass(frozen=True, slots=True)
-class Resume:
-    """Who acts once a wedding window or a show is over, and what is pending for him."""
-
-    seat: int
-    pending: Pending
-    drew: bool = False
-
-
-class Game:
+class Game(Turns):
     """One game of a variant: hands, stock, discard pile, direction, turn and phase."""
 
     rules: ClassVar[Rules]
@@ -145,114 +106,6 @@ class Game:
     def variant(self) -> str:
         """The variant's ID."""
         return self.rules.name
-
-    # --- hooks of the variants -------------------------------------------------------
-    def _setup(self) -> None:
-        """Start what the variant keeps besides the cards, before the deal."""
-
-    def _deal(self) -> Card:
-        """Deal the hands and turn up the first discard."""
-        self._deal_round(self.HAND_SIZE)
-        return self._turn_up()
-
-    def _went_out(self, seat: int) -> None:
-        """``seat`` has no card left (an ``out`` effect): the first player out ends the game
-        unless the variant says otherwise."""
-        self.over, self.winner = True, seat
-
-    def _settle(self) -> None:
-        """The turn has come to rest with a player; a variant may end the game here."""
-
-    def _played(self, seat: int, cards: tuple[Card, ...]) -> None:
-        """``seat`` laid ``cards``: a wish ends with the next card unless it lasts."""
-        self.wish = None
-
-    def _set_wish(self, seat: int, wish: Wish) -> None:
-        """``seat`` wished ``wish`` (a jack, a queen, a wild card)."""
-        self.wish = wish
-
-    def _wish_for(self, seat: int) -> Wish | None:
-        """The active wish as ``seat`` sees it."""
-        return self.wish
-
-    def _players_in(self) -> int:
-        """Players still in the game (all of them except in Doppel)."""
-        return self.players
-
-    def _next(self, seat: int, steps: int = 1) -> int:
-        """The seat ``steps`` places on from ``seat`` in the current direction."""
-        return (seat + steps * self.direction) % self.players
-
-    def _arranged(self) -> None:
-        """Reset what a variant keeps about the cards after ``arrange``."""
-
-    def _result(self) -> GameResult:
-        """The variant's result of an ended game."""
-        raise NotImplementedError
-
-    # --- cards -------------------------------------------------------------------------
-    def _deal_round(self, count: int) -> None:
-        """Deal ``count`` cards to each player, starting after the dealer.
-
-        From a shuffled stock, ``count`` cards at once give every player the same chances
-        as one card at a time, and it is quicker.
-        """
-        stock = self.stock
-        for step in range(1, self.players + 1):
-            self.hands[self._next(self.dealer, step)].extend(stock[-count:])
-            del stock[-count:]
-
-    def _turn_up(self) -> Card:
-        """Lay the top card of the stock face up as the first discard."""
-        card = self.stock.pop()
-        self.discard.append(card)
-        return card
-
-    def _reshuffle(self) -> bool:
-        """Shuffle the discards below the top into a new stock (dyn.stock and the like)."""
-        if len(self.discard) < 2:
-            return False
-        top = self.discard.pop()
-        self.stock, self.discard = self.discard, [top]
-        shuffle(self.stock, self.rng.random)
-        self.reshuffles += 1
-        return True
-
-    def _draw(self, seat: int, count: int) -> int:
-        """Draw up to ``count`` cards, reshuffling when the stock runs out; the number drawn.
-
-        No hand grows beyond the rules' limit (spd.handlimit); if stock and discard pile
-        are both exhausted, the draw is skipped (dyn.stock).
-        """
-        hand = self.hands[seat]
-        limit = self.rules.hand_limit(self.options)
-        if limit is not None:
-            count = min(count, max(0, limit - len(hand)))
-        for drawn in range(count):
-            if not self.stock and not self._reshuffle():
-                return drawn
-            hand.append(self.stock.pop())
-        return count
-
-    # --- what the acting player may do ---------------------------------------------------
-    def _situation(self, seat: int, top: Card | None = None) -> Situation:
-        """What ``seat`` sees, in the referee's terms (the discard pile is not empty, or
-        ``top`` stands for its top card)."""
-        acting = seat == self.actor and self.phase == TURN
-        discard = self.discard
-        return Situation(
-            variant=self.rules.name,
-            top=top or discard[-1],
-            below=discard[-2] if len(discard) > 1 and top is None else None,
-            wish=self._wish_for(seat),
-            pending=(self.pending or None) if acting else None,
-            hand=tuple(self.hands[seat]),
-            players=self._players_in(),
-            options=self.options,
-            actor="on_turn" if acting else "other",
-            drew=acting and self.drew,
-            waiting=(self.waiting or None) if acting else None,
-        )
 
     def _choices(self) -> list[Choice]:
         """The legal moves of the acting player (made once per state)."""
@@ -350,133 +203,9 @@ class Game:
         ruling, self.start, self.phase = self.start._replace(effects=effects), None, TURN
         self._carry_out(self.dealer, ruling)
 
-    def _carry_out(self, seat: int, ruling: Ruling) -> None:
-        """The effects of ``seat``'s legal ruling, in order (see the module docstring)."""
-        effects = ruling.effects
-        for effect in effects:
-            if effect.type == "reverse":  # "next" after a reverse is next in the new direction
-                self.direction = -self.direction
-        turn = next((effect for effect in reversed(effects) if effect.type == "turn"), None)
-        target = self._seat(seat, turn) if turn is not None else self.resume.seat
-        again = sum(effect.count or 0 for effect in effects if effect.type == "again")
-        stays = target == seat and again > 0
-        faced = NOTHING  # the pending effect of the player who gets the turn
-        backward, drew = False, False
-        show = wedding = None
-        for effect in effects:
-            kind, count = effect.type, effect.count or 0
-            if kind in ("draw", "skip"):
-                victim = self._seat(seat, effect)
-                if victim == seat:
-                    drew = drew or kind == "draw"
-                    if kind == "draw":
-                        self._draw(seat, count)
-                elif stays:
-                    self.waiting = added(self.waiting, kind, count)
-                elif victim == target and turn is not None:
-                    faced = added(faced, kind, count)
-                    backward = backward or (kind == "draw" and effect.who == "previous")
-                elif kind == "draw":
-                    self._draw(victim, count)
-            elif kind == "wish" and effect.choices is None:
-                self._set_wish(seat, Wish(suit=effect.suit, rank=effect.rank))
-            elif kind == "show":
-                show = effect
-            elif kind == "wedding":
-                wedding = effect
-            elif kind == "out":
-                self._went_out(seat)
-        if self.over:
-            return
-        if turn is None:
-            resume = self.resume  # the order of play stays (ter.wedding)
-        elif backward:
-            self._interrupt(seat, again)
-            resume = Resume(target, faced)
-        elif self.chain is not None and not stays:
-            self._end_chain()
-            return
-        else:
-            if target != seat:
-                self.waiting = NOTHING  # the rules let his turn pass with what waited
-            drew = drew and self.rules.play_after_draw and target == seat and not again
-            resume = Resume(target, Pending(faced.draw, faced.skip,
-                                            again if target == seat else 0), drew)
-        if show is not None:
-            self._show(seat, show, resume)
-        elif wedding is not None:
-            self._open_window(seat, wedding, resume)
-        else:
-            self._give_turn(resume)
-
-    def _seat(self, seat: int, effect: Effect) -> int:
-        """The seat an effect's ``who`` names, seen from ``seat``."""
-        if effect.who == "later":
-            return self._next(seat, effect.count or 0)
-        return self._named_seat(seat, effect.who or "you")
-
-    def _named_seat(self, seat: int, who: str) -> int:
-        """The seat ``who`` ("you", "next", "previous", …) names, seen from ``seat``."""
-        if who == "after_first_nine":  # ter.9; the chain's end hands the turn back instead
-            return self._next(self.chain.seat if self.chain else seat)
-        return self._next(seat, STEPS.get(who, 0))
-
     def _judge(self, seat: int, action: Action) -> Ruling:
         """The rules' ruling of ``seat``'s action in his situation."""
         return self.rules.judge(self._situation(seat), action)
-
-    def _interrupt(self, seat: int, again: int) -> None:
-        """A chain put on the previous player interrupts ``seat``'s turn (ter.9), keeping
-        what he still owes and what waits; passing it on keeps the first interruption."""
-        if self.chain is None:
-            self.chain = Interrupted(seat, again, self.waiting)
-        self.waiting = NOTHING
-
-    def _end_chain(self) -> None:
-        """The chain is taken: its first player plays what he still owes, or his turn
-        passes with what his cards left waiting (ter.9: play goes on after him)."""
-        assert self.chain is not None
-        origin, self.chain = self.chain, None
-        self.waiting = origin.waiting
-        if origin.again:
-            self._give_turn(Resume(origin.seat, Pending(again=origin.again)))
-            return
-        self.actor, self.pending, self.drew = origin.seat, NOTHING, False
-        self._carry_out(origin.seat, self.rules.pass_turn(self._situation(origin.seat)))
-
-    def _give_turn(self, resume: Resume) -> None:
-        """``resume.seat`` is on turn, facing ``resume.pending``."""
-        self.phase = TURN
-        self.actor = self.turn = resume.seat
-        self.pending, self.drew = resume.pending, resume.drew
-        self._listed = None
-        self._settle()
-
-    def _show(self, seat: int, effect: Effect, resume: Resume) -> None:
-        """dyn.9, dyn.10: the shower shows ``count`` cards, drawing up to them first if he
-        holds fewer; then the other takes one and ``resume`` follows."""
-        self.shower = self._named_seat(seat, effect.source or "you")
-        self.taker = self._named_seat(seat, effect.target or "you")
-        hand, count = self.hands[self.shower], effect.count or 0
-        if len(hand) < count:
-            self._draw(self.shower, count - len(hand))
-        self.resume = resume
-        if not hand:  # stock and discards exhausted: nothing to show
-            self._give_turn(resume)
-            return
-        self.phase, self.actor = SHOW, self.shower
-
-    def _open_window(self, seat: int, effect: Effect, resume: Resume) -> None:
-        """A wedding chance for the holders of ``effect.card``: from ``seat`` on
-        (dyn.wedding, ``who`` "you") or from the next player on (ter.wedding, "other")."""
-        first = 0 if effect.who == "you" else 1
-        seats = [self._next(seat, step) for step in range(first, self._players_in())]
-        self.window = [other for other in seats if effect.card in self.hands[other]]
-        self.resume = resume
-        if self.window:
-            self.phase, self.actor = WEDDING, self.window[0]
-        else:
-            self._give_turn(resume)
 
     # --- the public interface ------------------------------------------------------------
     def legal_actions(self) -> list[Move]:
@@ -563,19 +292,6 @@ class Game:
         self._arranged()
         self._give_turn(Resume(seat, NOTHING))
 
-    def hand(self, seat: int) -> list[Card]:
-        """The cards of one player."""
-        return self.hands[seat][:]
-
-    def top(self) -> Card | None:
-        """The top card of the discard pile (None only when Deluxe's pile ran out)."""
-        return self.discard[-1] if self.discard else None
-
-    def all_cards(self) -> Counter[Card]:
-        """Every card of hands, stock and discard pile (the deck, if nothing got lost)."""
-        return Counter([*(card for hand in self.hands for card in hand), *self.stock,
-                        *self.discard])
-
     def situation_for(self, seat: int) -> Situation | None:
         """What ``seat`` sees, as a referee situation.
 
@@ -585,13 +301,6 @@ class Game:
         card.
         """
         return self._situation(seat) if self.discard else None
-
-    def seat_results(self, named_suit: str | None = None) -> tuple[SeatResult, ...]:
-        """Cards and jacks left per player; who holds the named suit (dyn.score.double)."""
-        return tuple(SeatResult(cards=len(hand), jacks=sum(card.rank == "J" for card in hand),
-                                holds_named_suit=named_suit is not None
-                                and any(card.suit == named_suit for card in hand))
-                     for hand in self.hands)
 
     def __str__(self) -> str:
         """One line: variant, move number, who acts, top card and hands."""

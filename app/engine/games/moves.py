@@ -16,9 +16,9 @@ from typing import NamedTuple
 from app.engine.cards import Card
 from app.engine.cards import format_cards
 from app.engine.cards import parse_cards
+from app.engine.registry import Ruling
 from app.engine.situation import Action
 from app.engine.situation import Wish
-from app.engine.variants import Ruling
 
 KINDS = ("play", "draw", "pass", "show", "take", "name")
 # The moves an eager player makes only when he has no other: drawing, letting a wedding

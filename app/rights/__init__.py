@@ -1,0 +1,1 @@
+"""Edit rights: the tables and groups this phone may change, edit links, deletion."""

@@ -1,0 +1,193 @@
+"""This phone's tables and groups, and what it may change: the one place that decides edit rights.
+
+What the phone remembers lives in its session cookie, tables and groups in the same shape:
+- `session["tables"]`, `session["groups"]`: ids made, imported or opened here, newest first;
+- `session["edit_tokens"]`, `session["group_tokens"]`: `{id: edit_token}` for those this phone
+  may change (made or imported here, or their edit link opened here).
+A token is only ever kept for an id still in its list, so the cookie (about 4 KB) cannot grow
+without bound, and it is checked against the stored hash on every use (`check_edit_token`).
+
+The edit token lives in the session, not in the address bar: an edit link is claimed once
+(`tables.claim`, `groups.claim`) and from then on this phone may change the table or group.
+A phone that may edit a group may also change every table of that group. The JSON API stays
+per table (X-Edit-Token, docs/api.md): this module is for the pages only.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+from typing import Protocol
+
+from flask import abort
+from flask import session
+
+from app.store.db import db
+from app.store.models import Group
+from app.store.models import Table
+from app.web.headers import group_edit_url
+from app.web.headers import mark_edit_link
+from app.web.headers import table_edit_url
+from app.web.i18n import gettext as _
+
+TABLES_KEY = "tables"
+TABLE_TOKENS_KEY = "edit_tokens"
+GROUPS_KEY = "groups"
+GROUP_TOKENS_KEY = "group_tokens"
+# The session is a cookie (about 4 KB): an evening's tables fit, a year's do not need to;
+# the groups share it with the tables, and a few groups are plenty.
+TABLES_KEPT = 30
+GROUPS_KEPT = 12
+
+
+class Guarded(Protocol):
+    """A table or group as its edit rights see it: a model, or a head read as plain columns
+    (app.store.TableHead)."""
+
+    @property
+    def id(self) -> str:
+        """Its public id."""
+        ...
+
+    def check_edit_token(self, token: str | None) -> bool:
+        """Is `token` its edit token?"""
+        ...
+
+
+class GuardedTable(Guarded, Protocol):
+    """A table as its edit rights see it: itself and its group."""
+
+    @property
+    def group_id(self) -> str | None:
+        """Its group's id, if it belongs to one."""
+        ...
+
+    @property
+    def group(self) -> Guarded | None:
+        """Its group, if it belongs to one."""
+        ...
+
+
+# -- the remembered lists -------------------------------------------------------------------
+def remembered_ids(ids_key: str) -> list[str]:
+    """The ids kept under `ids_key`, newest first (a tampered value counts as none)."""
+    value = session.get(ids_key, [])
+    return [str(i) for i in value] if isinstance(value, list) else []
+
+
+def remembered_token(tokens_key: str, item_id: str) -> str | None:
+    """The edit token kept for an id, unchecked (the caller checks it against the stored hash)."""
+    tokens = session.get(tokens_key, {})
+    token = tokens.get(item_id) if isinstance(tokens, dict) else None
+    return token if isinstance(token, str) else None
+
+
+def remember(ids_key: str, tokens_key: str, item_id: str, token: str | None, limit: int) -> None:
+    """Put an id first in its list (at most `limit` kept); with a token, keep that token too."""
+    ids = remembered_ids(ids_key)
+    if token is None and ids[:1] == [item_id]:
+        return  # already first: leave the session cookie as it is
+    kept = ([item_id] + [i for i in ids if i != item_id])[:limit]
+    tokens = session.get(tokens_key, {})
+    kept_tokens = {k: v for k, v in tokens.items() if k in kept} if isinstance(tokens, dict) else {}
+    if token is not None:
+        kept_tokens[item_id] = token
+    session[ids_key] = kept
+    session[tokens_key] = kept_tokens
+
+
+# -- groups ---------------------------------------------------------------------------------
+def device_group_ids() -> list[str]:
+    """Ids of the groups made or opened on this device, newest first."""
+    return remembered_ids(GROUPS_KEY)
+
+
+def remember_group(group_id: str, token: str | None = None) -> None:
+    """Put a group first in this device's list; with a token, this device may edit it."""
+    remember(GROUPS_KEY, GROUP_TOKENS_KEY, group_id, token, GROUPS_KEPT)
+
+
+def group_token(group: Guarded) -> str | None:
+    """This device's valid edit token of the group, or None for a mere viewer."""
+    token = remembered_token(GROUP_TOKENS_KEY, group.id)
+    return token if group.check_edit_token(token) else None
+
+
+def require_group_editor(group: Group) -> str:
+    """The group's edit token, or 403: a viewer may look but never change the group."""
+    token = group_token(group)
+    if token is None:
+        abort(403, description=_("Only a phone that opened the group's edit link may change it."))
+    return token
+
+
+def editable_group(group_id: str | None) -> Group | None:
+    """For `tables.new?group=<id>`: the group if this device may create tables in it, else None."""
+    if not group_id:
+        return None
+    group = db.session.get(Group, group_id)
+    return group if group is not None and group_token(group) is not None else None
+
+
+# -- tables ---------------------------------------------------------------------------------
+class EditLink(NamedTuple):
+    """The link that hands the pen on; `whole_group` when it is the group's edit link."""
+
+    url: str
+    whole_group: bool
+
+
+def device_table_ids() -> list[str]:
+    """Ids of the tables made or opened on this device, newest first."""
+    return remembered_ids(TABLES_KEY)
+
+
+def remember_table(table_id: str, token: str | None = None) -> None:
+    """Put a table first in this device's list; with a token, this device may edit it."""
+    remember(TABLES_KEY, TABLE_TOKENS_KEY, table_id, token, TABLES_KEPT)
+
+
+def edit_token(table: GuardedTable) -> str | None:
+    """This device's valid edit token of the table itself, or None."""
+    token = remembered_token(TABLE_TOKENS_KEY, table.id)
+    return token if table.check_edit_token(token) else None
+
+
+def table_group_token(table: GuardedTable) -> str | None:
+    """This device's valid edit token of the table's group, or None (no group, or a viewer)."""
+    return group_token(table.group) if table.group is not None else None
+
+
+def can_edit(table: GuardedTable) -> bool:
+    """May this device enter, correct, delete and undo rounds: the table's or its group's editor."""
+    return edit_token(table) is not None or table_group_token(table) is not None
+
+
+def require_editor(table: Table) -> None:
+    """403 unless this device may edit the table: a viewer may look but never change anything."""
+    if not can_edit(table):
+        abort(
+            403,
+            description=_(
+                "Only a phone that opened the edit link of this table or of its group "
+                "may change this table."
+            ),
+        )
+
+
+def edit_link(table: GuardedTable) -> EditLink | None:
+    """The edit link this device may pass on, or None for a viewer.
+
+    The table's own link when this phone has it. Only the hash of a table's token is stored,
+    so a group editor without it can hand on nothing narrower than the group's edit link.
+    """
+    token = edit_token(table)
+    if token is not None:
+        url = table_edit_url(table.id, token)
+        mark_edit_link()
+        return EditLink(url, whole_group=False)
+    group_edit_token = table_group_token(table)
+    if group_edit_token is None:
+        return None
+    url = group_edit_url(str(table.group_id), group_edit_token)
+    mark_edit_link()
+    return EditLink(url, whole_group=True)

@@ -1,0 +1,149 @@
+"""A table's settings fixed after the fact (name, spelling of players, options, ended by
+hand): checked by the variant's definition and against the rounds played, logged for undo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app import inputs
+from app.inputs import Field
+from app.store.changelog import log_change
+from app.store.locking import locked_write
+from app.store.models import Round
+from app.store.models import Table
+from app.store.tables import round_rows
+from app.text import InputError
+from app.text import Text
+from app.variants import registry as variants
+
+SETTINGS_KEYS = ("name", "players", "options", "closed")
+
+
+SETTINGS = Field("", Text("Die Änderung", "The change"))
+
+
+CLOSED = Field("closed", Text("„Beendet“", "“Closed”"))
+
+
+def settings_of(table: Table) -> dict[str, Any]:
+    """What `update_table` may change, as logged in a "settings" change."""
+    return {
+        "name": table.name,
+        "players": list(table.players),
+        "options": dict(table.options),
+        "closed": bool(table.closed),
+    }
+
+
+def set_settings(table: Table, settings: dict[str, Any]) -> None:
+    """Put logged settings on the table (inside the lock)."""
+    table.name = settings["name"]
+    table.players = list(settings["players"])
+    table.options = dict(settings["options"])
+    table.closed = bool(settings["closed"])
+
+
+def update_table(table: Table, changes: Any) -> None:
+    """Fix a table after the fact: `name`, `players` (the same count: only the spelling),
+    `options` (given ones replace the stored ones; checked by the variant's definition, and
+    against the rounds played: no fewer games than played, every round still valid), `closed`
+    (end or reopen an open-ended table). Logged as a "settings" change, undoable; the table's
+    version goes up, so everything derived is recomputed. InputError names the bad field.
+    """
+    given = inputs.mapping(changes, SETTINGS, SETTINGS_KEYS)
+
+    def work() -> None:
+        """Inside the lock: the new settings, checked against the rounds as they are now."""
+        before = settings_of(table)
+        after = checked_settings(table, given, round_rows(table.id))
+        if after == before:
+            return
+        set_settings(table, after)
+        log_change(table, "settings", 0, before, after)
+
+    locked_write(table, work)
+
+
+def checked_settings(table: Table, given: Any, rounds: list[Round]) -> dict[str, Any]:
+    """The table's settings with `given` applied, each checked (InputError otherwise)."""
+    definition = table.definition
+    name = definition_name(given, table)
+    players = list(table.players)
+    if "players" in given:
+        players = definition.players(given["players"])
+        if len(players) != len(table.players):
+            raise InputError(Text(
+                f"Die Spieler lassen sich nur umbenennen: es bleiben {len(table.players)} "
+                f"Spieler (eingegeben: {len(players)}). Für eine andere Runde einen neuen Tisch "
+                "anlegen.",
+                f"Players can only be renamed: there stay {len(table.players)} players "
+                f"(you entered {len(players)}). Start a new table for a different set of players.",
+            ), "players")
+    options = dict(table.options)
+    if "options" in given:
+        raw = inputs.mapping(given["options"], Field("options", Text(
+            "Die Tischoptionen", "The table options"
+        )), None)
+        merged = {**definition.stored_options(table.options), **raw}
+        options = definition.options(merged, len(players))
+    closed = table.closed
+    if "closed" in given:
+        closed = inputs.flag(given["closed"], CLOSED)
+        if closed and not definition.open_ended(options):
+            raise CLOSED.fail(Text(
+                "geht nur bei einem Tisch ohne feste Zahl von Spielen: dieser endet von selbst.",
+                "applies only to a table without a set number of games: this one ends by itself.",
+            ))
+        if closed and not table.closed and not rounds:
+            raise CLOSED.fail(Text(
+                "geht erst nach dem ersten Spiel; einen leeren Tisch bitte löschen.",
+                "needs at least one game played; delete an empty table instead.",
+            ))
+    if not definition.open_ended(options):
+        closed = False
+    fits_rounds(table, players, options, closed, rounds)
+    return {"name": name, "players": players, "options": options, "closed": closed}
+
+
+def definition_name(given: Any, table: Table) -> str:
+    """The table's new name (checked like a new table's), or its name as it is."""
+    if "name" not in given:
+        return table.name
+    clean_name, _names, _options = variants.validate_table(
+        table.variant, given["name"], table.players, table.options
+    )
+    return clean_name
+
+
+def fits_rounds(
+    table: Table,
+    players: list[str],
+    options: dict[str, Any],
+    closed: bool,
+    rounds: list[Round],
+) -> None:
+    """The rounds played must still be valid and not end the table early (InputError)."""
+    definition = table.definition
+    for round_ in rounds:
+        try:
+            definition.round(players, options, round_.data)
+        except InputError as error:
+            word = definition.round_words.one
+            raise InputError(Text(
+                f"Das passt nicht zu {word.de % {'n': round_.number}}: {error.text.de}",
+                f"This does not fit {word.en % {'n': round_.number}}: {error.text.en}",
+            ), "options") from error
+    data = [r.data for r in rounds]
+    end = definition.finished_after(players, options, data, closed)
+    if end is not None and end < len(data):
+        many = definition.round_words.many
+        changed = [k for k in options if options.get(k) != table.options.get(k)]
+        raise InputError(Text(
+            f"Es sind schon {len(data)} {many.de} gespielt; mit dieser Einstellung wäre der Tisch "
+            f"schon nach {end} beendet. Bitte mindestens {len(data)} wählen oder erst {many.de} "
+            "löschen.",
+            f"{len(data)} {many.en.lower()} are played already; with this setting the table "
+            f"would have ended after {end}. Choose at least {len(data)} or delete "
+            f"{many.en.lower()} first.",
+        ), f"options.{changed[0]}" if changed else "options")
+

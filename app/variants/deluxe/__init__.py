@@ -1,0 +1,1 @@
+"""Maumau-Deluxe (dlx.*): its definition, scoring, referee rules and whole-game driver."""

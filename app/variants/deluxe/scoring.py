@@ -1,0 +1,105 @@
+"""Maumau-Deluxe: 1 penalty point per card left, a series of 10 rounds (dlx.*)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Sequence
+from typing import Any
+
+from app import inputs
+from app.engine.registry import deck
+from app.inputs import Field
+from app.scoring.base import Scoring
+from app.scoring.base import rate_cents
+from app.scoring.base import series_length
+from app.scoring.types import Standing
+from app.text import InputError
+from app.text import Text
+
+DECK = len(deck("deluxe"))  # the engine's: two Skat decks without 8s and 9s, 48 cards
+# The hands hold at most the deck less the discard pile's top card (the last card played).
+IN_HANDS = DECK - 1
+CARDS = Field("cards", Text("Die übrigen Karten", "The cards left"))
+ROUNDS = Field(
+    "options.rounds",
+    Text("Die Anzahl der Runden der Serie", "The number of rounds in the series"),
+)
+
+
+class DeluxeScoring(Scoring):
+    """dlx.out: the player out deals next, everybody else 1 point per card left."""
+
+    defaults = {"rounds": 10, "rate_cents": 0}
+    round_keys = frozenset({"cards"})
+    money_when = {}  # penalty points may always be played for money, like dyn.money
+
+    def option(self, key: str, value: Any) -> Any:
+        """rounds 1–100, rate_cents 0–1000."""
+        return series_length(value, ROUNDS) if key == "rounds" else rate_cents(value)
+
+    def entry_max(self, options: Mapping[str, Any]) -> dict[str, int]:
+        """Cards left in one hand: at most the deck less the discard pile's top card."""
+        return {"cards": IN_HANDS}
+
+    def check_round(
+        self, players: Sequence[str], options: Mapping[str, Any], body: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """One count per seat within the deck, exactly one player out (dlx.out)."""
+        raw = inputs.entries(inputs.required(body, "cards", CARDS), CARDS, len(players))
+        cards = [
+            inputs.whole(
+                value,
+                Field(
+                    f"cards[{seat}]",
+                    Text(
+                        f"Die Anzahl der Karten von {name}",
+                        f"The number of cards left of {name}",
+                    ),
+                ),
+                0,
+                IN_HANDS,
+                Text(
+                    f" (das Spiel hat {DECK} Karten, eine liegt oben auf dem Ablagestapel)",
+                    f" (the deck holds {DECK} cards, one lies on top of the discard pile)",
+                ),
+            )
+            for seat, (name, value) in enumerate(zip(players, raw, strict=True))
+        ]
+        if sum(cards) > IN_HANDS:
+            raise CARDS.fail(Text(
+                f"ergeben zusammen {sum(cards)}, in die Hände passen aber höchstens {IN_HANDS}: "
+                f"das Spiel hat {DECK} Karten, und eine liegt oben auf dem Ablagestapel.",
+                f"add up to {sum(cards)}, but the hands can hold at most {IN_HANDS}: the deck "
+                f"has {DECK} cards, and one lies on top of the discard pile.",
+            ))
+        out = cards.count(0)
+        if out != 1:
+            raise InputError(Text(
+                "Genau ein Spieler muss 0 Karten haben: die Runde endet, sobald einer "
+                f"fertig ist; erhalten: {out}.",
+                "Exactly one player must have 0 cards: the round ends as soon as one "
+                f"player is out; got {out}.",
+            ), "cards")
+        return {"cards": cards}
+
+    def points(
+        self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
+    ) -> list[int]:
+        """dlx.out: one penalty point per card left in hand."""
+        return list(data["cards"])
+
+    def round_winners(self, data: Mapping[str, Any]) -> set[int]:
+        """dlx.out: the one player out of cards."""
+        return {s for s, cards in enumerate(data["cards"]) if cards == 0}
+
+    def natural_dealer(
+        self, dealer: int, players: int, data: Mapping[str, Any], direction: str
+    ) -> int:
+        """dlx.out: the player who went out deals the next round."""
+        return int(data["cards"].index(0))
+
+    def evaluate(
+        self, players: int, options: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]]
+    ) -> tuple[Standing, int | None]:
+        """After `rounds` rounds the fewest penalty points win."""
+        return self.series(players, options, rounds, options["rounds"])

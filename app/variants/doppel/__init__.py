@@ -1,0 +1,1 @@
+"""Doppel Mau-Mau (dop.*): its definition, scoring, referee rules and whole-game driver."""

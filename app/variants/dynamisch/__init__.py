@@ -1,0 +1,1 @@
+"""Dynamisches Maumau (dyn.*): its definition, scoring, referee rules and whole-game driver."""

@@ -1,0 +1,106 @@
+"""The five variants, each one definition: ``find_variant(name)`` in the manner of python-chess.
+
+A definition owns everything that makes its variant what it is (label, players, options and
+house rules, the referee's rules, the scoring, the round form, how grid, result and sheet show
+it); the functions below are the by-ID entry points the store, the API and the forms use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from collections.abc import Sequence
+from typing import Any
+
+from app.scoring.types import Standing
+from app.text import InputError
+from app.text import Text
+from app.text import shown
+from app.variants.base import RoundWords
+from app.variants.base import Variant
+from app.variants.deluxe.definition import Deluxe
+from app.variants.doppel.definition import Doppel
+from app.variants.dynamisch.definition import Dynamisch
+from app.variants.speedone.definition import Speedone
+from app.variants.terroristen.definition import Terroristen
+
+VARIANTS: dict[str, Variant] = {
+    variant.id: variant for variant in (Dynamisch(), Deluxe(), Speedone(), Terroristen(), Doppel())
+}
+VARIANT_IDS = tuple(VARIANTS)
+# Every seat any variant allows (forms render them all, so they work without JavaScript).
+MOST_PLAYERS = max(variant.max_players for variant in VARIANTS.values())
+
+
+def find_variant(name: Any) -> Variant:
+    """The variant with this ID, or an InputError (a ValueError) naming the five IDs."""
+    if not isinstance(name, str) or name not in VARIANTS:
+        known = ", ".join(VARIANTS)
+        raise InputError(Text(
+            f"Unbekannte Variante {shown(name)}; möglich sind {known}.",
+            f"Unknown variant {shown(name)}; choose one of {known}.",
+        ), "variant")
+    return VARIANTS[name]
+
+
+def validate_table(
+    variant: Any, name: Any, players: Any, options: Any
+) -> tuple[str, list[str], dict[str, Any]]:
+    """A new table's name, players and options (defaults filled in), or an InputError."""
+    return find_variant(variant).table(name, players, options)
+
+
+def validate_round(
+    variant: str, players: Sequence[str], options: Mapping[str, Any], body: Any
+) -> dict[str, Any]:
+    """One round body of docs/api.md §2, checked and normalised (defaults filled in)."""
+    return find_variant(variant).round(players, options, body)
+
+
+def round_points_of(
+    variant: str, players: Sequence[str], options: Mapping[str, Any], body: Any
+) -> Any:
+    """What each seat (doppel: each team) scores for one round body, e.g. for a live preview."""
+    return find_variant(variant).round_points(players, options, body)
+
+
+def standing(
+    variant: str,
+    players: Sequence[str],
+    options: Mapping[str, Any],
+    rounds: Sequence[Mapping[str, Any]],
+    closed: bool = False,
+    first_dealer: int = 0,
+) -> Standing:
+    """Totals, ranking, winner, settlement, sets ... after the given normalised rounds (of a
+    table ended by hand when `closed`; `first_dealer` dealt the first game)."""
+    return find_variant(variant).standing(players, options, rounds, closed, first_dealer)
+
+
+def finished_after(
+    variant: str,
+    players: Sequence[str],
+    options: Mapping[str, Any],
+    rounds: Sequence[Mapping[str, Any]],
+    closed: bool = False,
+) -> int | None:
+    """After how many of the rounds the table was finished (None while running).
+
+    A correction must not end a table before its last round (rounds after the end would count
+    for nothing), so the store refuses edits and deletions where this is less than the count.
+    """
+    return find_variant(variant).finished_after(players, options, rounds, closed)
+
+
+__all__ = [
+    "MOST_PLAYERS",
+    "VARIANTS",
+    "VARIANT_IDS",
+    "RoundWords",
+    "Variant",
+    "finished_after",
+    "find_variant",
+    "round_points_of",
+    "standing",
+    "validate_round",
+    "validate_table",
+]

@@ -1,0 +1,1 @@
+"""Speedone (spd.*): its definition, scoring, referee rules and whole-game driver."""

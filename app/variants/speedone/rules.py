@@ -1,0 +1,197 @@
+"""Speedone: the UNO-like deck, stacking options, the 22-card hand limit (spd.*)."""
+
+from __future__ import annotations
+
+from app.engine.cards import COLOURS
+from app.engine.cards import Card
+from app.engine.cards import speedone_deck
+from app.engine.disputes import Dispute
+from app.engine.houserules import HANDLIMIT
+from app.engine.houserules import STACK2
+from app.engine.houserules import STACK4
+from app.engine.situation import DEFAULT_OPTIONS
+from app.engine.situation import Action
+from app.engine.situation import Options
+from app.engine.situation import Situation
+from app.engine.texts import card_text
+from app.engine.texts import count_text
+from app.engine.texts import wish_text
+from app.engine.variant import Rules
+from app.engine.variant import Ruling
+from app.engine.variant import left
+from app.engine.variant import remaining
+from app.engine.variant import remind
+from app.engine.variant import serves
+from app.engine.variant import turn
+from app.engine.verdict import Effect
+from app.text import Text
+
+HAND_LIMIT = 22
+DRAW_RULES = {"+2": "spd.draw2", "W+4": "spd.draw4"}
+STACK_RULES = {"+2": "spd.opt.stack2", "W+4": "spd.opt.stack4"}
+
+
+class SpeedoneRules(Rules):
+    """Speedone: colour or value serves, wild cards always; nobody plays out of turn."""
+
+    name = "speedone"
+    prefix = "spd"
+    max_players = 10
+    serve_rule = "spd.serve"
+    # The disputes players have most (app.engine.disputes).
+    disputes = (
+        Dispute("four-on-two", Text("+4 auf +2", "+4 on +2"),
+                "top=R+2 draw=2 options=stack2,stack4", "W+4 wish=B"),
+        Dispute("two-on-two", Text("+2 auf +2", "+2 on +2"), "top=R+2 draw=2 options=stack2",
+                "G+2"),
+        Dispute("two-on-two-off", Text("+2 auf +2 ohne Hausregel", "+2 on +2, no house rule"),
+                "top=R+2 draw=2", "G+2"),
+        Dispute("reverse-two", Text("Richtungswechsel zu zweit", "Reverse with two"),
+                "top=R5 players=2", "RR"),
+        Dispute("wild-four", Text("+4 jederzeit?", "+4 at any time?"), "top=R5", "W+4 wish=G"),
+        Dispute("hand-limit", Text("+2 mit 21 Karten auf der Hand", "+2 with 21 cards in hand"),
+                "top=R+2 draw=2 hand_count=21", "draw"),
+    )
+    deck_hint = Text("R/G/B/Y mit 0–9, S, R, +2 und die Farbjoker W und W+4",
+                     "R/G/B/Y with 0–9, S, R, +2, and the wild cards W and W+4")
+    house_rules = (STACK2, STACK4, HANDLIMIT)
+    suits = COLOURS
+    wish_kinds = {"W": "suit", "W+4": "suit"}
+    pending_ranks = {"draw": ("+2", "W+4"), "skip": ("S", "R"), "again": ("S", "R")}
+    wish_on_top = ("W", "W+4")
+    wish_optional_on_top = True  # spd.start (I): a wild start card names no colour
+
+    def deck(self, players: int) -> list[Card]:
+        """The 108 Speedone cards."""
+        return speedone_deck()
+
+    def hand_limit(self, options: Options) -> int | None:
+        """spd.handlimit: 22 cards, unless the table switched the limit off
+        (spd.house.handlimit)."""
+        return HAND_LIMIT if options.handlimit else None
+
+    def wish_choices(self, situation: Situation, card: Card) -> tuple[str, ...]:
+        """spd.wish: any of the four colours."""
+        return COLOURS
+
+    def stacking(self, situation: Situation, rank: str) -> bool:
+        """spd.opt.stack2 / spd.opt.stack4: may a +2 (W+4) be answered in kind?"""
+        options = situation.options
+        return options.stack2 if rank == "+2" else options.stack4
+
+    def judge_play(self, situation: Situation, action: Action) -> Ruling:
+        """Stack on a pending draw, or serve by colour, value, wish or wild card."""
+        if len(action.play) != 1:
+            return self.illegal("spd.serve", Text("In Speedone legt man eine Karte pro Zug.",
+                                                  "In Speedone you play one card per turn."))
+        card, top, due, wish = action.play[0], situation.top, situation.due, situation.wish
+        name = card_text(card)
+        if due.skip:
+            return self.illegal("spd.skip", Text("Du wirst übersprungen.", "You are skipped."))
+        if due.draw:
+            return self.judge_stack(situation, action, card)
+        if card.is_wild:
+            return self.finish(situation, action, card, "spd.serve", Text(
+                f"{name.de} darf immer gespielt werden.", f"The {name.en} may always be played."))
+        if top.is_wild and wish is None:
+            return self.finish(situation, action, card, "spd.start", Text(
+                f"{card_text(top).de} ist die Startkarte und nennt keine Farbe: Jede Karte "
+                f"passt darauf, auch {name.de}.",
+                f"The {card_text(top).en} is the start card and names no colour: any card goes "
+                f"on it, the {name.en} too."))
+        if top.is_wild and wish is not None:
+            if card.suit != wish.suit:
+                wished = wish_text(wish.target)
+                return self.illegal("spd.wish", Text(
+                    f"Gewünscht ist {wished.de}: {name.de} passt nicht.",
+                    f"{wished.en.capitalize()} is wished: the {name.en} does not fit."))
+            return self.finish(situation, action, card, "spd.wish", Text(
+                f"{name.de} hat die gewünschte Farbe.", f"The {name.en} has the wished colour."))
+        if not serves(card, top):
+            return self.illegal("spd.serve", Text(
+                f"{name.de} passt weder in Farbe noch Wert zu {card_text(top).de}.",
+                f"The {name.en} matches the {card_text(top).en} in neither colour nor value."))
+        return self.finish(situation, action, card, "spd.serve", Text(
+            f"{name.de} passt zu {card_text(top).de}.",
+            f"The {name.en} matches the {card_text(top).en}."))
+
+    def judge_stack(self, situation: Situation, action: Action, card: Card) -> Ruling:
+        """A pending +2 or W+4: answer in kind where the option allows, else draw."""
+        top, due = situation.top, situation.due
+        if card.rank in STACK_RULES and card.rank != top.rank:
+            return self.illegal("spd.opt.stack4", Text(
+                "Eine +2 auf einen Farbjoker +4 oder umgekehrt ist nie erlaubt.",
+                "A draw-two on a wild draw-four or the other way round is never allowed."))
+        if card.rank != top.rank:
+            return self.illegal(DRAW_RULES[top.rank], Text(
+                f"Du musst {due.draw} Karten ziehen; dein Zug ist dann zu Ende.",
+                f"You must draw {due.draw} cards; then your turn ends."))
+        if not self.stacking(situation, card.rank):
+            return self.illegal(STACK_RULES[card.rank], Text(
+                f"Ohne die Tischoption darf man {card_text(card).de} nicht draufsetzen.",
+                f"Without the table option you may not answer with a {card_text(card).en}."))
+        return self.finish(situation, action, card, STACK_RULES[card.rank], Text(
+            f"Du setzt {card_text(card).de} drauf; der Nächste zieht mehr.",
+            f"You stack the {card_text(card).en}; the next player draws more."))
+
+    def finish(self, situation: Situation, action: Action, card: Card, rule: str,
+               reason: Text) -> Ruling:
+        """A legal card: its effects, the ONE call, going out, who is on turn."""
+        players, effects = situation.players, []
+        if card.rank in ("W", "W+4"):
+            wish = self.wish_effect(situation, action, card, "spd.wish")
+            if isinstance(wish, Ruling):
+                return wish
+            effects.append(wish)
+        elif action.wish is not None:
+            return self.illegal("spd.wish", Text(
+                f"{card_text(card).de} ist kein Farbjoker und wünscht nichts.",
+                f"The {card_text(card).en} is not a wild card and wishes nothing."))
+        steps = 1
+        if card.rank in DRAW_RULES:
+            effects.append(Effect("draw", who="next", count=situation.due.draw +
+                                  (2 if card.rank == "+2" else 4), rule=DRAW_RULES[card.rank]))
+            steps = 1 if self.stacking(situation, card.rank) else 2
+        elif card.rank == "S" or (card.rank == "R" and players == 2):
+            effects.append(Effect("skip", who="next", count=1,
+                                  rule="spd.skip" if card.rank == "S" else "spd.reverse"))
+            steps = 2
+        elif card.rank == "R":
+            effects.append(Effect("reverse", rule="spd.reverse"))
+        rest = remaining(situation, action)
+        if left(situation, action) == 1:
+            effects.append(remind("spd.one"))
+        if rest == ():
+            effects.append(Effect("out", rule="spd.points"))
+        effects.append(turn(steps, players, rule))
+        meaning = "spd.serve" if card.rank == "W+4" and rule == "spd.serve" else None
+        return self.legal(rule, reason, effects, "spd.start" if rule == "spd.start" else meaning)
+
+    def judge_draw(self, situation: Situation) -> Ruling:
+        """spd.draw: draw one (or the pending cards), up to the 22-card limit; turn ends."""
+        due, top = situation.due, situation.top
+        if due.skip:
+            return self.legal("spd.skip", Text("Du wirst übersprungen.", "You are skipped."),
+                              [Effect("skip", who="you", count=1, rule="spd.skip"),
+                               turn(1, situation.players, "spd.skip")])
+        wanted = due.draw or 1
+        rule = DRAW_RULES[top.rank] if due.draw else "spd.draw"
+        # The named hand or only its size (situation.hand_count): the limit needs the number.
+        count, held = wanted, situation.held or 0
+        if held + wanted > HAND_LIMIT:
+            # spd.handlimit lets the cards beyond 22 lapse; spd.house.handlimit keeps them.
+            limit = self.hand_limit(situation.options)
+            count = wanted if limit is None else max(0, limit - held)
+            rule = "spd.handlimit" if limit is not None else "spd.house.handlimit"
+        return self.legal(rule, Text(
+            f"Du ziehst {count_text(count).de} und darfst danach nicht mehr legen.",
+            f"You draw {count_text(count).en} and may not play any more this turn."),
+            [Effect("draw", who="you", count=count, rule=rule),
+             turn(1, situation.players, "spd.draw")])
+
+    def start_effects(self, card: Card, players: int, options: Options = DEFAULT_OPTIONS) -> Ruling:
+        """spd.start (I): the turned-up start card has no effect."""
+        return self.legal("spd.start", Text(
+            f"{card_text(card).de} hat als Startkarte keine Wirkung.",
+            f"The {card_text(card).en} has no effect as the start card."),
+            [turn(1, players, "spd.start")], "spd.start")

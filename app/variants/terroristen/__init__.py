@@ -1,0 +1,1 @@
+"""Terroristen-Mau-Mau (ter.*): its definition, scoring, referee rules and whole-game driver."""

@@ -1,0 +1,146 @@
+"""Rate limits on creating tables, groups and imports, per client address (docs/api.md, Limits).
+
+The `limits` library counts (a fixed window per address and kind); the counts live where every
+process of the app sees them: by default in our own database (`mautisch-db://`, the table
+`rate_limits`, app.web.limits_db), so several waitress or gunicorn processes share one limit. Redis
+can take over (`RATELIMIT_STORAGE_URI=redis://…`): `limits` speaks it natively. The limits are
+settings (README, "Sicherheit"); a card night never reaches them.
+
+Only the limited views (a POST that creates something) ever touch a counter: the library, the
+storage and its SQL are imported with the first such request, not when the app starts, and no
+other request (a page, the referee API, a static file) runs any rate-limit code at all.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import TYPE_CHECKING
+from typing import Any
+
+from flask import Flask
+from flask import Response
+from flask import current_app
+from flask import request
+
+from app.text import Text
+from app.web.errors import error_answer
+from app.web.navigation import current_lang
+
+if TYPE_CHECKING:
+    from limits.strategies import RateLimiter
+
+DEFAULTS = {
+    "RATELIMIT_TABLES": "30 per hour",
+    "RATELIMIT_GROUPS": "10 per hour",
+    "RATELIMIT_IMPORTS": "10 per hour",
+    "RATELIMIT_STORAGE_URI": "mautisch-db://",
+}
+# What each limit guards: its setting, the views it covers (API and page share one count),
+# and what the sentence calls it.
+KINDS = {
+    "tables": ("RATELIMIT_TABLES", ("api.create_table", "tables.new"), Text("Tische", "tables")),
+    "groups": ("RATELIMIT_GROUPS", ("groups.new",), Text("Gruppen", "groups")),
+    "imports": ("RATELIMIT_IMPORTS", ("export.import_form",), Text("Importe", "imports")),
+}
+_made = threading.Lock()  # two first requests at once make one counter
+
+
+@dataclass
+class TooMany(Exception):
+    """A limit is used up: which kind, how many it allows, its window and when it starts anew."""
+
+    scope: str
+    amount: int
+    window: int
+    reset_at: float
+
+
+def counter(app: Flask) -> RateLimiter:
+    """The app's fixed-window counter on RATELIMIT_STORAGE_URI, made on first use."""
+    found: RateLimiter | None = app.extensions.get("mautisch_limiter")
+    if found is not None:
+        return found
+    with _made:
+        found = app.extensions.get("mautisch_limiter")
+        if found is None:
+            from limits.storage import storage_from_string
+            from limits.strategies import FixedWindowRateLimiter
+
+            from app.web import limits_db  # noqa: F401  (registers the mautisch-db:// storage)
+
+            storage = storage_from_string(str(app.config["RATELIMIT_STORAGE_URI"]))
+            found = FixedWindowRateLimiter(storage)
+            app.extensions["mautisch_limiter"] = found
+    return found
+
+
+def check_limit(scope: str) -> None:
+    """Count this request against the kind's limit(s) for its address; TooMany when used up."""
+    from limits import parse_many
+
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    limiter = counter(app)
+    setting = KINDS[scope][0]
+    address = request.remote_addr or "127.0.0.1"
+    for limit in parse_many(str(app.config[setting])):
+        if not limiter.hit(limit, scope, address):
+            stats = limiter.get_window_stats(limit, scope, address)
+            raise TooMany(scope, limit.amount, limit.get_expiry(), stats.reset_time)
+
+
+def limited(view: Callable[..., Any], scope: str) -> Callable[..., Any]:
+    """The view, its POSTs counted against the kind's limit first (when limits are on)."""
+
+    @wraps(view)
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        """Count a POST, then answer as the view does."""
+        if request.method == "POST" and current_app.config["RATELIMIT_ENABLED"]:
+            check_limit(scope)
+        return view(*args, **kwargs)
+
+    return counted
+
+
+def init_limits(app: Flask) -> None:
+    """Put each limit on its views (registered before this) and answer a used-up one with 429."""
+    for name, value in DEFAULTS.items():
+        app.config.setdefault(name, os.environ.get(name) or value)
+    # Tests create hundreds of tables from one address: they opt in to limits explicitly.
+    app.config.setdefault("RATELIMIT_ENABLED", not app.config.get("TESTING", False))
+    for scope, (_setting, endpoints, _what) in KINDS.items():
+        for endpoint in endpoints:
+            app.view_functions[endpoint] = limited(app.view_functions[endpoint], scope)
+    app.register_error_handler(TooMany, too_many)
+
+
+def too_many(error: TooMany) -> tuple[Response | str, int, dict[str, str]]:
+    """429 with Retry-After and a sentence saying which limit and how long to wait."""
+    setting, _endpoints, what = KINDS[error.scope]
+    wait = max(1, math.ceil(error.reset_at - time.time()))
+    minutes = max(1, math.ceil(wait / 60))
+    per = window_text(error.window)
+    text = Text(
+        f"Zu viele neue {what.de} von dieser Adresse: höchstens {error.amount} {per.de} "
+        f"({setting}). Bitte in {minutes} Minuten wieder versuchen.",
+        f"Too many new {what.en} from this address: at most {error.amount} {per.en} "
+        f"({setting}). Please try again in {minutes} minutes.",
+    )
+    headers = {"Retry-After": str(wait)}
+    return error_answer(429, text.get(current_lang()), headers)
+
+
+def window_text(seconds: int) -> Text:
+    """A limit's window as a player says it: "pro Stunde", "in 10 Minuten"."""
+    if seconds == 3600:
+        return Text("pro Stunde", "an hour")
+    if seconds % 3600 == 0:
+        return Text(f"in {seconds // 3600} Stunden", f"in {seconds // 3600} hours")
+    if seconds % 60 == 0:
+        return Text(f"in {seconds // 60} Minuten", f"in {seconds // 60} minutes")
+    return Text(f"in {seconds} Sekunden", f"in {seconds} seconds")
