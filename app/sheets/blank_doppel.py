@@ -14,9 +14,8 @@ from reportlab.platypus import Table
 
 from app.sheets.layout import BOX
 from app.sheets.layout import PORTRAIT
-from app.sheets.layout import Lang
 from app.sheets.layout import Page
-from app.sheets.layout import column_width
+from app.sheets.layout import columns
 from app.sheets.layout import fixed_height
 from app.sheets.layout import grid_style
 from app.sheets.layout import labelled
@@ -26,6 +25,7 @@ from app.sheets.layout import side_by_side
 from app.sheets.layout import write_in_heading
 from app.sheets.layout import write_in_line
 from app.sheets.params import BlankSheet
+from app.sheets.record import Lang
 from app.translations import N_
 
 KIND = N_("Match sheet")
@@ -54,8 +54,9 @@ def story(sheet: BlankSheet, title: str, lang: Lang) -> list[Flowable]:
         write_in_line(lang("Winner of the match") + ":", 90 * mm),
     ]
     free = PORTRAIT.height - fixed_height(top + bottom) - 4 * mm
-    blocks = [set_block(number, column_width(SETS), free, lang) for number in range(1, SETS + 1)]
-    return [*top, side_by_side(blocks, SETS), *bottom]
+    widths = columns(SETS)
+    blocks = [set_block(number, widths[0], free, lang) for number in range(1, SETS + 1)]
+    return [*top, side_by_side(blocks, widths), *bottom]
 
 
 def teams(names: tuple[str, ...], lang: Lang) -> list[Flowable]:

@@ -18,7 +18,6 @@ from app.scoring.speedone import TARGETS
 from app.sheets.layout import BOX
 from app.sheets.layout import FONT_BOLD
 from app.sheets.layout import HEAD_SMALLEST
-from app.sheets.layout import Lang
 from app.sheets.layout import Page
 from app.sheets.layout import cell_height
 from app.sheets.layout import fixed_height
@@ -30,6 +29,7 @@ from app.sheets.layout import row_height
 from app.sheets.layout import write_in_heading
 from app.sheets.layout import write_in_line
 from app.sheets.params import BlankSheet
+from app.sheets.record import Lang
 from app.translations import N_
 
 KIND = N_("Score sheet")

@@ -15,9 +15,9 @@ from reportlab.platypus import Flowable
 from reportlab.platypus import PageBreak
 from reportlab.platypus import Paragraph
 
-from app.sheets.layout import Lang
 from app.sheets.layout import heading
 from app.sheets.layout import styles
+from app.sheets.record import Lang
 
 TEXT_DIR = Path(__file__).resolve().parent
 

@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from app.sheets.chart import running_totals_drawing
-from app.sheets.layout import FONT
+from app.sheets.chart import RunningTotals
 from app.sheets.layout import register_fonts
 from tests.sheets.conftest import embedded_fonts
 from tests.sheets.conftest import pdf_text
@@ -87,8 +86,11 @@ def test_a_long_double_name_breaks_after_its_hyphen(client: FlaskClient, make_ta
     "Charlotte"), not inside a part ("Marie-Luise-Char" / "lotte")."""
     names = ["Marie-Luise-Charlotte", *EIGHT[1:]]
     table_id = make_table("deluxe", names, {"rounds": 10}, deluxe_rounds(8, 10))
-    heads = [text for text, _size, font in pieces(client.get(f"/t/{table_id}/sheet.pdf").data)
-             if font.endswith("Bold")]
+    heads = [
+        text
+        for text, _size, font in pieces(client.get(f"/t/{table_id}/sheet.pdf").data)
+        if font.endswith("Bold")
+    ]
     start = heads.index("Marie-Luise-")
     assert heads[start + 1] == "Charlotte"
 
@@ -197,8 +199,8 @@ def test_plain_names_embed_no_fallback_font(client: FlaskClient) -> None:
 def test_chart_ticks_in_the_sheets_language(lang: str, label: str) -> None:
     """Thousands written the reader's way; counts get whole ticks (no 0,25)."""
     register_fonts()
-    drawing = running_totals_drawing([("Anna", [0, 700, 1400])], 400, font=FONT, lang=lang)
+    drawing = RunningTotals([("Anna", [0, 700, 1400])], lang, width=400)
     assert label in drawing_text(drawing).split()
-    small = running_totals_drawing([("Anna", [0, 1]), ("Ben", [0, 0])], 400, font=FONT, lang=lang)
+    small = RunningTotals([("Anna", [0, 1]), ("Ben", [0, 0])], lang, width=400)
     ticks = drawing_text(small).split()
     assert "0,25" not in ticks and "0.25" not in ticks and "0,5" not in ticks
