@@ -120,12 +120,8 @@ def page_of(record: TableRecord) -> Page:
     if record.definition.has_sets or not record.standing.round_points:
         return PORTRAIT
     lead, tail = lead_widths(record)
-    shown = set(figures(record))
-    longest = max((len(text) for text in shown), default=0)
-    # Figures are about as wide as they are long: measure only the longest few.
     widest = max(
-        (text_width(text, FONT_BOLD, NUMBER_SIZE) for text in shown if len(text) >= longest - 1),
-        default=0,
+        (text_width(text, FONT_BOLD, NUMBER_SIZE) for text in set(figures(record))), default=0
     )
     column = (PORTRAIT.width - sum(lead) - sum(tail)) / len(record.players)
     if column >= 2 * (widest + PADDING) and fits(record.players, column - PADDING):

@@ -1,4 +1,4 @@
-"""Sheets for a dim pub (issue 15, item 9), read back with pypdf: sizes, names, pages, emoji.
+"""Sheets for a dim pub, read back with pypdf: sizes, names, pages, emoji.
 
 Font sizes come from pypdf's text visitor (the size set with `Tf` for each piece of text).
 """
