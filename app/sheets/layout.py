@@ -190,7 +190,6 @@ def styles() -> dict[str, ParagraphStyle]:
     }
 
 
-@cache
 def head_style(size: float, align: int = TA_CENTER) -> ParagraphStyle:
     """The header style at a given size (names fitted to their column), centred or not."""
     return ParagraphStyle(

@@ -7,7 +7,6 @@ printed sheet does not depend on the rules pages' format.
 from __future__ import annotations
 
 import re
-from functools import cache
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -22,9 +21,8 @@ from app.sheets.record import Lang
 TEXT_DIR = Path(__file__).resolve().parent
 
 
-@cache
 def quick_rules(lang: str) -> dict[str, list[str]]:
-    """The bullets per variant of one language, read once per process."""
+    """The bullets per variant of one language."""
     sections: dict[str, list[str]] = {}
     current: list[str] = []
     for line in (TEXT_DIR / f"quickref.{lang}.md").read_text(encoding="utf-8").splitlines():

@@ -123,6 +123,8 @@ def test_ten_players_names_whole_and_settlement_on_page_one(
     assert pays in first and "Spieler6" in first
     width, height = (float(x) for x in reader.pages[0].mediabox.upper_right)
     assert width > height  # ten players' columns are read across a landscape page
+    # The ranking and the money side by side in a layout table: still no standard font.
+    assert embedded_fonts(data) == {"DejaVuSans", "DejaVuSans-Bold"}
 
 
 def test_blank_sheet_fills_the_page_with_large_print(client: FlaskClient) -> None:
