@@ -104,7 +104,10 @@ def set_block(number: int, width: float, free: float, lang: Lang) -> Table:
 def match_box(lang: Lang) -> Table:
     """The match: sets won per team."""
     rows = [["", lang("Team A"), lang("Team B")], [lang("Sets won"), "", ""]]
-    box = Table(rows, colWidths=[44 * mm, 38 * mm, 38 * mm], rowHeights=[8 * mm, 12 * mm])
-    box.setStyle(grid_style(header_rows=1))
-    box.hAlign = "LEFT"
-    return box
+    return Table(
+        rows,
+        colWidths=[44 * mm, 38 * mm, 38 * mm],
+        rowHeights=[8 * mm, 12 * mm],
+        style=grid_style(header_rows=1),
+        hAlign="LEFT",
+    )

@@ -69,7 +69,10 @@ def sets_table(sets: list[dict[str, object]], lang: Lang) -> Table:
         rows.append([str(number), str(played["A"]), str(played["B"]), played["winner"] or "–"])
     won = {team: sum(1 for s in sets if s["winner"] == team) for team in ("A", "B")}
     rows.append([lang("Match"), str(won["A"]), str(won["B"]), ""])
-    table = Table(rows, colWidths=[30 * mm, 26 * mm, 26 * mm, 26 * mm], spaceBefore=4 * mm)
-    table.setStyle(grid_style(header_rows=1, sum_rows=1))
-    table.hAlign = "LEFT"
-    return table
+    return Table(
+        rows,
+        colWidths=[30 * mm, 26 * mm, 26 * mm, 26 * mm],
+        style=grid_style(header_rows=1, sum_rows=1),
+        hAlign="LEFT",
+        spaceBefore=4 * mm,
+    )

@@ -190,17 +190,14 @@ def ranking_table(rows: list[tuple[str, int, int | None]], lang: Lang) -> Table:
     ):
         money_cell = [money(amount or 0, lang.code, signed=True)] if with_money else []
         cells.append([f"{place}.", para(name), str(total), *money_cell])
-    table = Table(
+    return Table(
         cells,
         colWidths=[18 * mm, RANKING_WIDTH - 74 * mm, 24 * mm] + [32 * mm] * with_money,
+        style=grid_style(header_rows=1)
+        + [("ALIGN", (2, 1), (-1, -1), "RIGHT"), ("ALIGN", (1, 1), (1, -1), "LEFT")],
+        hAlign="LEFT",
         spaceBefore=3 * mm,
     )
-    table.setStyle(
-        grid_style(header_rows=1)
-        + [("ALIGN", (2, 1), (-1, -1), "RIGHT"), ("ALIGN", (1, 1), (1, -1), "LEFT")]
-    )
-    table.hAlign = "LEFT"
-    return table
 
 
 def transfers(state: Standing, players: list[str], rate: int, lang: Lang) -> list[Flowable]:
