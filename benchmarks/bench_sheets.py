@@ -5,7 +5,7 @@ A4 page through reportlab's canvas) is measured in the same process, so the rati
 across machines; the absolute milliseconds are printed too. Times are the process's CPU time
 (medians), so other busy processes on the machine do not count. No Flask, no database: the
 builders take plain data. The fonts are registered once before timing (a one-off cost,
-printed apart). Issue 14's target: a filled 8×10 sheet at most 30× the empty page.
+printed apart). The target: a filled 8×10 sheet at most 30× the empty page.
 """
 
 from __future__ import annotations
@@ -22,14 +22,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import app.sheets  # noqa: E402,F401,I001  (first: its reportlab settings, as in the app)
-from reportlab.lib.pagesizes import A4  # noqa: E402,I001
+from reportlab.lib.pagesizes import A4  # noqa: E402
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 
 from app.sheets.blank import build_blank  # noqa: E402
-from app.sheets.layout import Lang  # noqa: E402
 from app.sheets.layout import register_fonts  # noqa: E402
 from app.sheets.params import BlankSheet  # noqa: E402
+from app.sheets.record import Lang  # noqa: E402
 from app.sheets.record import TableRecord  # noqa: E402
 from app.sheets.table_sheet import build_table_sheet  # noqa: E402
 from app.variants.registry import VARIANTS  # noqa: E402
@@ -50,7 +49,7 @@ def empty_page() -> bytes:
     return buffer.getvalue()
 
 
-TARGET = ("table deluxe 8×10", 30)  # issue 14: a filled 8×10 sheet ≤ 30× an empty page
+TARGET = ("table deluxe 8×10", 30)  # a filled 8×10 sheet ≤ 30× an empty page
 
 
 def median_seconds(build: Callable[[], bytes], repeats: int) -> float:

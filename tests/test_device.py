@@ -1,4 +1,4 @@
-"""What a phone remembers in its session (`app.rights.phone`): its tables, its groups, their tokens."""
+"""What a phone remembers in its session (`app.rights.phone`): its tables, groups, tokens."""
 
 from __future__ import annotations
 

@@ -55,9 +55,12 @@ def library_names(tree: ast.Module) -> set[str]:
             for alias in node.names:
                 if alias.name.split(".")[0] in LIBRARIES:
                     names.add(alias.asname or alias.name.split(".")[0])
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            if node.module.split(".")[0] in LIBRARIES:
-                names.update(alias.asname or alias.name for alias in node.names)
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and node.module
+            and node.module.split(".")[0] in LIBRARIES
+        ):
+            names.update(alias.asname or alias.name for alias in node.names)
     # Flask's request-bound proxies are meant to be written to.
     return names - {"g", "session", "request"}
 

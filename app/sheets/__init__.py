@@ -7,9 +7,6 @@ with a sentence naming it. The PDF speaks the page's language (German by default
 
 from __future__ import annotations
 
-import os
-from typing import TYPE_CHECKING
-
 from flask import Blueprint
 from flask import Response
 from flask import abort
@@ -23,6 +20,7 @@ from app.sheets.download import sheet_tag
 from app.sheets.download import slug
 from app.sheets.params import most_players
 from app.sheets.params import parse_blank
+from app.sheets.record import Lang
 from app.sheets.record import TableRecord
 from app.store.models import Table
 from app.store.tables import round_rows
@@ -32,22 +30,11 @@ from app.variants.registry import VARIANTS
 from app.web.found import table_or_404
 from app.web.i18n import gettext
 
-if TYPE_CHECKING:
-    from app.sheets.layout import Lang
-
 bp = Blueprint("sheets", __name__)
-
-# reportlab checks every attribute set on a chart's shapes (a help while writing drawings, a
-# third of a filled sheet's time); its settings come from RL_* variables when it is first
-# imported, which is after this package (the builders import it on the first sheet).
-os.environ.setdefault("RL_shapeChecking", "0")
 
 
 def page_lang() -> Lang:
     """The language of the page that asked for the PDF."""
-    # reportlab (behind layout and the builders) is imported by the first sheet, not on start.
-    from app.sheets.layout import Lang
-
     return Lang(str(get_locale() or "de"), gettext, get_translations().ngettext)
 
 

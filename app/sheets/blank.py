@@ -9,10 +9,10 @@ from app.sheets import blank_doppel
 from app.sheets import blank_dynamisch
 from app.sheets import blank_speedone
 from app.sheets import blank_terroristen
-from app.sheets.layout import Lang
 from app.sheets.layout import render
 from app.sheets.params import BlankSheet
 from app.sheets.quickref import rules_page
+from app.sheets.record import Lang
 
 SHEETS: dict[str, ModuleType] = {
     "dynamisch": blank_dynamisch,

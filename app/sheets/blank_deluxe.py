@@ -11,7 +11,6 @@ from reportlab.platypus import Flowable
 from reportlab.platypus import Spacer
 from reportlab.platypus import Table
 
-from app.sheets.layout import Lang
 from app.sheets.layout import Page
 from app.sheets.layout import cell_height
 from app.sheets.layout import fixed_height
@@ -23,6 +22,7 @@ from app.sheets.layout import row_height
 from app.sheets.layout import write_in_heading
 from app.sheets.layout import write_in_line
 from app.sheets.params import BlankSheet
+from app.sheets.record import Lang
 from app.translations import N_
 
 KIND = N_("Penalty-point list")

@@ -14,9 +14,8 @@ from reportlab.platypus import Table
 
 from app.sheets.layout import BOX
 from app.sheets.layout import PORTRAIT
-from app.sheets.layout import Lang
 from app.sheets.layout import Page
-from app.sheets.layout import column_width
+from app.sheets.layout import columns
 from app.sheets.layout import fixed_height
 from app.sheets.layout import grid_style
 from app.sheets.layout import labelled
@@ -26,6 +25,7 @@ from app.sheets.layout import side_by_side
 from app.sheets.layout import write_in_heading
 from app.sheets.layout import write_in_line
 from app.sheets.params import BlankSheet
+from app.sheets.record import Lang
 from app.translations import N_
 
 KIND = N_("Match sheet")
@@ -54,8 +54,9 @@ def story(sheet: BlankSheet, title: str, lang: Lang) -> list[Flowable]:
         write_in_line(lang("Winner of the match") + ":", 90 * mm),
     ]
     free = PORTRAIT.height - fixed_height(top + bottom) - 4 * mm
-    blocks = [set_block(number, column_width(SETS), free, lang) for number in range(1, SETS + 1)]
-    return [*top, side_by_side(blocks, SETS), *bottom]
+    widths = columns(SETS)
+    blocks = [set_block(number, widths[0], free, lang) for number in range(1, SETS + 1)]
+    return [*top, side_by_side(blocks, widths), *bottom]
 
 
 def teams(names: tuple[str, ...], lang: Lang) -> list[Flowable]:
@@ -103,7 +104,10 @@ def set_block(number: int, width: float, free: float, lang: Lang) -> Table:
 def match_box(lang: Lang) -> Table:
     """The match: sets won per team."""
     rows = [["", lang("Team A"), lang("Team B")], [lang("Sets won"), "", ""]]
-    box = Table(rows, colWidths=[44 * mm, 38 * mm, 38 * mm], rowHeights=[8 * mm, 12 * mm])
-    box.setStyle(grid_style(header_rows=1))
-    box.hAlign = "LEFT"
-    return box
+    return Table(
+        rows,
+        colWidths=[44 * mm, 38 * mm, 38 * mm],
+        rowHeights=[8 * mm, 12 * mm],
+        style=grid_style(header_rows=1),
+        hAlign="LEFT",
+    )

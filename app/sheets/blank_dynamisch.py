@@ -14,7 +14,6 @@ from reportlab.platypus import Table
 
 from app.sheets.layout import FONT
 from app.sheets.layout import MUTED
-from app.sheets.layout import Lang
 from app.sheets.layout import Page
 from app.sheets.layout import cell_height
 from app.sheets.layout import fixed_height
@@ -26,6 +25,7 @@ from app.sheets.layout import row_height
 from app.sheets.layout import write_in_heading
 from app.sheets.layout import write_in_line
 from app.sheets.params import BlankSheet
+from app.sheets.record import Lang
 from app.translations import N_
 
 KIND = N_("Score sheet")

@@ -17,7 +17,6 @@ from reportlab.platypus import Table
 from app.sheets.layout import BOX
 from app.sheets.layout import FONT_BOLD
 from app.sheets.layout import HEAD_SMALLEST
-from app.sheets.layout import Lang
 from app.sheets.layout import Page
 from app.sheets.layout import cell_height
 from app.sheets.layout import fixed_height
@@ -29,6 +28,7 @@ from app.sheets.layout import row_height
 from app.sheets.layout import write_in_heading
 from app.sheets.layout import write_in_line
 from app.sheets.params import BlankSheet
+from app.sheets.record import Lang
 from app.translations import N_
 from app.variants.speedone.scoring import TARGETS
 

@@ -15,7 +15,6 @@ from reportlab.platypus import Spacer
 from reportlab.platypus import Table
 
 from app.sheets.layout import PORTRAIT
-from app.sheets.layout import Lang
 from app.sheets.layout import Page
 from app.sheets.layout import fixed_height
 from app.sheets.layout import grid_style
@@ -27,6 +26,7 @@ from app.sheets.layout import styles
 from app.sheets.layout import write_in_heading
 from app.sheets.layout import write_in_line
 from app.sheets.params import BlankSheet
+from app.sheets.record import Lang
 from app.translations import N_
 
 KIND = N_("Tally of wins")

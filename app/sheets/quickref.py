@@ -7,7 +7,6 @@ printed sheet does not depend on the rules pages' format.
 from __future__ import annotations
 
 import re
-from functools import cache
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -15,16 +14,15 @@ from reportlab.platypus import Flowable
 from reportlab.platypus import PageBreak
 from reportlab.platypus import Paragraph
 
-from app.sheets.layout import Lang
 from app.sheets.layout import heading
 from app.sheets.layout import styles
+from app.sheets.record import Lang
 
 TEXT_DIR = Path(__file__).resolve().parent
 
 
-@cache
 def quick_rules(lang: str) -> dict[str, list[str]]:
-    """The bullets per variant of one language, read once per process."""
+    """The bullets per variant of one language."""
     sections: dict[str, list[str]] = {}
     current: list[str] = []
     for line in (TEXT_DIR / f"quickref.{lang}.md").read_text(encoding="utf-8").splitlines():

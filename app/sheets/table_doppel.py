@@ -12,13 +12,11 @@ from reportlab.platypus import Table
 
 from app.scoring.types import Standing
 from app.sheets.layout import FRAME_WIDTH
-from app.sheets.layout import FastTable
-from app.sheets.layout import Lang
-from app.sheets.layout import column_width
-from app.sheets.layout import grid_rules
+from app.sheets.layout import columns
 from app.sheets.layout import grid_style
 from app.sheets.layout import para
 from app.sheets.layout import side_by_side
+from app.sheets.record import Lang
 
 COLUMNS = 3  # at most 3 sets decide a match
 
@@ -29,14 +27,14 @@ def sets_section(state: Standing, lang: Lang, width: float = FRAME_WIDTH) -> lis
     sets = state.sets or []
     if not sets:
         return [*story, para(lang("No rounds entered yet."), "body")]
+    widths = columns(COLUMNS, width)
     blocks = []
     start = 0
     for number, played in enumerate(sets, start=1):
         games = played["A"] + played["B"]
-        column = column_width(COLUMNS, width=width)
-        blocks.append(set_block(number, state, start, games, column, lang))
+        blocks.append(set_block(number, state, start, games, widths[0], lang))
         start += games
-    return [*story, side_by_side(blocks, COLUMNS, width=width), sets_table(sets, lang)]
+    return [*story, side_by_side(blocks, widths), sets_table(sets, lang)]
 
 
 def set_block(
@@ -57,10 +55,10 @@ def set_block(
                 f"{running['A']}:{running['B']}",
             ]
         )
-    block = FastTable(
+    block = Table(
         rows, colWidths=[width * 0.25, width * 0.2, width * 0.2, width * 0.35], repeatRows=2
     )
-    block.setStyle(grid_rules(header_rows=2) + [("SPAN", (0, 0), (-1, 0))])
+    block.setStyle(grid_style(header_rows=2) + [("SPAN", (0, 0), (-1, 0))])
     return block
 
 
@@ -71,7 +69,10 @@ def sets_table(sets: list[dict[str, object]], lang: Lang) -> Table:
         rows.append([str(number), str(played["A"]), str(played["B"]), played["winner"] or "–"])
     won = {team: sum(1 for s in sets if s["winner"] == team) for team in ("A", "B")}
     rows.append([lang("Match"), str(won["A"]), str(won["B"]), ""])
-    table = Table(rows, colWidths=[30 * mm, 26 * mm, 26 * mm, 26 * mm], spaceBefore=4 * mm)
-    table.setStyle(grid_style(header_rows=1, sum_rows=1))
-    table.hAlign = "LEFT"
-    return table
+    return Table(
+        rows,
+        colWidths=[30 * mm, 26 * mm, 26 * mm, 26 * mm],
+        style=grid_style(header_rows=1, sum_rows=1),
+        hAlign="LEFT",
+        spaceBefore=4 * mm,
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape
 
+from babel.numbers import format_currency
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 from reportlab.platypus import Table
@@ -19,15 +20,12 @@ from app.scoring.types import Standing
 from app.scoring.types import Winner
 from app.scoring.types import team_of
 from app.sheets.layout import FRAME_WIDTH
-from app.sheets.layout import FastTable
-from app.sheets.layout import Lang
-from app.sheets.layout import cell_text
-from app.sheets.layout import grid_rules
+from app.sheets.layout import grid_style
 from app.sheets.layout import labelled
-from app.sheets.layout import line
-from app.sheets.layout import money
 from app.sheets.layout import para
 from app.sheets.layout import section
+from app.sheets.layout import side_by_side
+from app.sheets.record import Lang
 from app.sheets.record import TableRecord
 from app.store.standings import places
 from app.text import Text
@@ -41,6 +39,12 @@ SCORING = {
     "winner-takes": N_("Winner takes (highest total wins)"),
     "own-points": N_("Own points (lowest total wins)"),
 }
+
+
+def money(cents: int, lang: str, signed: bool = False) -> str:
+    """Euros the way the reader writes them ("0,60 €", "€0.60"), "−" and "+" as signs."""
+    sign = "−" if cents < 0 else "+" if signed and cents > 0 else ""
+    return sign + format_currency(abs(cents) / 100, "EUR", locale=lang)
 
 
 def team_text(team: str, players: list[str], lang: Lang) -> str:
@@ -73,7 +77,7 @@ def seat_line(
     seats = " · ".join(f"{seat}.\u00a0{name}" for seat, name in enumerate(players, start=1))
     lines = [labelled(lang("Players in seating order"), seats)]
     if variant.has_teams(options):
-        lines.append(line(" · ".join(team_text(team, players, lang) for team in TEAM_SEATS)))
+        lines.append(para(" · ".join(team_text(team, players, lang) for team in TEAM_SEATS)))
     return lines
 
 
@@ -144,7 +148,7 @@ def result_section(record: TableRecord, lang: Lang, width: float = FRAME_WIDTH) 
     """Heading, status, winner (or leader), ranking with amounts, transfers; on a landscape
     page the transfers stand beside the ranking."""
     state, players = record.standing, record.players
-    story: list[Flowable] = [*section(lang("Result"), 80), line(status_text(state, lang))]
+    story: list[Flowable] = [*section(lang("Result"), 80), para(status_text(state, lang))]
     if state.finished:
         story.append(labelled(lang("Winner"), winner_text(state.winner, players, lang)))
     elif state.leader is not None:
@@ -157,19 +161,8 @@ def result_section(record: TableRecord, lang: Lang, width: float = FRAME_WIDTH) 
     )
     if ranking and money_part and width > SIDE_BY_SIDE:
         gap = 8 * mm
-        row = Table(
-            [[ranking, "", money_part]],
-            colWidths=[RANKING_WIDTH, gap, width - RANKING_WIDTH - gap],
-        )
-        row.setStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
-        row.hAlign = "LEFT"
-        return [*story, row]
+        widths = [RANKING_WIDTH, width - RANKING_WIDTH - gap]
+        return [*story, side_by_side([ranking, money_part], widths, gap)]
     return [*story, *ranking, *money_part]
 
 
@@ -196,20 +189,15 @@ def ranking_table(rows: list[tuple[str, int, int | None]], lang: Lang) -> Table:
         places([total for _, total, _ in rows]), rows, strict=True
     ):
         money_cell = [money(amount or 0, lang.code, signed=True)] if with_money else []
-        cells.append(
-            [f"{place}.", cell_text(name, RANKING_WIDTH - 74 * mm), str(total), *money_cell]
-        )
-    table = FastTable(
+        cells.append([f"{place}.", para(name), str(total), *money_cell])
+    return Table(
         cells,
         colWidths=[18 * mm, RANKING_WIDTH - 74 * mm, 24 * mm] + [32 * mm] * with_money,
+        style=grid_style(header_rows=1)
+        + [("ALIGN", (2, 1), (-1, -1), "RIGHT"), ("ALIGN", (1, 1), (1, -1), "LEFT")],
+        hAlign="LEFT",
         spaceBefore=3 * mm,
     )
-    table.setStyle(
-        grid_rules(header_rows=1)
-        + [("ALIGN", (2, 1), (-1, -1), "RIGHT"), ("ALIGN", (1, 1), (1, -1), "LEFT")]
-    )
-    table.hAlign = "LEFT"
-    return table
 
 
 def transfers(state: Standing, players: list[str], rate: int, lang: Lang) -> list[Flowable]:

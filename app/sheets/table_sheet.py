@@ -20,9 +20,10 @@ from babel.dates import format_date
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 from reportlab.platypus import Spacer
+from reportlab.platypus import Table
 
 from app.scoring.types import TEAM_SEATS
-from app.sheets.chart import fitted_chart
+from app.sheets.chart import RunningTotals
 from app.sheets.layout import FONT
 from app.sheets.layout import FONT_BOLD
 from app.sheets.layout import HEAD_SIZE
@@ -31,20 +32,16 @@ from app.sheets.layout import LANDSCAPE
 from app.sheets.layout import NUMBER_SIZE
 from app.sheets.layout import PORTRAIT
 from app.sheets.layout import RULE
-from app.sheets.layout import FastTable
-from app.sheets.layout import GridCell
-from app.sheets.layout import Lang
 from app.sheets.layout import Page
-from app.sheets.layout import cell_text
 from app.sheets.layout import fits
-from app.sheets.layout import grid_rules
+from app.sheets.layout import grid_style
 from app.sheets.layout import heading
-from app.sheets.layout import line
-from app.sheets.layout import name_heads
+from app.sheets.layout import name_cells
 from app.sheets.layout import para
 from app.sheets.layout import render
 from app.sheets.layout import section
 from app.sheets.layout import text_width
+from app.sheets.record import Lang
 from app.sheets.record import TableRecord
 from app.sheets.table_doppel import sets_section
 from app.sheets.table_result import describe_options
@@ -68,7 +65,7 @@ def build_table_sheet(record: TableRecord, lang: Lang) -> bytes:
     story = heading(title, f"{record.label} · {day}" if record.name else day)
     definition = record.definition
     story += seat_line(definition, record.players, record.options, lang)
-    story += [line(describe_options(definition, record.options, lang))]
+    story += [para(describe_options(definition, record.options, lang))]
     story += house_rules_section(definition, record.options, lang)
     story += result_section(record, lang, paper.width)
     if definition.has_sets:
@@ -82,7 +79,7 @@ def build_table_sheet(record: TableRecord, lang: Lang) -> bytes:
         ]
     if record.standing.round_points:
         series = chart_series(record.variant, record.players, record.standing)
-        chart = fitted_chart(series, FONT, lang.code)
+        chart = RunningTotals(series, lang.code)
         story += [*section(lang("Running totals"), chart.least(paper.width)), chart]
     return render(
         f"{title} · {record.label} · {day}", lang, story, footer=lang("Score sheet"), page=paper
@@ -123,12 +120,8 @@ def page_of(record: TableRecord) -> Page:
     if record.definition.has_sets or not record.standing.round_points:
         return PORTRAIT
     lead, tail = lead_widths(record)
-    shown = set(figures(record))
-    longest = max((len(text) for text in shown), default=0)
-    # Figures are about as wide as they are long: measure only the longest few.
     widest = max(
-        (text_width(text, FONT_BOLD, NUMBER_SIZE) for text in shown if len(text) >= longest - 1),
-        default=0,
+        (text_width(text, FONT_BOLD, NUMBER_SIZE) for text in set(figures(record))), default=0
     )
     column = (PORTRAIT.width - sum(lead) - sum(tail)) / len(record.players)
     if column >= 2 * (widest + PADDING) and fits(record.players, column - PADDING):
@@ -145,7 +138,7 @@ def rounds_table(record: TableRecord, lang: Lang, paper: Page = PORTRAIT) -> Flo
     teams = partner_totals(record)
     lead, tail = lead_widths(record)
     width = (paper.width - sum(lead) - sum(tail)) / (2 * len(players))
-    rows, head = header_rows(record, extra[:1], len(tail), lang, 2 * width)
+    rows = header_rows(record, extra[:1], len(tail), lang, 2 * width)
     for index, (points, running) in enumerate(
         zip(state.round_points, state.running_totals, strict=True)
     ):
@@ -156,31 +149,18 @@ def rounds_table(record: TableRecord, lang: Lang, paper: Page = PORTRAIT) -> Flo
         ]
         team_cells = teams[index] if teams else []
         rows.append([str(index + 1), *[column[index] for column in extra[1:]], *cells, *team_cells])
-    # Rows of plain figures all have one height: given, reportlab need not measure each cell.
-    plain = all(isinstance(cell, str) for row in rows[2:] for cell in row)
-    body = [NUMBER_SIZE * 1.2 + 4.5 if plain else None] * (len(rows) - 2)
-    grid = FastTable(
-        rows,
-        colWidths=lead + [width] * (2 * len(players)) + tail,
-        rowHeights=[None, None, *body],
-        repeatRows=2,
-        body=FigureCell,
-    )
-    grid.setStyle(
-        rounds_style(len(lead), len(players))
-        + [("FONT", (len(lead), 0), (len(lead) + 2 * len(players) - 1, 0), FONT_BOLD, head)]
-    )
+    grid = Table(rows, colWidths=lead + [width] * (2 * len(players)) + tail, repeatRows=2)
+    grid.setStyle(rounds_style(len(lead), len(players)))
     return grid
 
 
 def header_rows(
     record: TableRecord, extra: list[Any], teams: int, lang: Lang, width: float
-) -> tuple[list[list[Any]], float]:
-    """Names over pairs of columns (points, Σ), then the pair labels; the team columns last;
-    and the names' size (plain names are set in the row's font, at that size)."""
+) -> list[list[Any]]:
+    """Names over pairs of columns (points, Σ), then the pair labels; the team columns last."""
     # A variant that keeps no points, only wins (Terroristen), heads its columns "Win".
     points_label = lang("Win") if record.definition.scores_wins else lang("Pts.")
-    names, size = name_heads(record.players, width)
+    names = name_cells(record.players, width)
     return [
         [
             lang("No."),
@@ -189,7 +169,7 @@ def header_rows(
             *[para(f"Team {team}", "head") for team in list(TEAM_SEATS)[:teams]],
         ],
         ["", *[""] * len(extra), *[points_label, "Σ"] * len(names), *["Σ"] * teams],
-    ], size
+    ]
 
 
 def notes(record: TableRecord, lang: Lang) -> list[Flowable]:
@@ -202,19 +182,14 @@ def notes(record: TableRecord, lang: Lang) -> list[Flowable]:
     return []
 
 
-class FigureCell(GridCell):
-    """A cell of the rounds' rows: 2 pt above the figure, 2.5 pt under it (rows close)."""
-
-    topPadding = 2
-    bottomPadding = 2.5
-
-
 def rounds_style(first: int, players: int) -> list[tuple[Any, ...]]:
-    """The grid, a bold running total and a black line after each player's pair of columns
-    (the figures in the grid cells' font)."""
-    style = grid_rules(header_rows=2) + [
+    """The grid with its rows close (2 pt above a figure, 2.5 pt under it), a bold running
+    total and a black line after each player's pair of columns."""
+    style = grid_style(header_rows=2) + [
         ("FONT", (first, 1), (-1, 1), FONT, HEAD_SMALLEST),
         ("FONT", (1, 2), (first - 1, -1), FONT, HEAD_SIZE),
+        ("TOPPADDING", (0, 2), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 2), (-1, -1), 2.5),
     ]
     for seat in range(players):
         left = first + 2 * seat
@@ -238,9 +213,8 @@ def extra_column(record: TableRecord, lang: Lang) -> list[Any]:
         jack = lang("Jack")
         return [lang("Ended by"), [f"{jack} {suit}" if suit else "" for suit in suits]]
     if definition.names_round_winner:
-        width = lead_widths(record)[0][1]
-        cells = {name: cell_text(name, width, "cell_center") for name in record.players}
-        return [lang("Winner"), [cells[record.players[body["winner"]]] for body in record.rounds]]
+        names = [record.players[body["winner"]] for body in record.rounds]
+        return [lang("Winner"), [para(name, "cell_center") for name in names]]
     return []
 
 

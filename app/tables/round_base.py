@@ -13,7 +13,6 @@ from wtforms.fields.core import UnboundField
 
 from app.store.models import Table
 from app.tables.fielderrors import ScoringForm
-from app.text import InputError
 
 
 def seat_or_raw(value: str | None) -> int | str | None:

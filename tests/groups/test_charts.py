@@ -1,4 +1,4 @@
-"""The inline SVG line chart (app.web.charts): valid SVG, accessible, phone-sized, light and dark."""
+"""The inline SVG line chart (app.web.charts): valid SVG, accessible, phone-sized, light, dark."""
 
 from __future__ import annotations
 

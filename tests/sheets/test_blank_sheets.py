@@ -9,8 +9,8 @@ from babel.messages.pofile import read_po
 from flask.testing import FlaskClient
 
 from app.sheets.blank import build_blank
-from app.sheets.layout import Lang
 from app.sheets.params import BlankSheet
+from app.sheets.record import Lang
 from app.sheets.table_sheet import build_table_sheet
 from tests.sheets.conftest import embedded_fonts
 from tests.sheets.conftest import pdf_text

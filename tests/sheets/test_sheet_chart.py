@@ -1,4 +1,4 @@
-"""The running-totals drawing for the filled score sheet (reportlab), parsed back from a PDF."""
+"""The running-totals chart for the filled score sheet (reportlab), parsed back from a PDF."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4
 from reportlab.platypus import SimpleDocTemplate
 
-from app.sheets.chart import running_totals_drawing
+from app.sheets.chart import RunningTotals
 from app.sheets.chart import style_of
-from app.sheets.layout import FONT
 from app.sheets.layout import FRAME_WIDTH
 from app.sheets.layout import register_fonts
 from app.tables.pictures import chart_series
@@ -34,7 +33,7 @@ def test_drawing_shows_names_rounds_and_scale() -> None:
         "dynamisch", PLAYERS, standing("dynamisch", PLAYERS, {"games": 8, "rate_cents": 0}, rounds)
     )
     assert series[3] == ("Dora", [0, 3, 17])
-    drawing = running_totals_drawing(series, FRAME_WIDTH, font=FONT)
+    drawing = RunningTotals(series, width=FRAME_WIDTH)
     assert drawing.width == FRAME_WIDTH
     text = pdf_text(drawing)
     for name in ("Anna", "Ben", "Cem", "Dora"):
@@ -55,7 +54,7 @@ def test_long_names_are_cut_to_their_legend_column() -> None:
     """A name longer than its column ends in "…" instead of running into the next one."""
     register_fonts()
     long_name = "Bartholomäus-Maximilian von Hohenzollern-Sigmaringen"
-    drawing = running_totals_drawing([(long_name, [0, 1]), ("Ben", [0, 2])], 120, font=FONT)
+    drawing = RunningTotals([(long_name, [0, 1]), ("Ben", [0, 2])], width=120)
     assert "…" in pdf_text(drawing) and long_name not in pdf_text(drawing)
 
 

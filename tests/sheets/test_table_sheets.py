@@ -8,14 +8,11 @@ from flask.testing import FlaskClient
 
 from app.sheets.layout import FRAME_HEIGHT
 from app.sheets.layout import FRAME_WIDTH
-from app.sheets.layout import Lang
-from app.sheets.layout import line
+from app.sheets.layout import para
 from app.sheets.layout import styles
-from app.sheets.table_sheet import build_table_sheet
 from tests.sheets.conftest import embedded_fonts
 from tests.sheets.conftest import pdf_text
 from tests.sheets.conftest import read_pdf
-from tests.sheets.conftest import record_of
 
 FOUR = ["Anna", "Ben", "Cem", "Dora"]
 
@@ -209,36 +206,10 @@ def test_one_game_is_singular_on_the_sheet(client: FlaskClient, make_table: Any)
     assert "1 game" in english and "1 games" not in english
 
 
-def font_programs(data: bytes) -> dict[str, bytes]:
-    """The embedded font programs (subsets) of page 1, by their names."""
-    fonts = read_pdf(data).pages[0]["/Resources"]["/Font"].values()
-    return {
-        str(font["/BaseFont"]): font["/FontDescriptor"]["/FontFile2"].get_data()
-        for font in (each.get_object() for each in fonts)
-    }
-
-
-def test_kept_font_subsets_follow_every_character() -> None:
-    """Font subsets (and the maps that give their text back) are kept per process by exactly
-    their characters: the same sheet again embeds the same subsets, and a name with a new
-    character gets its glyph and reads back right at once."""
-
-    def sheet(players: list[str]) -> bytes:
-        """The filled sheet of one Deluxe round with these players."""
-        record = record_of("deluxe", players, {"rounds": 2}, [{"cards": [0, 3, 2, 5]}])
-        return build_table_sheet(record, Lang("en", str))
-
-    before = sheet(FOUR)
-    assert font_programs(sheet(FOUR)) == font_programs(before)
-    after = sheet(["Anna", "Ben", "Cem", "Ðora"])
-    assert font_programs(after) != font_programs(before)
-    assert "4. Ðora" in pdf_text(after) and "Ðora" not in pdf_text(before)
-
-
 def test_a_word_wider_than_the_page_is_broken_inside() -> None:
     """A table name of one long word wraps inside the word, as a paragraph wraps it, instead
     of running off the page; a short one stays one line."""
     name = "Donaudampfschifffahrtsgesellschaftskapitänswitwenrentenversicherungsanstalt"
     leading = styles()["title"].leading
-    assert line(name, "title").wrap(FRAME_WIDTH, FRAME_HEIGHT)[1] >= 2 * leading
-    assert line("Freitag", "title").wrap(FRAME_WIDTH, FRAME_HEIGHT)[1] == leading
+    assert para(name, "title").wrap(FRAME_WIDTH, FRAME_HEIGHT)[1] >= 2 * leading
+    assert para("Freitag", "title").wrap(FRAME_WIDTH, FRAME_HEIGHT)[1] == leading
