@@ -71,7 +71,7 @@ def test_extraction_finds_the_texts_of_code_and_templates(extracted: dict[Key, M
     assert files == {"app", "templates"}
     assert (None, "Please enter a whole number.") in extracted  # _l, app/tables/forms.py
     assert (None, "You draw %(num)d card.") in extracted  # ngettext, app/referee/effects.py
-    assert (None, "Tally of wins") in extracted  # N_, app/sheets/blank_terroristen.py
+    assert (None, "Tally of wins") in extracted  # N_, app/variants/terroristen/blank_sheet.py
     assert (None, "Venue") in extracted  # the sheets' lang(), app/sheets/layout.py
 
 

@@ -15,8 +15,6 @@ from dataclasses import dataclass
 from app.text import InputError
 from app.text import Text
 from app.variants.registry import Variant
-from app.variants.speedone.scoring import SCORINGS
-from app.variants.speedone.scoring import TARGETS
 
 NAME_LIMIT = 40
 WHOLE = re.compile(r"[0-9]{1,6}")
@@ -138,13 +136,13 @@ def parse_choices(
     if not offered:
         return None, None, False
     target = args.get("target", "").strip()
-    if target and target not in {str(t) for t in TARGETS}:
+    if target and target not in offered["target"]:
         raise InputError(Text(
             "Das Ziel muss 200 oder 500 sein.",
             "The target must be 200 or 500.",
         ), "target")
     scoring = args.get("scoring", "").strip()
-    if scoring and scoring not in SCORINGS:
+    if scoring and scoring not in offered["scoring"]:
         raise InputError(Text(
             "Die Wertung muss „winner-takes“ oder „own-points“ sein.",
             "The scoring must be “winner-takes” or “own-points”.",

@@ -43,12 +43,12 @@ from app.sheets.layout import section
 from app.sheets.layout import text_width
 from app.sheets.record import Lang
 from app.sheets.record import TableRecord
-from app.sheets.table_doppel import sets_section
 from app.sheets.table_result import describe_options
 from app.sheets.table_result import house_rules_section
 from app.sheets.table_result import result_section
 from app.sheets.table_result import seat_line
 from app.tables.pictures import chart_series
+from app.variants.registry import variant_part
 
 NUMBER_COLUMN = 12 * mm
 EXTRA_COLUMN = 22 * mm
@@ -69,7 +69,9 @@ def build_table_sheet(record: TableRecord, lang: Lang) -> bytes:
     story += house_rules_section(definition, record.options, lang)
     story += result_section(record, lang, paper.width)
     if definition.has_sets:
-        story += sets_section(record.standing, lang, paper.width)
+        story += variant_part(record.variant, "sheet").sets_section(
+            record.standing, lang, paper.width
+        )
     else:
         # The heading stays with the column heads and a few rounds; the rest may follow.
         story += [

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import field
 from dataclasses import replace
 from typing import Any
 from typing import ClassVar
@@ -70,12 +71,12 @@ ROUNDS = RoundWords(
 class BlankSheetSetup:
     """The blank paper sheet: how many players fit on A4, the rows it offers
     (fewest, most, default; None where the count is fixed or open) and which of its
-    query parameters (`target`, `scoring`, `partner`) it takes."""
+    query parameters (`target`, `scoring`, `partner`) it takes, with their values."""
 
     room: int
     rows: tuple[int, int, int] | None = None
     row_words: RoundWords = GAMES
-    choices: frozenset[str] = frozenset()
+    choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def house_field(rule: HouseRule) -> Field:

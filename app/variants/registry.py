@@ -7,8 +7,10 @@ it); the functions below are the by-ID entry points the store, the API and the f
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any
 
 from app.scoring.types import Standing
@@ -40,6 +42,13 @@ def find_variant(name: Any) -> Variant:
             f"Unknown variant {shown(name)}; choose one of {known}.",
         ), "variant")
     return VARIANTS[name]
+
+
+def variant_part(name: str, part: str) -> ModuleType:
+    """A variant's own module by its role, found in its folder (`blank_sheet`, `sheet`): the
+    web and PDF parts are loaded only where they are used, so the definitions stay free of
+    them."""
+    return importlib.import_module(f"app.variants.{find_variant(name).id}.{part}")
 
 
 def validate_table(
@@ -103,4 +112,5 @@ __all__ = [
     "standing",
     "validate_round",
     "validate_table",
+    "variant_part",
 ]

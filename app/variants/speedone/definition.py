@@ -9,6 +9,8 @@ from app.text import Text
 from app.variants.base import ROUNDS
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
+from app.variants.speedone.scoring import SCORINGS
+from app.variants.speedone.scoring import TARGETS
 from app.variants.speedone.scoring import SpeedoneScoring
 
 OWN_POINTS = Text(
@@ -47,7 +49,11 @@ class Speedone(Variant):
         room=8,
         rows=(1, 20, 12),
         row_words=ROUNDS,
-        choices=frozenset({"target", "scoring", "partner"}),
+        choices={
+            "target": tuple(str(target) for target in TARGETS),
+            "scoring": SCORINGS,
+            "partner": ("0", "1"),
+        },
     )
 
     def chart_note(self, options: Mapping[str, Any]) -> Text:
