@@ -23,6 +23,7 @@ import os
 import random
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass
 from dataclasses import field
 from pathlib import Path
@@ -64,6 +65,7 @@ class Tally:
     posts: list[float] = field(default_factory=list)
     errors: int = 0
     timeouts: int = 0
+    kinds: Counter[str] = field(default_factory=Counter)  # what the errors were
     connections: int = 0
 
     def requests(self) -> int:
@@ -114,11 +116,13 @@ async def timed(
     except TimeoutError:
         tally.timeouts += 1
         return 0, b""
-    except aiohttp.ClientError:
+    except aiohttp.ClientError as error:
         tally.errors += 1
+        tally.kinds[type(error).__name__] += 1
         return 0, b""
     if status >= 400:
         tally.errors += 1
+        tally.kinds[f"{method} {status}"] += 1
     else:
         into.append((time.perf_counter() - start) * 1000)
     return status, body
@@ -283,7 +287,7 @@ async def run(
         if tally.errors or tally.timeouts or p99 > LIMIT_P99:
             print(
                 f"stopped at N={count}: round POST p99 {p99:.0f} ms (limit {LIMIT_P99:.0f}),"
-                f" {tally.errors} errors, {tally.timeouts} timeouts"
+                f" {tally.errors} errors {dict(tally.kinds)}, {tally.timeouts} timeouts"
             )
             return
         await asyncio.sleep(2)  # the closed connections drain before the next step
