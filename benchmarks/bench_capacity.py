@@ -81,6 +81,11 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def ms(values: list[float], share: float) -> str:
+    """A percentile for the table, 9 characters wide ("-" for none)."""
+    return f"{percentile(values, share):7.1f}ms" if values else f"{'-':>9}"
+
+
 def session(tally: Tally) -> aiohttp.ClientSession:
     """A phone's own HTTP client: one keep-alive connection, content left compressed."""
 
@@ -206,7 +211,7 @@ async def new_tables(base: str, count: int) -> list[Table]:
 
 
 def cpu_seconds(pid: int | None) -> float:
-    """The server process's CPU time so far (0 when it is not ours)."""
+    """The server process's CPU time so far (0 when it is not ours: --base-url)."""
     if pid is None:
         return 0.0
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -270,11 +275,11 @@ async def run(
         rate = tally.requests() / wall
         p99 = percentile(tally.posts, 0.99)
         print(
-            f"{count:5} {rate:7.0f} {rate / best:6.2f} {percentile(tally.polls, 0.5):7.1f}ms"
-            f" {percentile(tally.polls, 0.99):7.1f}ms {percentile(tally.pages, 0.5):7.1f}ms"
-            f" {percentile(tally.posts, 0.5):7.1f}ms {p99:7.1f}ms {len(tally.posts):6}"
+            f"{count:5} {rate:7.0f} {rate / best:6.2f} {ms(tally.polls, 0.5)}"
+            f" {ms(tally.polls, 0.99)} {ms(tally.pages, 0.5)}"
+            f" {ms(tally.posts, 0.5)} {ms(tally.posts, 0.99)} {len(tally.posts):6}"
             f" {tally.errors:4} {tally.timeouts:4} {tally.connections:6}"
-            f" {(cpu_seconds(pid) - cpu_server) / wall:9.0%} "
+            f" {f'{(cpu_seconds(pid) - cpu_server) / wall:.0%}' if pid else 'n/a':>9} "
             f" {(time.process_time() - cpu_client) / wall:9.0%}",
             flush=True,
         )
