@@ -1,0 +1,327 @@
+"""How many tables one `mautisch serve` process carries: watching phones and rounds entered.
+
+Run by hand: `.venv/bin/python benchmarks/bench_capacity.py [--quick] [--base-url URL]
+[--server-cmd CMD] [--steps 25,50,...] [--seconds S]`. Without --base-url it starts the
+README's command (`mautisch serve --host 127.0.0.1 --port P`, its default threads, a throwaway
+SQLite file) and stops it by its process id at the end.
+
+Each of N tables (Dynamisch, 4 players) has 4 phones watching its read-only page, each
+polling as static/js/live.js does: GET /api/v1/tables/<id>/version with If-None-Match every
+second after the previous answer, on its own keep-alive connection, and after a change the
+fresh page from /t/<id>/live. One round a minute per table is posted through the JSON API
+with the edit token (POST /api/v1/tables/<id>/rounds), at a random second of the minute.
+N rises stepwise until the round POST's p99 passes 500 ms or errors or timeouts appear.
+The baseline is the highest throughput of one small static file on the same server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from dataclasses import field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import aiohttp
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_phone import SERVE  # noqa: E402
+from bench_phone import SMALL_FILE  # noqa: E402
+from bench_phone import server  # noqa: E402
+
+STEPS = [25, 50, 100, 200, 400, 800]
+PHONES = 4  # per table
+POLL = 1.0  # s between an answer and the next poll (live.js INTERVAL)
+ROUND_EVERY = 60.0  # s
+TIMEOUT = 10.0  # s: a request without an answer by then counts as a timeout
+LIMIT_P99 = 500.0  # ms: the round POST's p99 beyond which the step fails
+BROWSER = {"Accept-Encoding": "gzip, deflate, br", "User-Agent": "Mozilla/5.0 (bench_capacity)"}
+ROUND = {
+    "hands": [
+        {"jacks": 0, "others": 0},
+        {"jacks": 0, "others": 2},
+        {"jacks": 1, "others": 1},
+        {"jacks": 0, "others": 3},
+    ],
+    "jack_suit": None,
+}
+
+
+@dataclass
+class Tally:
+    """What one step measured."""
+
+    polls: list[float] = field(default_factory=list)  # ms
+    pages: list[float] = field(default_factory=list)
+    posts: list[float] = field(default_factory=list)
+    errors: int = 0
+    timeouts: int = 0
+    kinds: Counter[str] = field(default_factory=Counter)  # what the errors were
+    connections: int = 0
+
+    def requests(self) -> int:
+        """Answered requests."""
+        return len(self.polls) + len(self.pages) + len(self.posts)
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which `share` of the values lie (nan for none)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def ms(values: list[float], share: float) -> str:
+    """A percentile for the table, 9 characters wide ("-" for none)."""
+    return f"{percentile(values, share):7.1f}ms" if values else f"{'-':>9}"
+
+
+def session(tally: Tally) -> aiohttp.ClientSession:
+    """A phone's own HTTP client: one keep-alive connection, content left compressed."""
+
+    async def opened(_s: aiohttp.ClientSession, _c: SimpleNamespace, _p: object) -> None:
+        """Count a new connection."""
+        tally.connections += 1
+
+    trace = aiohttp.TraceConfig()
+    trace.on_connection_create_end.append(opened)
+    return aiohttp.ClientSession(
+        connector=aiohttp.TCPConnector(limit=1),
+        timeout=aiohttp.ClientTimeout(total=TIMEOUT),
+        auto_decompress=False,
+        headers=BROWSER,
+        trace_configs=[trace],
+    )
+
+
+async def timed(
+    tally: Tally,
+    into: list[float],
+    client: aiohttp.ClientSession,
+    method: str,
+    url: str,
+    **options: Any,
+) -> tuple[int, bytes]:
+    """Run one request; its latency into `into`, a failure into the tally."""
+    start = time.perf_counter()
+    try:
+        async with client.request(method, url, **options) as answer:
+            body = await answer.read()
+            status = answer.status
+    except TimeoutError:
+        tally.timeouts += 1
+        return 0, b""
+    except aiohttp.ClientError as error:
+        tally.errors += 1
+        tally.kinds[type(error).__name__] += 1
+        return 0, b""
+    if status >= 400:
+        tally.errors += 1
+        tally.kinds[f"{method} {status}"] += 1
+    else:
+        into.append((time.perf_counter() - start) * 1000)
+    return status, body
+
+
+async def watch(base: str, table_id: str, version: str, tally: Tally, stop: float) -> None:
+    """One phone on the table's read-only page until `stop` (loop time)."""
+    loop = asyncio.get_running_loop()
+    await asyncio.sleep(random.random() * POLL)
+    async with session(tally) as client:
+        while loop.time() < stop:
+            status, body = await timed(
+                tally,
+                tally.polls,
+                client,
+                "GET",
+                f"{base}/api/v1/tables/{table_id}/version",
+                headers={"If-None-Match": f'"{version}"'},
+            )
+            if status == 200:
+                fresh = str(json.loads(body)["version"])
+                if fresh != version:
+                    await timed(
+                        tally, tally.pages, client, "GET", f"{base}/t/{table_id}/live?lang=de"
+                    )
+                    version = fresh
+            await asyncio.sleep(POLL)
+
+
+async def enter_rounds(base: str, table_id: str, token: str, tally: Tally, stop: float) -> None:
+    """One round a minute through the API, the first at a random second of the minute."""
+    loop = asyncio.get_running_loop()
+    await asyncio.sleep(random.random() * ROUND_EVERY)
+    async with session(tally) as client:
+        while loop.time() < stop:
+            await timed(
+                tally,
+                tally.posts,
+                client,
+                "POST",
+                f"{base}/api/v1/tables/{table_id}/rounds",
+                json=ROUND,
+                headers={"X-Edit-Token": token},
+            )
+            await asyncio.sleep(ROUND_EVERY)
+
+
+@dataclass
+class Table:
+    """A table of the benchmark: id, edit token, version when created."""
+
+    id: str
+    token: str
+    version: str
+
+
+async def new_tables(base: str, count: int) -> list[Table]:
+    """`count` fresh 4-player Dynamisch tables through the API (a few at a time)."""
+    made: list[Table] = []
+    gate = asyncio.Semaphore(4)
+    body = {
+        "variant": "dynamisch",
+        "name": "Freitag",
+        "players": ["Anna", "Ben", "Cem", "Dora"],
+        "options": {"games": 100},
+    }
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) as client:
+
+        async def one() -> None:
+            """Create one table and read its version."""
+            async with gate:
+                async with client.post(f"{base}/api/v1/tables", json=body) as answer:
+                    answer.raise_for_status()
+                    table = await answer.json()
+                async with client.get(f"{base}/api/v1/tables/{table['id']}/version") as answer:
+                    version = str((await answer.json())["version"])
+                made.append(Table(table["id"], table["edit_token"], version))
+
+        await asyncio.gather(*(one() for _ in range(count)))
+    return made
+
+
+def cpu_seconds(pid: int | None) -> float:
+    """The server process's CPU time so far (0 when it is not ours: --base-url)."""
+    if pid is None:
+        return 0.0
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def static_best(base: str, seconds: float) -> float:
+    """The highest requests/s of one small static file over some numbers of connections."""
+    best = 0.0
+    for connections in (4, 16, 64):
+        tally = Tally()
+        loop = asyncio.get_running_loop()
+        stop = loop.time() + seconds
+
+        async def hammer() -> None:
+            """One keep-alive connection fetching the file again and again."""
+            async with session(tally) as client:  # noqa: B023  (awaited within this loop turn)
+                while loop.time() < stop:  # noqa: B023
+                    await timed(tally, tally.polls, client, "GET", base + SMALL_FILE)  # noqa: B023
+
+        start = time.perf_counter()
+        await asyncio.gather(*(hammer() for _ in range(connections)))
+        rate = tally.requests() / (time.perf_counter() - start)
+        print(
+            f"  static {SMALL_FILE} over {connections:3} connections: {rate:7.0f} requests/s"
+            f"  p50 {percentile(tally.polls, 0.5):6.1f} ms"
+            f"  p99 {percentile(tally.polls, 0.99):6.1f} ms"
+            f"  errors {tally.errors}  timeouts {tally.timeouts}"
+        )
+        best = max(best, rate)
+    return best
+
+
+async def run(
+    base: str, pid: int | None, steps: list[int], seconds: float, static_s: float
+) -> None:
+    """The baseline, then each step until one fails."""
+    print("baseline:")
+    best = await static_best(base, static_s)
+    print(f"  highest static throughput: {best:.0f} requests/s\n")
+    print(
+        f"{'N':>5} {'req/s':>7} {'ratio':>6} {'poll p50':>9} {'poll p99':>9}"
+        f" {'page p50':>9} {'POST p50':>9} {'POST p99':>9} {'POSTs':>6} {'err':>4} {'t/o':>4}"
+        f" {'conns':>6} {'server CPU':>10} {'client CPU':>10}"
+    )
+    tables: list[Table] = []
+    for count in steps:
+        tables += await new_tables(base, count - len(tables))
+        tally = Tally()
+        loop = asyncio.get_running_loop()
+        stop = loop.time() + seconds
+        cpu_server, cpu_client, start = cpu_seconds(pid), time.process_time(), time.perf_counter()
+        tasks = [watch(base, t.id, t.version, tally, stop) for t in tables for _ in range(PHONES)]
+        tasks += [enter_rounds(base, t.id, t.token, tally, stop) for t in tables]
+        runners = [asyncio.create_task(task) for task in tasks]
+        await asyncio.sleep(seconds)
+        for runner in runners:
+            runner.cancel()
+        await asyncio.gather(*runners, return_exceptions=True)
+        wall = time.perf_counter() - start
+        rate = tally.requests() / wall
+        p99 = percentile(tally.posts, 0.99)
+        print(
+            f"{count:5} {rate:7.0f} {rate / best:6.2f} {ms(tally.polls, 0.5)}"
+            f" {ms(tally.polls, 0.99)} {ms(tally.pages, 0.5)}"
+            f" {ms(tally.posts, 0.5)} {ms(tally.posts, 0.99)} {len(tally.posts):6}"
+            f" {tally.errors:4} {tally.timeouts:4} {tally.connections:6}"
+            f" {f'{(cpu_seconds(pid) - cpu_server) / wall:.0%}' if pid else 'n/a':>9} "
+            f" {(time.process_time() - cpu_client) / wall:9.0%}",
+            flush=True,
+        )
+        for table in tables:
+            async with (
+                aiohttp.ClientSession() as client,
+                client.get(f"{base}/api/v1/tables/{table.id}/version") as answer,
+            ):
+                table.version = str((await answer.json())["version"])
+        if tally.errors or tally.timeouts or p99 > LIMIT_P99:
+            print(
+                f"stopped at N={count}: round POST p99 {p99:.0f} ms (limit {LIMIT_P99:.0f}),"
+                f" {tally.errors} errors {dict(tally.kinds)}, {tally.timeouts} timeouts"
+            )
+            return
+        await asyncio.sleep(2)  # the closed connections drain before the next step
+    print("no step failed")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the flags, start the server, run the steps."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="20 s steps, a short baseline")
+    parser.add_argument("--seconds", type=float, default=None, help="length of a step (60)")
+    parser.add_argument("--steps", default=",".join(map(str, STEPS)), help="numbers of tables")
+    parser.add_argument("--base-url", help="an already running server (else one is started)")
+    parser.add_argument(
+        "--server-cmd", default=SERVE, help="the server command; {port} is replaced by the port"
+    )
+    args = parser.parse_args(argv)
+    seconds = args.seconds or (20.0 if args.quick else 60.0)
+    steps = [int(step) for step in args.steps.split(",")]
+    print(
+        f"bench_capacity: {PHONES} phones polling every {POLL:.0f} s per table, one round a"
+        f" minute per table (JSON API), {seconds:.0f} s per step. Client and server share this"
+        f" machine ({os.cpu_count()} cores, other work on it too): the figures are noisy and the"
+        " client's CPU is taken from the server's."
+    )
+    with server(args.base_url, args.server_cmd) as (base, pid):
+        asyncio.run(run(base, pid, steps, seconds, 3.0 if args.quick else 5.0))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
