@@ -34,3 +34,15 @@ def test_ruff_reports_nothing() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format_leaves_everything_as_it_is() -> None:
+    """`ruff format --check .`: the tree is formatted as ruff formats it."""
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--check", "--no-cache", str(ROOT)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -1,4 +1,4 @@
-"""Two phones, one table, over real HTTP (issue 11): corrections, deletes, undo and new rounds
+"""Two phones, one table, over real HTTP: corrections, deletes, undo and new rounds
 interleave at random; no round is changed that its client did not see.
 
 Each client reads the table, waits a moment (so the other one often gets in between), then

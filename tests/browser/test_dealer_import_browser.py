@@ -1,4 +1,4 @@
-"""Issue 15 items 3 and 12 in real Chromium at 390×844, German and English: the direction
+"""Dealer, direction and import in real Chromium at 390×844, German and English: the direction
 toggle of a Dynamisch game and the dealer it leads to; importing a backup that is already
 here asks first."""
 

@@ -1,4 +1,4 @@
-"""Fit and finish at phone size (390×844) in Chromium, German and English (issue 15).
+"""Fit and finish at phone size (390×844) in Chromium, German and English.
 
 A refused form shows a short summary on top and puts the focus on the first bad field, both in
 view; the sentences name fields in words; a count of one reads in the singular; the top bar

@@ -1,4 +1,4 @@
-"""The standing's words in real Chromium at 390×844 (issue 15): Doppel sets, parties, ties."""
+"""The standing's words in real Chromium at 390×844: Doppel sets, parties, ties."""
 
 from __future__ import annotations
 

@@ -113,7 +113,7 @@ def test_thinned_keeps_regular_steps() -> None:
 
 
 def test_one_evening_is_labelled_by_table_with_its_date_once() -> None:
-    """Five tables on 23.11.: positions 1–5 under the plot, "23.11." written once (issue 15)."""
+    """Five tables on 23.11.: positions 1–5 under the plot, "23.11." written once."""
     labels = ["23.11."] * 5 + ["30.11."] * 2
     svg = parse(line_chart_svg([("Anna", [0, 1, 1, 2, 3, 3, 4])], labels, "Tables won"))
     texts = [t.text for t in svg.findall(f"{SVG}text")]
@@ -131,7 +131,7 @@ def test_distinct_dates_stay_as_they_are() -> None:
 
 
 def test_counts_get_whole_ticks() -> None:
-    """Tables won 0 or 1: ticks 0 and 1, never 0.25 (issue 15)."""
+    """Tables won 0 or 1: ticks 0 and 1, never 0.25."""
     svg = parse(line_chart_svg([("Anna", [0, 1]), ("Ben", [0, 0])], ["a", "b"], "t"))
     texts = [t.text for t in svg.findall(f"{SVG}text")]
     assert "0.25" not in texts and "0.5" not in texts and "1" in texts

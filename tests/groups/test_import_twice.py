@@ -1,5 +1,5 @@
-"""Importing a backup that is already here asks first: replace, keep both or cancel
-(issue 15, item 12). Without the question a second import silently made a twin."""
+"""Importing a backup that is already here asks first: replace, keep both or cancel.
+Without the question a second import silently made a twin."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Impossible rounds: the hands together hold at most what the deck allows, less the discard
-pile's top card (issue 15, item 13). The deck facts come from the engine's decks."""
+pile's top card. The deck facts come from the engine's decks."""
 
 from __future__ import annotations
 

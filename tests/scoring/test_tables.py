@@ -92,7 +92,7 @@ def test_empty_table_standing(variant: str) -> None:
 def test_bad_table_names_field_and_limit(
     variant: Any, name: Any, players: Any, options: Any, field: str, limit: str
 ) -> None:
-    """Issue 2's bad table input: each error names the field and the limit."""
+    """Bad table input: each error names the field and the limit."""
     with pytest.raises(InputError) as error:
         validate_table(variant, name, players, options)
     assert error.value.field == field

@@ -1,4 +1,4 @@
-"""Issue 11 on the pages: settings, delete/restore, play again, round identity, two phones,
+"""Forgiving entry on the pages: settings, delete/restore, play again, round identity, two phones,
 kept rounds as pending rows, undo that names what it does and redo (German and English)."""
 
 from __future__ import annotations

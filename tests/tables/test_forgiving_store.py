@@ -1,4 +1,4 @@
-"""Issue 11 in the store (app/store.py) on a real database: delete/restore of tables and
+"""Forgiving entry in the store (app/store/) on a real database: delete/restore of tables and
 groups (statistics, 30 days, purge on start and by `flask purge`), play again, undo/redo
 previews as one query each, and the round uid given to rounds of an older database."""
 

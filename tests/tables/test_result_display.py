@@ -1,4 +1,4 @@
-"""How a table's standing reads on its page (issue 15): Doppel sets, partner parties, ties."""
+"""How a table's standing reads on its page: Doppel sets, partner parties, ties."""
 
 from __future__ import annotations
 

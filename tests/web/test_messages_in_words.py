@@ -1,4 +1,4 @@
-"""Error sentences name fields as players say them (issue 15, item 2), on every form and in
+"""Error sentences name fields as players say them, on every form and in
 the API: no JSON path in brackets ("(players[2])", "(options.games)", "(hands)"), no rule ID
 ("(dyn.effect.noend)"), no "von 2 bis 2"; the API keeps the path in `field` only.
 Also the words of counts and rounds (item 7): "Spiel 1 gespeichert." where a variant plays

@@ -1,6 +1,5 @@
 """The dealer rule with its direction toggle (dyn.dealer, dyn.twin.reverse) and impossible
-rounds (the deck less the discard pile's top card) through the pages and the API
-(issue 15, items 3 and 13)."""
+rounds (the deck less the discard pile's top card) through the pages and the API."""
 
 from __future__ import annotations
 
