@@ -1,4 +1,5 @@
-"""Forgiving entry through the API (docs/api.md §2): round ids and etags, If-Match on PUT and DELETE,
+"""Forgiving entry through the API (docs/api.md §2): round ids and etags, If-Match on PUT and
+DELETE,
 expected_number, fixing a table (PATCH), closing an open-ended table, delete/restore (410),
 undo and redo of every change."""
 
