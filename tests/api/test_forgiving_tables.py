@@ -1,7 +1,6 @@
 """Forgiving entry through the API (docs/api.md §2): round ids and etags, If-Match on PUT and
-DELETE,
-expected_number, fixing a table (PATCH), closing an open-ended table, delete/restore (410),
-undo and redo of every change."""
+DELETE, expected_number, fixing a table (PATCH), closing an open-ended table, delete/restore
+(410), undo and redo of every change."""
 
 from __future__ import annotations
 
