@@ -107,28 +107,15 @@ def counted(app: Flask) -> Iterator[list[str]]:
 
 
 def forget_kept() -> None:
-    """Drop every kept standing, picture and page: the next view is the first of its version."""
-    try:
-        from app import standings
-        from app.tables import derived
-    except ImportError:  # a version of the app that keeps nothing
-        return
-    for kept in (standings._kept, derived._pictures, derived._pages):
-        kept.clear()
+    """Drop every kept standing: the next view is the first of its version."""
+    from app import standings
+
+    getattr(standings, "_kept", {}).clear()
 
 
 def forget_exports() -> None:
-    """Drop every kept standing, export part and group statistics too: the next group export
-    (or group page) is its first."""
+    """The same for a group export (or group page): nothing else is kept for them."""
     forget_kept()
-    try:
-        from app.export import parts
-    except ImportError:  # a version of the app that keeps no export parts
-        return
-    parts._kept.clear()
-    from app import groups
-
-    getattr(groups, "_statistics", {}).clear()
 
 
 def anew(forget: Callable[[], None], run: Callable[[], Any]) -> Callable[[], Any]:

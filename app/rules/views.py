@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from flask import abort
 from flask import render_template
 from flask import url_for
+from markdown_it.tree import SyntaxTreeNode
 from markupsafe import Markup
 
 from app.i18n import gettext as _
@@ -15,7 +18,6 @@ from app.rules.digest import digest
 from app.rules.digest import seed_text
 from app.rules.house import house_entries
 from app.rules.house import house_rule_variant
-from app.rules.markdown import Block
 from app.rules.markdown import render_blocks
 from app.rules.markdown import render_inline
 from app.rules.seeds import seed_blocks
@@ -38,9 +40,9 @@ def md_inline(text: str) -> Markup:
     return render_inline(text, rule_url, _("Interpretation"))
 
 
-def md_blocks(blocks: tuple[Block, ...]) -> Markup:
+def md_blocks(blocks: Sequence[SyntaxTreeNode]) -> Markup:
     """Digest blocks (paragraphs, lists, tables) as HTML."""
-    return render_blocks(list(blocks), rule_url, _("Interpretation"))
+    return render_blocks(blocks, rule_url, _("Interpretation"))
 
 
 @bp.app_context_processor

@@ -21,9 +21,9 @@ from app import store
 from app import variants
 from app.models import Table
 from app.tables import bp
-from app.tables.derived import GridRow
-from app.tables.derived import grid_rows
 from app.tables.round_forms import round_form
+from app.tables.table import GridRow
+from app.tables.table import grid_rows
 
 PENDING_LIMIT = 20  # rounds a phone keeps for one table: far more than a lost Wi-Fi leaves
 
