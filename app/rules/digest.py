@@ -14,13 +14,15 @@ from functools import cache
 from functools import cached_property
 from itertools import pairwise
 from pathlib import Path
-
-from markdown_it.tree import SyntaxTreeNode
+from typing import TYPE_CHECKING
 
 from app.rules.markdown import inline_text
 from app.rules.markdown import parse
 from app.rules.markdown import split_interpretation
 from app.text import LANGS
+
+if TYPE_CHECKING:
+    from markdown_it.tree import SyntaxTreeNode
 
 CONTENT = Path(__file__).resolve().parent / "content"
 VARIANT_HEADING = re.compile(r"^(\d+)\. (.+?) \(`([a-z]+)`\) — .*?`([\w.]+\.txt)`$")

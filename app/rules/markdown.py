@@ -10,15 +10,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING
 from typing import Any
 
-from markdown_it import MarkdownIt
-from markdown_it.common.utils import escapeHtml
-from markdown_it.renderer import RendererHTML
-from markdown_it.rules_core import StateCore
-from markdown_it.token import Token
-from markdown_it.tree import SyntaxTreeNode
 from markupsafe import Markup
+from markupsafe import escape
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.renderer import RendererHTML
+    from markdown_it.rules_core import StateCore
+    from markdown_it.token import Token
+    from markdown_it.tree import SyntaxTreeNode
 
 # "I:" starts an interpretation, "(I)" marks a settled number ("Players 2–10 (I)").
 I_MARK = re.compile(r"(?<![\w`])I(?=:)|(?<=\()I(?=\))")
@@ -46,8 +50,8 @@ def mark_interpretations(state: StateCore) -> None:
 
 def text(_self: RendererHTML, tokens: Sequence[Token], idx: int, _opts: Any, env: Any) -> str:
     """Text, escaped, with the interpretation marks; an item's opening `I:` is its mark."""
-    mark = f'<em class="i-mark">{escapeHtml(env["i_label"])}</em>'
-    html = escapeHtml(tokens[idx].content)
+    mark = f'<em class="i-mark">{escape(env["i_label"])}</em>'
+    html = str(escape(tokens[idx].content))
     if idx == 0 and html.startswith("I:"):
         html = mark + " " + html[2:].lstrip()
     return I_MARK.sub(mark, html)
@@ -56,9 +60,9 @@ def text(_self: RendererHTML, tokens: Sequence[Token], idx: int, _opts: Any, env
 def code(_self: RendererHTML, tokens: Sequence[Token], idx: int, _opts: Any, env: Any) -> str:
     """Code, linked to its rule when it is a rule ID."""
     content = tokens[idx].content
-    html = f"<code>{escapeHtml(content)}</code>"
+    html = f"<code>{escape(content)}</code>"
     url = env["rule_url"](content)
-    return f'<a class="rule-ref" href="{escapeHtml(url)}">{html}</a>' if url else html
+    return f'<a class="rule-ref" href="{escape(url)}">{html}</a>' if url else html
 
 
 def table_open(*_args: Any) -> str:
@@ -71,18 +75,27 @@ def table_close(*_args: Any) -> str:
     return "</table></div>\n"
 
 
-MD = MarkdownIt("commonmark", {"html": False, "xhtmlOut": False}).enable("table")
-MD.core.ruler.push("interpretations", mark_interpretations)
-for name, rule in (
-    ("text", text), ("code_inline", code), ("table_open", table_open),
-    ("table_close", table_close),
-):
-    MD.add_render_rule(name, rule)
+@cache
+def markdown() -> MarkdownIt:
+    """The parser and renderer, made on first use: markdown-it takes a while to import, and
+    most starts of the app serve no rules page."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark", {"html": False, "xhtmlOut": False}).enable("table")
+    md.core.ruler.push("interpretations", mark_interpretations)
+    for name, rule in (
+        ("text", text), ("code_inline", code), ("table_open", table_open),
+        ("table_close", table_close),
+    ):
+        md.add_render_rule(name, rule)
+    return md
 
 
 def parse(source: str) -> list[SyntaxTreeNode]:
     """The document's top-level blocks (headings, paragraphs, lists, tables, rules)."""
-    return SyntaxTreeNode(MD.parse(source)).children
+    from markdown_it.tree import SyntaxTreeNode
+
+    return SyntaxTreeNode(markdown().parse(source)).children
 
 
 def inline_text(node: SyntaxTreeNode) -> str:
@@ -92,11 +105,12 @@ def inline_text(node: SyntaxTreeNode) -> str:
 
 def render_inline(source: str, rule_url: RuleUrl, i_label: str) -> Markup:
     """One line of the digest as HTML."""
-    return Markup(MD.renderInline(source, {"rule_url": rule_url, "i_label": i_label}))
+    return Markup(markdown().renderInline(source, {"rule_url": rule_url, "i_label": i_label}))
 
 
 def render_blocks(blocks: Sequence[SyntaxTreeNode], rule_url: RuleUrl, i_label: str) -> Markup:
     """Blocks of the digest (paragraphs, lists, tables) as HTML."""
     tokens = [token for block in blocks for token in block.to_tokens()]
     env = {"rule_url": rule_url, "i_label": i_label}
-    return Markup(MD.renderer.render(tokens, MD.options, env))
+    md = markdown()
+    return Markup(md.renderer.render(tokens, md.options, env))

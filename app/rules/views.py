@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from flask import abort
 from flask import render_template
 from flask import url_for
-from markdown_it.tree import SyntaxTreeNode
 from markupsafe import Markup
 
 from app.i18n import gettext as _
@@ -21,6 +21,9 @@ from app.rules.house import house_rule_variant
 from app.rules.markdown import render_blocks
 from app.rules.markdown import render_inline
 from app.rules.seeds import seed_blocks
+
+if TYPE_CHECKING:
+    from markdown_it.tree import SyntaxTreeNode
 
 
 def rule_url(rule_id: str) -> str | None:
