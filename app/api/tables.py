@@ -16,7 +16,7 @@ from flask import Response
 from flask import jsonify
 from flask import request
 
-from app import inputs
+from app import inputs as checks
 from app.api import ApiError
 from app.api import bp
 from app.api import json_body
@@ -44,6 +44,7 @@ from app.store.undo import undo_last_change
 from app.text import InputError
 from app.text import Text
 from app.text import shown
+from app.web.found import head_or_404
 from app.web.found import table_or_404
 from app.web.navigation import current_lang
 
@@ -107,7 +108,7 @@ def create_table() -> tuple[Response, int]:
     """A new table; the answer carries the secret edit token (shown once)."""
     body = json_body()
     with as_api_errors():
-        inputs.mapping(body, BODY, TABLE_KEYS)
+        checks.mapping(body, BODY, TABLE_KEYS)
         table, token = store_create_table(
             body.get("variant"), body.get("name"), body.get("players"), body.get("options")
         )
@@ -122,10 +123,11 @@ def show_table(table_id: str) -> Response:
 
 @bp.get("/tables/<id:table_id>/version")
 def table_version(table_id: str) -> Response:
-    """A cheap poll for live views: the table's version, with an ETag (304 when unchanged)."""
-    table = table_or_404(table_id)
-    response = jsonify(version=table.version)
-    response.set_etag(str(table.version))
+    """A cheap poll for live views: the table's version, with an ETag (304 when unchanged).
+    Only the table's head is read (every watching phone asks once a second)."""
+    version = head_or_404(table_id).version
+    response = jsonify(version=version)
+    response.set_etag(str(version))
     response.headers["Cache-Control"] = "no-cache"
     response.make_conditional(request)  # 304 without a body when If-None-Match matches
     return response

@@ -31,11 +31,10 @@ from app.export.forms import KEEP
 from app.export.forms import REPLACE
 from app.export.forms import ImportForm
 from app.export.parse import parse_backup
-from app.export.parts import group_csv_parts
-from app.export.parts import group_json_parts
 from app.export.plans import RoundPlan
 from app.export.restore import Restored
 from app.export.restore import restore
+from app.export.rows import group_contents
 from app.export.rows import stored_changes
 from app.export.rows import stored_rounds
 from app.rights.phone import can_edit
@@ -84,7 +83,7 @@ def get_group(group_id: str) -> Group:
 
 def table_rounds(table: Table) -> tuple[list[RoundPlan], Standing]:
     """The table's rounds as stored now, and their standing."""
-    rounds = stored_rounds(Table.id == table.id).rows.get(table.id, [])
+    rounds = stored_rounds(Table.id == table.id).get(table.id, [])
     return rounds, standing_after(table, [r.data for r in rounds])
 
 
@@ -102,7 +101,7 @@ def table_json(table_id: str) -> Response:
     """The complete backup of a table."""
     table = table_or_404(table_id)
     rounds, state = table_rounds(table)
-    changes = stored_changes(Table.id == table.id).rows.get(table.id, [])
+    changes = stored_changes(Table.id == table.id).get(table.id, [])
     backup = table_backup(table, rounds, changes, state)
     return json_download(backup, file_name(table.name, table.id, "json"))
 
@@ -112,7 +111,9 @@ def group_csv(group_id: str) -> Response:
     """The rows of all the group's tables, oldest table first."""
     group = get_group(group_id)
     sheet = spreadsheet(current_lang())
-    text = csv_file(group_csv_parts(group, sheet), sheet)
+    parts = [csv_part(table, rounds, state, sheet)
+             for table, rounds, _changes, state in group_contents(group, with_changes=False)]
+    text = csv_file(parts, sheet)
     return download(text, "text/csv", file_name(group.name, group.id, "csv"))
 
 
@@ -120,7 +121,8 @@ def group_csv(group_id: str) -> Response:
 def group_json(group_id: str) -> Response:
     """The complete backup of a group and all its tables."""
     group = get_group(group_id)
-    backup = group_backup(group, group_json_parts(group))
+    tables = [table_backup(*table) for table in group_contents(group, with_changes=True)]
+    backup = group_backup(group, tables)
     return json_download(backup, file_name(group.name, group.id, "json"))
 
 

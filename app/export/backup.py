@@ -104,9 +104,8 @@ def table_backup(
     }
 
 
-def group_backup(group: Group, tables: Encoded) -> dict[str, Any]:
-    """The complete JSON backup of a group: its name, players and every table in full (each
-    table's backup already written as one JSON line, app.export.parts)."""
+def group_backup(group: Group, tables: list[dict[str, Any]]) -> dict[str, Any]:
+    """The complete JSON backup of a group: its name, players and every table in full."""
     return {
         "format": FORMAT_GROUP,
         "version": VERSION,
@@ -118,10 +117,6 @@ def group_backup(group: Group, tables: Encoded) -> dict[str, Any]:
     }
 
 
-class Encoded(list[str]):
-    """The items of a list, each already written as JSON on one line."""
-
-
 def json_text(data: dict[str, Any]) -> str:
     """A JSON file, readable by humans too: one field, and one table or round, a line
     (umlauts as they are). Each line is written by the C encoder; full indentation needs the
@@ -129,9 +124,7 @@ def json_text(data: dict[str, Any]) -> str:
     lines = []
     for key, value in data.items():
         items: list[str] = []
-        if isinstance(value, Encoded):
-            items = value
-        elif isinstance(value, list) and all(isinstance(v, dict) for v in value):
+        if isinstance(value, list) and all(isinstance(v, dict) for v in value):
             items = [compact(v) for v in value]
         if items:
             lines.append(f"  {compact(key)}: [\n    " + ",\n    ".join(items) + "\n  ]")

@@ -1,37 +1,33 @@
 """What the downloads read of stored tables: plain columns, one statement for any number of
-tables, never an ORM object per round (a group of 500 tables has thousands of rounds).
-
-Each row comes with its table's version as of the same statement: a download part built from
-rows that all show one version is that version's part and may be kept (app.export.parts).
-"""
+tables, never an ORM object per round (a group of 500 tables has thousands of rounds)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
+from collections.abc import Iterator
 from collections.abc import Sequence
 from typing import Any
-from typing import NamedTuple
 
 from sqlalchemy import ColumnElement
+from sqlalchemy import and_
 from sqlalchemy import select
 from sqlalchemy.orm import InstrumentedAttribute
 
 from app.export.plans import ChangePlan
 from app.export.plans import RoundPlan
+from app.groups.results import group_tables
+from app.scoring import Standing
 from app.store.db import db
 from app.store.models import Change
+from app.store.models import Group
 from app.store.models import Round
 from app.store.models import Table
 from app.store.standings import input_text
+from app.store.standings import standing_after
 from app.store.standings import stored_input
 
-
-class ByTable(NamedTuple):
-    """Rows by table id (each table's in order) and the table versions they were read at."""
-
-    rows: dict[str, list[Any]]
-    versions: dict[str, set[int]]
+ByTable = dict[str, list[Any]]
 
 
 def stored_rounds(where: ColumnElement[bool]) -> ByTable:
@@ -65,16 +61,30 @@ def by_table(
     make: Callable[[Sequence[Any]], RoundPlan | ChangePlan],
 ) -> ByTable:
     """The `columns` of the rows that belong to the tables `where` selects, each made into a
-    plan by `make`, by table id and in `order`, with each table's version as of the same
-    statement."""
+    plan by `make`, by table id and in `order`."""
     query = (
-        select(table_id, Table.version, *columns)
+        select(table_id, *columns)
         .join(Table, table_id == Table.id)
         .where(where)
         .order_by(table_id, order)
     )
-    found = ByTable(defaultdict(list), defaultdict(set))
+    found: ByTable = defaultdict(list)
     for row in db.session.execute(query):
-        found.rows[row[0]].append(make(row[2:]))
-        found.versions[row[0]].add(row[1])
+        found[row[0]].append(make(row[1:]))
     return found
+
+
+GroupTable = tuple[Table, list[RoundPlan], list[ChangePlan], Standing]
+
+
+def group_contents(group: Group, with_changes: bool) -> Iterator[GroupTable]:
+    """Each of the group's tables that is not deleted, oldest first, with its rounds, its
+    change log (read only `with_changes`) and their standing: one statement each for the
+    tables, the rounds and the change log, whatever the number of tables."""
+    in_group = and_(Table.group_id == group.id, Table.deleted_at.is_(None))
+    rounds = stored_rounds(in_group)
+    changes = stored_changes(in_group) if with_changes else {}
+    for table in group_tables(group):
+        data = rounds.get(table.id, [])
+        state = standing_after(table, [r.data for r in data])
+        yield table, data, changes.get(table.id, []), state

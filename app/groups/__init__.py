@@ -7,8 +7,6 @@ device's session (`app.rights.phone`), so it does not stay in the address bar.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from typing import Any
 from typing import NamedTuple
 
 from flask import Blueprint
@@ -25,8 +23,7 @@ from app.groups import page
 from app.groups import stats
 from app.groups.forms import GroupForm
 from app.groups.page import TableLine
-from app.groups.results import read_group
-from app.groups.results import table_versions
+from app.groups.results import group_results
 from app.rights.editlinks import grant_group
 from app.rights.phone import device_group_ids
 from app.rights.phone import group_token
@@ -34,12 +31,9 @@ from app.rights.phone import remember_group
 from app.rights.phone import require_group_editor
 from app.store.db import db
 from app.store.models import Group
-from app.tables.derived import keep
-from app.tables.derived import kept
 from app.web.headers import group_edit_url
 from app.web.headers import mark_edit_link
 from app.web.i18n import gettext as _
-from app.web.navigation import current_lang
 
 bp = Blueprint("groups", __name__)
 TABLES_SHOWN = 50
@@ -58,24 +52,12 @@ class Statistics(NamedTuple):
     money_chart: Markup | None
 
 
-# Kept per group under everything they show: the group's name and players, each table's id
-# and version (any change of a table bumps it, app.store), the language, all tables or the
-# newest. A group of years is a few hundred tables: the next look reads one light statement
-# instead of every round of every table.
-_statistics: OrderedDict[tuple[Any, ...], Statistics] = OrderedDict()
-
-
 def statistics(group: Group, show_all: bool) -> Statistics:
-    """The group's statistics as of now, computed once per state of its tables."""
-    key = (group.id, group.name, tuple(group.players), table_versions(group), current_lang(),
-           show_all)
-    found: Statistics | None = kept(_statistics, key)
-    if found is not None:
-        return found
-    results, seen = read_group(group)
+    """The group's statistics as of now."""
+    results = group_results(group)
     # A group of years has hundreds of tables: the list shows the newest, all on request.
     shown = results if show_all else results[-TABLES_SHOWN:]
-    made = Statistics(
+    return Statistics(
         lines=[page.table_line(r) for r in reversed(shown)],
         tables_total=len(results),
         running=[page.table_line(r) for r in reversed(shown) if not r.standing.finished],
@@ -84,9 +66,6 @@ def statistics(group: Group, show_all: bool) -> Statistics:
         wins_chart=page.wins_chart(results, group.players),
         money_chart=page.money_chart(results, group.players),
     )
-    if seen == key[3]:  # else a table changed while it was read: this view's alone
-        keep(_statistics, key, made)
-    return made
 
 
 def render_index(form: GroupForm, status: int = 200) -> tuple[str, int]:

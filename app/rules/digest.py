@@ -14,12 +14,15 @@ from functools import cache
 from functools import cached_property
 from itertools import pairwise
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from app.rules.markdown import Block
-from app.rules.markdown import Item
-from app.rules.markdown import parse_blocks
+from app.rules.markdown import inline_text
+from app.rules.markdown import parse
 from app.rules.markdown import split_interpretation
 from app.text import LANGS
+
+if TYPE_CHECKING:
+    from markdown_it.tree import SyntaxTreeNode
 
 CONTENT = Path(__file__).resolve().parent / "content"
 VARIANT_HEADING = re.compile(r"^(\d+)\. (.+?) \(`([a-z]+)`\) — .*?`([\w.]+\.txt)`$")
@@ -56,7 +59,7 @@ class Section:
     """A `###` part of a variant (Play, Effects, Scoring …): its rules and any other blocks."""
 
     title: str
-    entries: tuple[Rule | Block, ...]
+    entries: tuple[Rule | SyntaxTreeNode, ...]
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,7 @@ class Variant:
     number: int
     title: str
     seed: str
-    intro: tuple[Block, ...]
+    intro: tuple[SyntaxTreeNode, ...]
     sections: tuple[Section, ...]
 
     def rules(self) -> list[Rule]:
@@ -82,7 +85,7 @@ class Chapter:
 
     id: str
     title: str
-    blocks: tuple[Block, ...]
+    blocks: tuple[SyntaxTreeNode, ...]
 
 
 @dataclass(frozen=True)
@@ -91,7 +94,7 @@ class Digest:
 
     lang: str
     title: str
-    intro: tuple[Block, ...]
+    intro: tuple[SyntaxTreeNode, ...]
     chapters: tuple[Chapter, ...]
     variants: dict[str, Variant]
 
@@ -106,35 +109,42 @@ class Digest:
         return self.rule_index.get(rule_id)
 
 
-def to_rule(item: Item) -> Rule | None:
+def item_text(item: SyntaxTreeNode) -> str:
+    """A list item's own Markdown (its first paragraph)."""
+    return inline_text(item.children[0])
+
+
+def to_rule(item: SyntaxTreeNode) -> Rule | None:
     """Read a list item `` `id` — text `` (or `` I (`id`): text ``) as a rule."""
-    split = split_interpretation(item.text)
+    text = item_text(item)
+    split = split_interpretation(text)
     if split and split[0] and (match := re.fullmatch(r"`([\w.-]+)`", split[0])):
         return Rule(match.group(1), split[1], is_interpretation=True)
-    match = RULE_ITEM.match(item.text)
+    match = RULE_ITEM.match(text)
     if match is None:
         return None
     rule_id, text = match.groups()
     own = split_interpretation(text)
     interpretations: list[Interpretation] = []
     rules: list[Rule] = []
-    for block in item.children:
-        for child in block.items:
+    for nested_list in item.children[1:]:
+        for child in nested_list.children:
             if (nested := to_rule(child)) is not None:
                 rules.append(nested)
-            elif (found := split_interpretation(child.text)) is not None:
+            elif (found := split_interpretation(item_text(child))) is not None:
                 interpretations.append(Interpretation(*found))
             else:
-                raise ValueError(f"{child.text!r} under {rule_id} is neither a rule nor an I: line")
+                raise ValueError(f"{item_text(child)!r} under {rule_id} is neither a rule nor an "
+                                 "I: line")
     return Rule(rule_id, own[1] if own else text, tuple(interpretations), tuple(rules),
                 is_interpretation=own is not None)
 
 
-def to_section(title: str, blocks: list[Block]) -> Section:
+def to_section(title: str, blocks: list[SyntaxTreeNode]) -> Section:
     """A section's lists become rules where their items are rules."""
-    entries: list[Rule | Block] = []
+    entries: list[Rule | SyntaxTreeNode] = []
     for block in blocks:
-        rules = [to_rule(item) for item in block.items] if block.kind == "list" else []
+        rules = [to_rule(item) for item in block.children] if block.type == "bullet_list" else []
         if rules and all(rules):
             entries.extend(rule for rule in rules if rule)
         else:
@@ -142,33 +152,36 @@ def to_section(title: str, blocks: list[Block]) -> Section:
     return Section(title, tuple(entries))
 
 
-def to_variant(heading: re.Match[str], blocks: list[Block]) -> Variant:
+def to_variant(heading: re.Match[str], blocks: list[SyntaxTreeNode]) -> Variant:
     """A `##` variant chapter: its intro up to the first `###`, then its sections."""
-    starts = [n for n, block in enumerate(blocks) if block.kind == "heading"] + [len(blocks)]
-    sections = tuple(to_section(blocks[a].text, blocks[a + 1:b]) for a, b in pairwise(starts))
+    starts = [n for n, block in enumerate(blocks) if block.type == "heading"] + [len(blocks)]
+    sections = tuple(
+        to_section(inline_text(blocks[a]), blocks[a + 1 : b]) for a, b in pairwise(starts)
+    )
     number, title, variant_id, seed = heading.groups()
-    return Variant(variant_id, int(number), title, seed, tuple(blocks[:starts[0]]), sections)
+    return Variant(variant_id, int(number), title, seed, tuple(blocks[: starts[0]]), sections)
 
 
 def parse_digest(text: str, lang: str) -> Digest:
     """Split the digest at its `##` headings into general chapters and variants."""
-    blocks = [block for block in parse_blocks(text.splitlines()) if block.kind != "rule"]
-    title = blocks.pop(0).text
-    starts = [n for n, block in enumerate(blocks) if block.kind == "heading" and block.level == 2]
+    blocks = [block for block in parse(text) if block.type != "hr"]
+    title = inline_text(blocks.pop(0))
+    starts = [n for n, block in enumerate(blocks) if block.tag == "h2"]
     chapters: list[Chapter] = []
     variants: dict[str, Variant] = {}
     for a, b in pairwise([*starts, len(blocks)]):
-        body = blocks[a + 1:b]
-        if heading := VARIANT_HEADING.match(blocks[a].text):
+        body = blocks[a + 1 : b]
+        heading_text = inline_text(blocks[a])
+        if heading := VARIANT_HEADING.match(heading_text):
             variants[heading.group(3)] = to_variant(heading, body)
         elif len(chapters) < len(GENERAL_IDS):
-            chapters.append(Chapter(GENERAL_IDS[len(chapters)], blocks[a].text, tuple(body)))
+            chapters.append(Chapter(GENERAL_IDS[len(chapters)], heading_text, tuple(body)))
         else:
-            raise ValueError(f"rules.{lang}.md: {blocks[a].text!r} is one chapter too many")
+            raise ValueError(f"rules.{lang}.md: {heading_text!r} is one chapter too many")
     if len(chapters) != len(GENERAL_IDS):
         raise ValueError(f"rules.{lang}.md has {len(chapters)} general chapters, "
                          f"expected {len(GENERAL_IDS)}")
-    return Digest(lang, title, tuple(blocks[:starts[0]]), tuple(chapters), variants)
+    return Digest(lang, title, tuple(blocks[: starts[0]]), tuple(chapters), variants)
 
 
 @cache

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from flask import abort
 from flask import render_template
 from flask import url_for
@@ -13,12 +16,14 @@ from app.rules.digest import digest
 from app.rules.digest import seed_text
 from app.rules.house import house_entries
 from app.rules.house import house_rule_variant
-from app.rules.markdown import Block
 from app.rules.markdown import render_blocks
 from app.rules.markdown import render_inline
 from app.rules.seeds import seed_blocks
 from app.web.i18n import gettext as _
 from app.web.navigation import current_lang
+
+if TYPE_CHECKING:
+    from markdown_it.tree import SyntaxTreeNode
 
 
 def rule_url(rule_id: str) -> str | None:
@@ -38,9 +43,9 @@ def md_inline(text: str) -> Markup:
     return render_inline(text, rule_url, _("Interpretation"))
 
 
-def md_blocks(blocks: tuple[Block, ...]) -> Markup:
+def md_blocks(blocks: Sequence[SyntaxTreeNode]) -> Markup:
     """Digest blocks (paragraphs, lists, tables) as HTML."""
-    return render_blocks(list(blocks), rule_url, _("Interpretation"))
+    return render_blocks(blocks, rule_url, _("Interpretation"))
 
 
 @bp.app_context_processor

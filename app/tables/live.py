@@ -15,12 +15,11 @@ from typing import Any
 
 from flask import Response
 from flask import make_response
+from flask import render_template
 
 from app.tables import bp
-from app.tables.derived import editor_of
-from app.tables.derived import kept_page
-from app.tables.table import rendered
-from app.web.found import head_or_404
+from app.tables.table import page_context
+from app.web.found import table_or_404
 
 
 def no_flashes(**_kwargs: Any) -> list[Any]:
@@ -32,14 +31,11 @@ def no_flashes(**_kwargs: Any) -> list[Any]:
 @bp.get("/t/<id:table_id>/live")
 def live(table_id: str) -> Response:
     """The current table page for live.js (never cached: it is the fresh state)."""
-    head = head_or_404(table_id)
-    page = kept_page(
-        head,
-        "live",
-        editor_of(head),
-        lambda: rendered(table_id, get_flashed_messages=no_flashes),
+    table = table_or_404(table_id)
+    page = render_template(
+        "tables/view.html", **page_context(table), get_flashed_messages=no_flashes
     )
-    response = make_response(page.html)
+    response = make_response(page)
     response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Table-Version"] = str(page.version)
+    response.headers["X-Table-Version"] = str(table.version)
     return response

@@ -20,9 +20,9 @@ from werkzeug.datastructures import MultiDict
 from app.store.models import Table
 from app.store.tables import round_rows
 from app.tables import bp
-from app.tables.derived import GridRow
-from app.tables.derived import grid_rows
 from app.tables.round_forms import round_form
+from app.tables.table import GridRow
+from app.tables.table import grid_rows
 from app.text import InputError
 from app.variants import registry as variants
 from app.web.found import table_or_404

@@ -1,8 +1,13 @@
-"""The table page and the edit link (`tables.view`, `tables.claim`); undo lives in undo.py."""
+"""The table page and the edit link (`tables.view`, `tables.claim`); undo lives in undo.py.
+
+The grid shows the newest rounds (ROWS_SHOWN) with a link to all of them: a phone at an
+evening's 400th round needs the last ones, and the totals are always those of every round.
+"""
 
 from __future__ import annotations
 
 from typing import Any
+from typing import NamedTuple
 
 from flask import current_app
 from flask import render_template
@@ -14,22 +19,73 @@ from app.rights.editlinks import grant_table
 from app.rights.phone import can_edit
 from app.rights.phone import edit_link
 from app.rights.phone import remember_table
+from app.scoring import Standing
 from app.store.models import Table
+from app.store.tables import table_state
 from app.tables import bp
-from app.tables.derived import Rendered
-from app.tables.derived import correct_label
-from app.tables.derived import derived
-from app.tables.derived import editor_of
-from app.tables.derived import grid_body
-from app.tables.derived import grid_rows
-from app.tables.derived import kept_page
+from app.tables.display import say
 from app.tables.pictures import chart_note
+from app.tables.pictures import running_totals_chart
+from app.tables.pictures import settlement_picture
 from app.tables.undo import redo_step
 from app.tables.undo import undo_step
-from app.web.found import head_or_404
 from app.web.found import table_or_404
+from app.web.i18n import gettext as _
 
 SHEET_ENDPOINT = "sheets.table_sheet"  # the sheets blueprint's PDF of a table
+ROWS_SHOWN = 30
+
+
+class SetEnd(NamedTuple):
+    """A set decided by a game (dop.set): its number, games per team and winning team."""
+
+    number: int
+    a: int
+    b: int
+    winner: str
+
+
+class GridRow(NamedTuple):
+    """One row of the rounds grid: its number, points, running totals and per-round extras,
+    and the set this game decided (the grid closes each set with a row of its result)."""
+
+    number: int
+    points: Any
+    running: Any
+    detail: dict[str, Any]
+    set_end: SetEnd | None = None
+
+
+def grid_rows(standing: Standing, show_all: bool) -> list[GridRow]:
+    """The rows the grid shows: the newest ROWS_SHOWN rounds, or all of them."""
+    count = len(standing.round_points)
+    first = 0 if show_all else max(0, count - ROWS_SHOWN)
+    details = standing.details
+    ends = set_ends(standing)
+    return [
+        GridRow(
+            row + 1,
+            standing.round_points[row],
+            standing.running_totals[row],
+            details[row] if row < len(details) else {},
+            ends.get(row + 1),
+        )
+        for row in range(first, count)
+    ]
+
+
+def set_ends(standing: Standing) -> dict[int, SetEnd]:
+    """The decided sets by the number of the game that decided each (dop.set; none elsewhere).
+
+    Every game is won by one team, so a set holds as many games as both teams won in it.
+    """
+    ends: dict[int, SetEnd] = {}
+    games = 0
+    for number, one_set in enumerate(standing.sets or [], start=1):
+        games += one_set["A"] + one_set["B"]
+        if one_set["winner"]:
+            ends[games] = SetEnd(number, one_set["A"], one_set["B"], one_set["winner"])
+    return ends
 
 
 def page_context(table: Table) -> dict[str, Any]:
@@ -39,25 +95,27 @@ def page_context(table: Table) -> dict[str, Any]:
     live updates can never differ.
     """
     has_sheet = SHEET_ENDPOINT in current_app.view_functions
-    shown = derived(table)
+    standing = table_state(table)
     editor = can_edit(table)
-    rows = grid_rows(shown.standing, show_all=request.args.get("rounds") == "all")
+    rows = grid_rows(standing, show_all=request.args.get("rounds") == "all")
     # One link built for the grid; each row adds its number (the grid may have 400 rows).
     round_link = url_for("tables.round_edit", table_id=table.id, number=1)[:-1] if editor else ""
     return {
         "table": table,
-        "standing": shown.standing,
+        "standing": standing,
         "can_edit": editor,
         "edit_link": edit_link(table),
         "sheet_url": url_for(SHEET_ENDPOINT, table_id=table.id) if has_sheet else None,
-        "chart": shown.chart,
+        "chart": running_totals_chart(table, standing),
         "chart_note": chart_note(table),
-        "settlement_picture": shown.settlement_picture,
+        "settlement_picture": settlement_picture(table, standing),
         "grid_rows": rows,
-        "grid_body": grid_body,
-        "rows_hidden": len(shown.standing.round_points) - len(rows),
+        "rows_hidden": len(standing.round_points) - len(rows),
         "round_link": round_link,
-        "correct_label": correct_label(table) if editor else "",
+        # The screen-reader label of a round's edit link ("Korrigieren: Spiel {n}").
+        "correct_label": _("Correct: %(what)s", what=say(table.definition.round_words.one, n="{n}"))
+        if editor
+        else "",
         # The undo and redo the page offers, named (app.tables.undo); none for a viewer.
         "undo": undo_step(table) if editor else None,
         "redo": redo_step(table) if editor else None,
@@ -67,17 +125,9 @@ def page_context(table: Table) -> dict[str, Any]:
 @bp.get("/t/<id:table_id>")
 def view(table_id: str) -> str:
     """Players, dealer, rounds with running totals, the result; edit controls for an editor."""
-    head = head_or_404(table_id)
-    remember_table(head.id)
-    return kept_page(head, "page", editor_of(head), lambda: rendered(table_id)).html
-
-
-def rendered(table_id: str, **extra: Any) -> Rendered:
-    """The table page as the table is stored now (`extra`: more for the template), with the
-    version it shows."""
     table = table_or_404(table_id)
-    html = render_template("tables/view.html", **page_context(table), **extra)
-    return Rendered(html, table.version)
+    remember_table(table.id)
+    return render_template("tables/view.html", **page_context(table))
 
 
 @bp.get("/t/<id:table_id>/edit/<token>")

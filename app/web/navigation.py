@@ -1,13 +1,5 @@
-"""Template helpers every page uses: the page's frame (main menu, head, scripts), the language
-and the language switch.
-
-What the frame shows depends only on the page's language and where the app is mounted: the
-stylesheet, manifest, icons and scripts under their fingerprinted names (app.web.assets), the
-texts the scripts say (pwa/_head.html) and the menu. It is rendered once per language and
-mount point and kept (`page_frame`): built anew on every page it was half the cost of
-rendering the layout, some seventy calls of `url_for` and `gettext` through Jinja. In debug
-mode, where static files change under a running app, it is built on every page.
-"""
+"""Template helpers every page uses: the main menu, the page's language and the language
+switch."""
 
 from __future__ import annotations
 
@@ -16,15 +8,12 @@ from urllib.parse import urlencode
 
 from flask import Flask
 from flask import current_app
-from flask import g
 from flask import request
 from flask import url_for
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
-from markupsafe import Markup
 
 from app.text import LANGS
-from app.web.i18n import chosen_locale
 
 # Endpoint names the feature blueprints promise; a menu entry shows once its view exists.
 MENU = (
@@ -34,7 +23,6 @@ MENU = (
     ("sheets.index", _l("Sheets")),
     ("groups.index", _l("Groups")),
 )
-FRAME_KEY = "mautisch.page_frame"  # app.extensions: the kept frames of this app
 
 
 class MenuEntry(NamedTuple):
@@ -45,52 +33,18 @@ class MenuEntry(NamedTuple):
     label: str
 
 
-class Frame(NamedTuple):
-    """A page's frame in one language: what base.html puts around every page's content."""
-
-    head: Markup  # stylesheet, manifest, icons, the scripts' texts (templates/_frame.html)
-    menu: tuple[MenuEntry, ...]
-    scripts: Markup  # the scripts every page loads
-
-
-def main_nav() -> list[tuple[str, str]]:
-    """The menu entries whose views are registered."""
+def main_menu() -> list[MenuEntry]:
+    """The menu entries whose views are registered, in the page's language."""
     return [
-        (endpoint, str(label)) for endpoint, label in MENU if endpoint in current_app.view_functions
+        MenuEntry(endpoint, url_for(endpoint), str(label))
+        for endpoint, label in MENU
+        if endpoint in current_app.view_functions
     ]
 
 
-def page_frame() -> Frame:
-    """This page's frame: kept per language and mount point, made on first use."""
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    key = (current_lang(), request.script_root)
-    kept: dict[tuple[str, str], Frame] = app.extensions.setdefault(FRAME_KEY, {})
-    found = kept.get(key)
-    if found is None:
-        found = make_frame(app)
-        if not app.debug:
-            kept[key] = found
-    return found
-
-
-def make_frame(app: Flask) -> Frame:
-    """The frame: its head and scripts rendered by templates/_frame.html's macros."""
-    module = app.jinja_env.get_template("_frame.html").make_module()
-    menu = tuple(MenuEntry(endpoint, url_for(endpoint), label) for endpoint, label in main_nav())
-    return Frame(Markup(module.head()), menu, Markup(module.scripts()))  # type: ignore[attr-defined]
-
-
 def current_lang() -> str:
-    """The page's language code (de or en).
-
-    Asked by every text a page shows in its language: the locale Flask-Babel chose for this
-    request is read where it keeps it (one look at `g`), and chosen on the first ask.
-    """
-    try:
-        here = g._get_current_object()
-    except RuntimeError:  # outside a request and app
-        return LANGS[0]
-    locale = chosen_locale(here) or get_locale()
+    """The page's language code (de or en); the first language outside a request."""
+    locale = get_locale()
     return locale.language if locale is not None else LANGS[0]
 
 
@@ -104,5 +58,5 @@ def lang_url(code: str) -> str:
 def init_navigation(app: Flask) -> None:
     """Make the helpers available in every template."""
     app.jinja_env.globals.update(
-        current_lang=current_lang, lang_url=lang_url, page_frame=page_frame, languages=LANGS
+        current_lang=current_lang, lang_url=lang_url, main_menu=main_menu, languages=LANGS
     )

@@ -15,9 +15,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event
 
-from app.export import parts
 from app.export.backup import stamp
 from app.store.db import db
 from app.store.rounds import edit_round
@@ -230,20 +228,10 @@ def group_downloads(client: FlaskClient, group_id: str) -> list[bytes]:
     return [client.get(f"/g/{group_id}/{url}").data for url in urls]
 
 
-@pytest.mark.parametrize("by_id", [parts.BY_ID, 1])
 def test_group_downloads_show_a_change_at_once(
-    app: Flask,
-    client: FlaskClient,
-    make_group: GroupMaker,
-    make_table: TableMaker,
-    monkeypatch: pytest.MonkeyPatch,
-    by_id: int,
+    app: Flask, client: FlaskClient, make_group: GroupMaker, make_table: TableMaker
 ) -> None:
-    """Each table's part of a group download is kept for its version: a corrected round, new
-    settings and a deleted table show in the very next download, and what is put together
-    from kept parts is what a download building everything anew gives (the missing tables
-    read by id, or, beyond `by_id` of them, with the whole group)."""
-    monkeypatch.setattr(parts, "BY_ID", by_id)
+    """A corrected round, new settings and a deleted table show in the very next download."""
     group_id, _token = make_group()
     first = make_table("terroristen", name="Erster", group_id=group_id, created_at=day(5))
     second = make_table("deluxe", name="Zweiter", group_id=group_id, created_at=day(12))
@@ -261,58 +249,6 @@ def test_group_downloads_show_a_change_at_once(
     assert [r["points"] for r in rows[4:8]] == ["0", "1", "0", "0"]
     german = csv_download(client, f"/g/{group_id}/export.csv?lang=de")
     assert german.count(";Zweiter Abend;") == 8 and ";Dritter;" not in german
-    kept = group_downloads(client, group_id)
-    parts._kept.clear()
-    assert group_downloads(client, group_id) == kept
-
-
-def test_a_change_while_a_download_reads_keeps_nothing(
-    app: Flask, client: FlaskClient, make_group: GroupMaker, make_table: TableMaker
-) -> None:
-    """A table changed between the statements of one download (its rounds read before the
-    change, its settings after) gets its part kept under no version; the next download, whose
-    statements all see one version, keeps it under that version."""
-    group_id, _token = make_group()
-    table_id = make_table("terroristen", name="Erster", group_id=group_id)
-    with app.app_context():
-        version = table_or_404(table_id).version
-        engine = db.engine
-    changed: list[str] = []
-
-    def change_before_the_settings_are_read(
-        conn: Any, _cursor: Any, statement: str, *_args: Any
-    ) -> None:
-        """Bump the table's version once (in the download's own transaction, rolled back at
-        its end), just before its settings are read."""
-        if not changed and statement.startswith("SELECT tables.id, tables.variant"):
-            changed.append(statement)
-            conn.exec_driver_sql(
-                "UPDATE tables SET version = version + 1 WHERE id = ?", (table_id,)
-            )
-
-    event.listen(engine, "before_cursor_execute", change_before_the_settings_are_read)
-    try:
-        json_download(client, f"/g/{group_id}/export.json")
-    finally:
-        event.remove(engine, "before_cursor_execute", change_before_the_settings_are_read)
-    assert changed
-    assert parts._kept.get((table_id, version, "json")) is None
-    assert parts._kept.get((table_id, version + 1, "json")) is None
-    json_download(client, f"/g/{group_id}/export.json")
-    assert parts._kept.get((table_id, version, "json")) is not None
-
-
-def test_kept_parts_drop_the_least_recently_used_beyond_their_limit() -> None:
-    """The kept parts stay within their characters: the part not asked for longest goes."""
-    kept = parts.Kept(limit=10)
-    kept.put(("a", 1, "json"), "aaaa")
-    kept.put(("b", 1, "json"), "bbbb")
-    assert kept.get(("a", 1, "json")) == "aaaa"
-    kept.put(("c", 1, "json"), "cccc")
-    assert kept.get(("b", 1, "json")) is None
-    assert (kept.get(("a", 1, "json")), kept.get(("c", 1, "json"))) == ("aaaa", "cccc")
-    kept.put(("a", 1, "json"), "aaaaaa")
-    assert kept.chars == 10
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -12,6 +13,10 @@ from sqlalchemy import select
 
 from app.store.db import db
 from app.store.models import Group
+from app.store.rounds import edit_round
+from app.store.settings import update_table
+from app.store.tables import delete_table
+from app.web.found import table_or_404
 from tests.groups.conftest import TableMaker
 from tests.groups.samples import claim
 from tests.groups.samples import day
@@ -199,3 +204,38 @@ def test_tables_created_in_the_group_appear_on_its_page(
         assert table_id in session["tables"] and table_id in session["edit_tokens"]
     page = client.get(f"/g/{group_id}").get_data(as_text=True)
     assert "Abend" in page and f"/t/{table_id}" in page
+
+
+def test_the_group_page_shows_a_change_at_once(
+    app: Flask, client: FlaskClient, make_group: GroupMaker, make_table: TableMaker
+) -> None:
+    """A corrected round, a renamed table, a deleted table, a renamed group and another
+    language each show on the next look."""
+    group_id, _token = make_group()
+    first = make_table("terroristen", name="Erster", group_id=group_id, created_at=day(5))
+    second = make_table("deluxe", name="Zweiter", group_id=group_id, created_at=day(12))
+    third = make_table("doppel", name="Dritter", group_id=group_id, created_at=day(19))
+
+    def rename_group() -> None:
+        """The group's name, changed as its players page changes it."""
+        group = db.session.get(Group, group_id)
+        assert group is not None
+        group.name = "Donnerstagsrunde"
+        db.session.commit()
+
+    changes: list[tuple[Callable[[], Any], str]] = [
+        (lambda: edit_round(table_or_404(first), 2, {"winner": 1}), ""),
+        (lambda: update_table(table_or_404(second), {"name": "Zweiter Abend"}), ""),
+        (lambda: delete_table(table_or_404(third)), ""),
+        (rename_group, ""),
+        (lambda: None, "?lang=en"),
+    ]
+    before = client.get(f"/g/{group_id}").get_data(as_text=True)
+    for change, query in changes:
+        with app.app_context():
+            change()
+        shown = client.get(f"/g/{group_id}{query}").get_data(as_text=True)
+        assert shown != before
+        before = shown
+    assert "Zweiter Abend" in shown and "Dritter" not in shown
+    assert "Donnerstagsrunde" in shown

@@ -14,6 +14,7 @@ from app.serve.addresses import phone_urls
 from app.serve.command import announce
 from app.serve.command import parser
 from app.serve.command import terminal_qr
+from tests.helpers import terminal_qr_text
 
 
 class Terminal(io.StringIO):
@@ -95,15 +96,10 @@ def test_announce_on_loopback_says_how_to_reach_the_phones(app: Flask) -> None:
 
 
 def test_terminal_qr_encodes_the_link() -> None:
-    """The terminal QR code is segno's drawing of exactly that link."""
-    import segno
-
+    """The terminal QR code, read as a phone's camera reads the screen, is exactly that link."""
     out = io.StringIO()
     terminal_qr("http://192.168.1.20:5000/", out)
-    expected = io.StringIO()
-    segno.make("http://192.168.1.20:5000/", error="l").terminal(out=expected, compact=True)
-    assert out.getvalue() == expected.getvalue()
-    assert len(out.getvalue().splitlines()) > 10
+    assert terminal_qr_text(out.getvalue()) == "http://192.168.1.20:5000/"
 
 
 def test_command_line_defaults(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -28,7 +28,7 @@ from tests.serve.conftest import fetch
 from tests.serve.conftest import server_env
 
 LAN = "192.168.1.20:5000"
-LAZY = ("alembic", "flask_migrate", "reportlab", "segno")
+LAZY = ("alembic", "flask_migrate", "reportlab", "segno", "markdown_it")
 
 
 def migrated_file(tmp_path: Path) -> Path:

@@ -1,6 +1,5 @@
-"""The frame around every page (menu, head, scripts) is kept per language and mount point
-(app.web.navigation.page_frame): each page still gets its own language, its own marked menu entry
-and links under the address the app is mounted at."""
+"""The frame around every page (menu, head, scripts, templates/base.html): each page gets its
+own language, its own marked menu entry and links under the address the app is mounted at."""
 
 from __future__ import annotations
 
@@ -28,7 +27,7 @@ def menu(page: str) -> list[tuple[str, str, bool]]:
 
 
 def test_each_page_gets_the_frame_of_its_language(client: FlaskClient) -> None:
-    """German, English, German again in one process: the kept frames never mix."""
+    """German, English, German again in one process: the languages never mix."""
     for lang, offline, tables in (("de", "Offline", "Tische"), ("en", "Offline", "Tables"),
                                   ("de", "Offline", "Tische")):
         page = client.get(f"/referee?lang={lang}").get_data(as_text=True)
@@ -40,7 +39,7 @@ def test_each_page_gets_the_frame_of_its_language(client: FlaskClient) -> None:
 
 
 def test_the_menu_marks_the_page_it_is_on(client: FlaskClient) -> None:
-    """One kept menu, a different entry marked on each page."""
+    """The same menu, a different entry marked on each page."""
     home = menu(client.get("/?lang=en").get_data(as_text=True))
     referee = menu(client.get("/referee?lang=en").get_data(as_text=True))
     assert [label for _href, label, current in home if current] == ["Tables"]

@@ -1,4 +1,5 @@
-"""Kept pages and sheets are keyed by the table's version: a change shows at once."""
+"""A change shows at once on the pages, their live copies and the sheets (whose ETag is the
+table's version)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app.tables.derived import ROWS_SHOWN
+from app.tables.table import ROWS_SHOWN
 from tests.speed.conftest import add_win
 from tests.speed.conftest import new_table
 
@@ -20,7 +21,7 @@ def grid_numbers(page: str) -> list[int]:
 
 
 def test_a_new_round_shows_at_once_on_the_page_and_its_live_copy(client: FlaskClient) -> None:
-    """Looked at twice (kept), then a round is entered: the next look shows it."""
+    """Looked at twice, then a round is entered: the next look shows it."""
     table_id, token = new_table(client, wins=2)
     for _ in range(2):
         assert grid_numbers(client.get(f"/t/{table_id}").get_data(as_text=True)) == [1, 2]
@@ -44,7 +45,7 @@ def test_a_reader_never_gets_the_editors_page(app: Flask) -> None:
     assert token not in seen and "/undo" not in seen and "/rounds/1" not in seen
 
 
-def test_flash_messages_are_never_kept(app: Flask) -> None:
+def test_a_flash_message_shows_once(app: Flask) -> None:
     """"Round saved" belongs to one view: the page after it is without it."""
     client = app.test_client()
     table_id, token = new_table(client, wins=1)
@@ -101,8 +102,8 @@ def test_a_blank_sheet_has_one_etag_per_content(client: FlaskClient) -> None:
 
 
 def test_a_group_page_counts_a_new_game_at_once(app: Flask) -> None:
-    """The group's leaderboard reads the standings kept by table version: a game entered after
-    a look shows on the next look (Terroristen: games won / played)."""
+    """A game entered after a look at the group shows on the next look (Terroristen: games
+    won / played)."""
     from app.store.db import db
     from app.store.models import Table
     from tests.speed.test_statements import new_group
@@ -122,14 +123,14 @@ def test_a_group_page_counts_a_new_game_at_once(app: Flask) -> None:
         row = page.split('<th scope="row">Anna</th>', 1)[1].split("</tr>", 1)[0]
         return re.findall(r"<td>(\d+/\d+)</td>", row)[-1]
 
-    assert anna() == anna() == "1/2"  # looked at twice: the second from what was kept
+    assert anna() == anna() == "1/2"
     add_win(client, table_id, token, 0)
     assert anna() == "2/3"
 
 
 def test_the_start_page_shows_a_new_game_at_once(client: FlaskClient) -> None:
-    """The start page's cards read the standings kept by table version: after a game is
-    entered the card counts it (Terroristen: who leads, and the next game's number)."""
+    """After a game is entered the start page's card counts it (Terroristen: who leads, and
+    the next game's number)."""
 
     def card() -> str:
         """The state line of this phone's one table card."""
@@ -138,17 +139,16 @@ def test_the_start_page_shows_a_new_game_at_once(client: FlaskClient) -> None:
         return " ".join(re.sub(r"<[^>]+>", " ", state).split())
 
     table_id, token = new_table(client, wins=1)  # Anna won game 1
-    client.get(f"/t/{table_id}")  # remembered by this phone, standing kept
+    client.get(f"/t/{table_id}")  # remembered by this phone
     assert card() == card() == "Game 2 · Leading: Anna"
     add_win(client, table_id, token, 1)
     add_win(client, table_id, token, 1)
     assert card() == "Game 4 · Leading: Ben"
 
 
-def test_a_kept_table_page_follows_its_groups_name_and_rights(app: Flask) -> None:
-    """A kept page is found from the table's head (app.store.table_head: version, rights,
-    group) without loading the table: a renamed group shows at once, a phone that opens the
-    group's edit link gets the editor's page at the same version, a deleted table is 410."""
+def test_a_table_page_follows_its_groups_name_and_rights(app: Flask) -> None:
+    """A renamed group shows at once, a phone that opens the group's edit link gets the
+    editor's page at the same version, a deleted table is 410."""
     from app.store.db import db
     from app.store.models import Table
     from tests.speed.test_statements import new_group
@@ -162,7 +162,7 @@ def test_a_kept_table_page_follows_its_groups_name_and_rights(app: Flask) -> Non
         table.group_id = group_id
         db.session.commit()
     phone = app.test_client()
-    for _ in range(2):  # the second look is the kept page
+    for _ in range(2):
         page = phone.get(f"/t/{table_id}").get_data(as_text=True)
         assert "Freitag" in page and f"/t/{table_id}/rounds/new" not in page
     renamed = maker.post(f"/g/{group_id}/players", data={"name": "Samstag",
@@ -179,22 +179,3 @@ def test_a_kept_table_page_follows_its_groups_name_and_rights(app: Flask) -> Non
     assert phone.get(f"/t/{table_id}").status_code == 410
     assert phone.get(f"/t/{table_id}/live").status_code == 410
     assert phone.get("/t/no-such-table").status_code == 404
-
-
-def test_a_page_rendered_at_another_version_is_shown_but_not_kept(app: Flask) -> None:
-    """A change between reading the head and rendering the page: the page shows the newer
-    table, and is not kept as the page of the head's version."""
-    from app.store.tables import TableHead
-    from app.tables.derived import Editor
-    from app.tables.derived import Rendered
-    from app.tables.derived import kept_page
-
-    head = TableHead("abc", 4, "0" * 64, None, None)
-    reader = Editor(False, None)
-    with app.test_request_context("/t/abc"):
-        newer = kept_page(head, "page", reader, lambda: Rendered("version 5", 5))
-        assert newer == Rendered("version 5", 5)
-        again = kept_page(head, "page", reader, lambda: Rendered("version 4", 4))
-        assert again == Rendered("version 4", 4)
-        kept = kept_page(head, "page", reader, lambda: Rendered("not asked", 4))
-        assert kept == Rendered("version 4", 4)
