@@ -87,7 +87,7 @@ def finish_response(response: Response) -> Response:
     if request.is_secure:
         headers.setdefault("Strict-Transport-Security", HSTS)
         headers.setdefault("Permissions-Policy", PERMISSIONS)
-    if g.get("shows_edit_link"):
+    if g.get("shows_edit_link") and "no-store" not in headers.get("Cache-Control", ""):
         headers["Cache-Control"] = "no-store"
     return response
 

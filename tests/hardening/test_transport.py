@@ -10,6 +10,8 @@ from datetime import timedelta
 from flask import Flask
 from flask.testing import FlaskClient
 
+from app.models import new_edit_token
+from app.models import new_public_id
 from app.transport import RENEWED_KEY
 
 HTTPS = {"base_url": "https://mautisch.example"}
@@ -140,3 +142,22 @@ def test_a_view_that_never_touches_the_session_leaves_the_cookie_closed(app: Fla
     assert "Cookie" not in untouched.headers.get("Vary", "")
     # The next page that uses the session renews it.
     assert client.get(f"/t/{table_id}").headers.getlist("Set-Cookie")
+
+
+def test_a_full_session_cookie_stays_below_what_a_browser_keeps(app: Flask) -> None:
+    """The most a phone remembers (30 tables and 12 groups with their edit tokens, a form
+    secret, a message): the cookie stays below the 4096 bytes a browser keeps."""
+    client = app.test_client()
+    tables = [new_public_id() for _ in range(30)]
+    groups = [new_public_id() for _ in range(12)]
+    with client.session_transaction() as session:
+        session["tables"] = tables
+        session["edit_tokens"] = {table: new_edit_token() for table in tables}
+        session["groups"] = groups
+        session["group_tokens"] = {group: new_edit_token() for group in groups}
+        session["csrf_token"] = "f" * 40
+        session["_flashes"] = [("success", "Neuer Bearbeiten-Link: der alte funktioniert nicht "
+                                           "mehr. Gib den neuen weiter.")]
+    cookies = client.get("/").headers.getlist("Set-Cookie")
+    sent = [cookie for cookie in cookies if cookie.startswith("session=")]
+    assert sent and len(sent[0]) < 4096
