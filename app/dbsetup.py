@@ -5,13 +5,13 @@ saving at once wait for each other instead of failing.
 
 Any number of processes may start at once (several `mautisch serve`, gunicorn's workers): the
 schema is migrated by Flask-Migrate's `upgrade()` under a lock all processes of one database
-share (an exclusive lock on a file beside a SQLite database, an advisory lock on PostgreSQL);
+share (an exclusive lock on a file beside a SQLite database, taken with `filelock`, which the
+operating system releases when a process ends however it ends; an advisory lock on PostgreSQL);
 whoever gets the lock second finds the schema current and goes on.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from contextlib import contextmanager
@@ -21,6 +21,7 @@ from typing import Any
 
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from filelock import FileLock
 from flask import Flask
 from flask_migrate import Migrate
 from flask_migrate import upgrade
@@ -91,13 +92,13 @@ def check_known_revision(engine: Engine) -> None:
     )
 
 
-def migration_lock(engine: Engine) -> AbstractContextManager[None]:
+def migration_lock(engine: Engine) -> AbstractContextManager[Any]:
     """The lock every process of this database takes before migrating it."""
     if engine.dialect.name == "postgresql":
         return advisory_lock(engine)
     if engine.dialect.name == "sqlite" and engine.url.database:
         path = Path(engine.url.database)
-        return file_lock(path.with_name(path.name + ".migrate-lock"))
+        return FileLock(path.with_name(path.name + ".migrate-lock"))
     return nullcontext()  # other databases are not supported; nothing to share a lock with
 
 
@@ -111,36 +112,6 @@ def advisory_lock(engine: Engine) -> Iterator[None]:
         finally:
             connection.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": MIGRATION_LOCK})
             connection.commit()
-
-
-@contextmanager
-def file_lock(path: Path) -> Iterator[None]:
-    """An exclusive lock on a file, released when the process ends however it ends."""
-    with open(path, "a+b") as handle:
-        if sys.platform == "win32":
-            import msvcrt
-
-            handle.seek(0)  # locks count from the file position: all processes lock byte 0
-            while True:
-                try:
-                    # LK_LOCK gives up after about 10 s; a migration may take longer.
-                    msvcrt.locking(handle.fileno(), msvcrt.LK_LOCK, 1)
-                    break
-                except OSError:
-                    continue
-            try:
-                yield
-            finally:
-                handle.seek(0)
-                msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
-        else:
-            import fcntl
-
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def register_migrations(app: Flask) -> None:
