@@ -9,16 +9,14 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-import click
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 from jinja2 import FileSystemBytecodeCache
 from werkzeug.routing import BaseConverter
 
+from app.serve.links import PublicLinks
 from app.store.db import db
 from app.web.assets import init_assets
-from app.web.flaskapp import MautischApp
-from app.web.sessions import init_sessions
 
 csrf = CSRFProtect()
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -27,7 +25,7 @@ PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,24}")  # models.ID_LENGTH
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: config, database (created or upgraded on start), blueprints."""
-    app = MautischApp(
+    app = PublicLinks(
         __name__,
         instance_relative_config=True,
         template_folder=str(PROJECT_ROOT / "templates"),
@@ -42,8 +40,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         WTF_CSRF_TIME_LIMIT=None,
         # From the last use (app.web.headers renews it once a day): an abandoned phone forgets.
         PERMANENT_SESSION_LIFETIME=timedelta(days=60),
-        # Re-sending the session cookie on every response lets a background request (service
-        # worker, live poll) overwrite a cookie that just got a new CSRF secret: send it on change.
+        # Sent when it changes or is due for renewal, not on every answer (app.web.headers).
         SESSION_REFRESH_EACH_REQUEST=False,
         SESSION_COOKIE_SAMESITE="Lax",
         MAX_CONTENT_LENGTH=1024 * 1024,
@@ -82,10 +79,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from app.store.setup import register_migrations
 
     init_serving(app)
-    # Alembic costs a third of the start-up: a served app loads it only when it must migrate
-    # (app.store.setup); an app built by the flask command line gets Flask-Migrate's `flask db …`.
-    if click.get_current_context(silent=True) is not None:
-        register_migrations(app)
+    register_migrations(app)
 
     from app.web.i18n import init_i18n
     from app.web.navigation import init_navigation
@@ -108,7 +102,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     init_limits(app)
     init_timeouts(app)
     init_transport(app)
-    init_sessions(app)
 
     from app.store.setup import prepare_database
 

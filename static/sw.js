@@ -93,12 +93,12 @@ function page(event) {
   });
 }
 
-// A fingerprinted name (css/base.<12 hex digits>.css, app/web/assets.py) never changes its content:
-// the kept copy is the file, no need to ask the network.
-var FINGERPRINTED = /\.[0-9a-f]{12}\.\w+$/;
+// A link with the file's hash (css/base.css?v=<12 hex digits>, app/web/assets.py) never changes its
+// content: the kept copy is the file, no need to ask the network.
+var HASHED = /^\?v=[0-9a-f]{12}$/;
 
 function asset(event) {
-  if (FINGERPRINTED.test(new URL(event.request.url).pathname)) {
+  if (HASHED.test(new URL(event.request.url).search)) {
     return caches.match(event.request).then(function (hit) { return hit || fetchAsset(event); });
   }
   return fetchAsset(event);

@@ -8,11 +8,13 @@ support through templates/pwa/_head.html. The icons are drawn by `flask pwa icon
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 from flask import Blueprint
 from flask import Response
-from flask import abort
+from flask import current_app
 from flask import jsonify
 from flask import render_template
 from flask import request
@@ -20,13 +22,12 @@ from flask import url_for
 
 from app.pwa.icons import draw_icons
 from app.tables.live import no_flashes
-from app.web.assets import read_static
-from app.web.assets import with_fingerprints
 from app.web.i18n import gettext as _
 from app.web.navigation import current_lang
 
 THEME = "#14532d"  # the base template's theme-color
 BACKGROUND = "#f6f5f0"  # base.css --bg (light)
+STATIC_LITERAL = re.compile(r'"/static/(?P<name>[^"]+)"')
 
 bp = Blueprint("pwa", __name__)
 bp.cli.add_command(draw_icons)
@@ -74,13 +75,15 @@ def manifest() -> Response:
 def service_worker() -> Response:
     """The service worker, from the root scope; always revalidated.
 
-    It keeps the static files under the fingerprinted names the pages link (app.web.assets).
+    It keeps each quoted `"/static/<name>"` of its list under the link the pages use (with the
+    file's hash, app.web.assets): a changed file changes the worker, so the phones fetch the new
+    one.
     """
-    found = read_static("sw.js")
-    if found is None:
-        abort(404)
-    source = with_fingerprints(found[1].decode("utf-8"))
-    response = Response(source, mimetype="text/javascript")
+    source = Path(str(current_app.static_folder), "sw.js").read_text(encoding="utf-8")
+    linked = STATIC_LITERAL.sub(
+        lambda match: '"' + url_for("static", filename=match["name"]) + '"', source
+    )
+    response = Response(linked, mimetype="text/javascript")
     response.add_etag()
     response.make_conditional(request)
     response.headers["Service-Worker-Allowed"] = "/"

@@ -1,6 +1,7 @@
 """This phone's tables and groups, and what it may change: the one place that decides edit rights.
 
-What the phone remembers lives in its session cookie, tables and groups in the same shape:
+What the phone remembers lives in its session cookie (Flask's own, signed: the phone can read
+it but not change it; app.web.headers), tables and groups in the same shape:
 - `session["tables"]`, `session["groups"]`: ids made, imported or opened here, newest first;
 - `session["edit_tokens"]`, `session["group_tokens"]`: `{id: edit_token}` for those this phone
   may change (made or imported here, or their edit link opened here).

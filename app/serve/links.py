@@ -16,8 +16,7 @@ from flask import request
 
 
 class PublicLinks(Flask):
-    """Flask, whose external links start with PUBLIC_URL when it is set (app.web.flaskapp builds
-    the app's own class on it)."""
+    """The app's Flask class: external links start with PUBLIC_URL when it is set."""
 
     def url_for(
         self,

@@ -19,17 +19,4 @@ class Base(DeclarativeBase):
     )
 
 
-class Database(SQLAlchemy):
-    """Flask-SQLAlchemy, ending only a session the request (or app context) opened.
-
-    Its teardown removes the context's session whether or not there is one; with none,
-    SQLAlchemy's registry raises and catches a KeyError to find that out. A referee question,
-    a static file or a 304 uses no session: for them the teardown is one lookup."""
-
-    def _teardown_session(self, exc: BaseException | None) -> None:
-        """Close and forget the context's session, if it has one."""
-        if self.session.registry.has():
-            self.session.remove()
-
-
-db = Database(model_class=Base)
+db = SQLAlchemy(model_class=Base)

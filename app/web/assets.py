@@ -1,44 +1,31 @@
-"""Static files under fingerprinted names, kept for a year; responses compressed.
+"""Static files linked with their content's hash, kept for a year; answers compressed.
 
-`url_for("static", filename="css/base.css")` gives `/static/css/base.<digest>.css`, the digest
-being the first hex digits of the file's SHA-256. A phone may keep such a file for a year
-without asking again (`immutable`): a changed file gets a new name, and the pages (and the
-service worker, app.pwa) link the new one. An old or plain name still answers, revalidated on
-every use as before, so a page kept offline finds its files.
+`url_for("static", filename="css/base.css")` gives `/static/css/base.css?v=<hash>`, the hash
+being the first hex digits of the file's SHA-256. Asked for with its current hash, a file may be
+kept a year without asking again (`immutable`): a changed file gets a new link, and the pages
+(and the service worker, app.pwa) link the new one. Any other request for the file (no hash,
+an old one) is answered as Flask serves static files, revalidated on every use.
 
 Answers are compressed (br, gzip) by Flask-Compress: HTML, CSS, JavaScript, JSON and SVG above
 1 KB. COMPRESS_RESPONSES = False (or the environment variable COMPRESS_RESPONSES=0) leaves that
-to a reverse proxy that compresses. A fingerprinted file is compressed once per process: its
-name says its content, so the compressed copy can never be stale; so is a kept table page
-(keyed by the table's version, app.tables.derived).
+to a reverse proxy that compresses.
 """
 
 from __future__ import annotations
 
 import hashlib
-import mimetypes
 import os
-import re
-import threading
-from collections import OrderedDict
+from functools import lru_cache
 from typing import Any
 
 from flask import Flask
-from flask import Request
 from flask import Response
 from flask import current_app
-from flask import g
 from flask import request
 from flask_compress import Compress
+from werkzeug.security import safe_join
 
-YEAR = 365 * 24 * 3600
-IMMUTABLE = f"public, max-age={YEAR}, immutable"
-DIGEST_LENGTH = 12
-KEPT_COPIES = 512  # compressed answers kept per process (files and kept pages, per encoding)
-# "css/base.0123456789ab.css" -> "css/base", "0123456789ab", ".css"
-FINGERPRINTED = re.compile(
-    rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{DIGEST_LENGTH}}})(?P<ext>\.\w+)$"
-)
+IMMUTABLE = "public, max-age=31536000, immutable"
 COMPRESSED_TYPES = [
     "text/html",
     "text/css",
@@ -48,141 +35,39 @@ COMPRESSED_TYPES = [
     "application/manifest+json",
     "image/svg+xml",
 ]
-# The static file's content, keyed by its path and modification time (a changed file in
-# development gets a new digest at once).
-_files: dict[str, tuple[float, str, bytes]] = {}
-_names: dict[str, str] = {}
 
 
-def read_static(filename: str) -> tuple[str, bytes] | None:
-    """The digest and content of a file in the static folder, None if there is no such file."""
-    folder = str(current_app.static_folder)
-    path = os.path.realpath(os.path.join(folder, filename))
-    if not path.startswith(os.path.realpath(folder) + os.sep):
-        return None
+@lru_cache(maxsize=256)
+def content_hash(path: str, _modified: int) -> str:
+    """The file's hash (kept per modification time: a file changed in development is read anew)."""
+    with open(path, "rb") as file:
+        return hashlib.sha256(file.read()).hexdigest()[:12]
+
+
+def static_hash(filename: str) -> str | None:
+    """The hash of a file in the static folder, None if there is no such file."""
+    path = safe_join(str(current_app.static_folder), filename)
     try:
-        mtime = os.stat(path).st_mtime
+        return content_hash(path, os.stat(path).st_mtime_ns) if path else None
     except OSError:
         return None
-    known = _files.get(path)
-    if known is None or known[0] != mtime:
-        with open(path, "rb") as file:
-            content = file.read()
-        known = (mtime, hashlib.sha256(content).hexdigest()[:DIGEST_LENGTH], content)
-        _files[path] = known
-    return known[1], known[2]
 
 
-def fingerprinted_name(filename: str) -> str:
-    """`css/base.css` -> `css/base.<digest>.css`; a file that is not there keeps its name.
-
-    A page links several files: their names are worked out once per process (in debug mode,
-    where files change under a running app, on every link).
-    """
-    known = _names.get(filename)
-    if known is not None and not current_app.debug:
-        return known
-    found = read_static(filename)
-    if found is None:
-        return filename
-    stem, ext = os.path.splitext(filename)
-    name = f"{stem}.{found[0]}{ext}"
-    _names[filename] = name
-    return name
-
-
-def current_file(filename: str) -> tuple[str, bytes] | None:
-    """For a fingerprinted name whose digest is the file's current one: the digest, the content."""
-    match = FINGERPRINTED.match(filename)
-    if match is None:
-        return None
-    found = read_static(match["stem"] + match["ext"])
-    return found if found is not None and found[0] == match["digest"] else None
-
-
-def add_fingerprint(endpoint: str | None, values: dict[str, Any]) -> None:
+def add_hash(endpoint: str | None, values: dict[str, Any]) -> None:
     """url_defaults: every link to a static file names its current content."""
-    if endpoint == "static" and isinstance(values.get("filename"), str):
-        values["filename"] = fingerprinted_name(values["filename"])
+    if endpoint == "static" and "v" not in values:
+        found = static_hash(str(values.get("filename", "")))
+        if found is not None:
+            values["v"] = found
 
 
-def static_file(filename: str) -> Response:
-    """A fingerprinted file for a year; any other name as Flask serves it (revalidated)."""
-    found = current_file(filename)
-    if found is None:
-        # A page kept from before a file changed names its old digest: it gets the file as
-        # it is now, revalidated like any plain name.
-        match = FINGERPRINTED.match(filename)
-        plain = match["stem"] + match["ext"] if match and read_static(filename) is None else None
-        return current_app.send_static_file(plain or filename)
-    digest, content = found
-    mimetype = mimetypes.guess_type(filename)[0] or "application/octet-stream"
-    response = Response(content, mimetype=mimetype)
-    response.headers["Cache-Control"] = IMMUTABLE
-    response.set_etag(digest)
-    response.make_conditional(request)
+def keep_for_a_year(response: Response) -> Response:
+    """A static file asked for with its current hash may be kept for a year."""
+    if request.endpoint == "static" and response.status_code in (200, 304):
+        asked = request.args.get("v")
+        if asked and asked == static_hash(str((request.view_args or {}).get("filename"))):
+            response.headers["Cache-Control"] = IMMUTABLE
     return response
-
-
-def compress_cache_key(req: Request) -> str:
-    """The key of an answer whose compressed copy may be kept, "" for any other.
-
-    A current fingerprinted file (its name says its content), and a page kept by its content's
-    version (`g.kept_as`, set by app.tables.derived): neither can ever be stale.
-    """
-    filename = (req.view_args or {}).get("filename")
-    if req.endpoint == "static" and isinstance(filename, str) and current_file(filename):
-        return req.path
-    return str(g.get("kept_as", ""))
-
-
-class CompressedCopies:
-    """Flask-Compress's cache: the newest compressed copies of keyed answers, nothing else."""
-
-    def __init__(self) -> None:
-        """An empty cache."""
-        self.kept: OrderedDict[str, bytes] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: str) -> bytes | None:
-        """The kept copy; never one for an answer without a key (flash messages, JSON)."""
-        if key.endswith(";"):
-            return None
-        with self.lock:
-            found = self.kept.get(key)
-            if found is not None:
-                self.kept.move_to_end(key)
-            return found
-
-    def set(self, key: str, value: bytes) -> None:
-        """Keep the compressed copy of a keyed answer (the least recently used go first)."""
-        if key.endswith(";"):
-            return
-        with self.lock:
-            self.kept[key] = value
-            while len(self.kept) > KEPT_COPIES:
-                self.kept.popitem(last=False)
-
-
-class Compression(Compress):
-    """Flask-Compress, letting a short answer (a referee verdict, a version, a 304) go at once:
-    below COMPRESS_MIN_SIZE it is sent as it is whatever the phone accepts, so it needs none of
-    the checks (nor a `Vary: Accept-Encoding`, as it never varies by it)."""
-
-    min_size = 0
-
-    def init_app(self, app: Flask) -> None:
-        """Flask-Compress's set-up, then the size below which nothing is compressed."""
-        super().init_app(app)
-        self.min_size = int(app.config["COMPRESS_MIN_SIZE"])
-
-    def after_request(self, response: Response | None) -> Response:
-        """Compress the answer as Flask-Compress does, unless it is known to be short."""
-        if response is not None:
-            length = response.content_length
-            if length is not None and length < self.min_size:
-                return response
-        return super().after_request(response)
 
 
 def compression_wanted(app: Flask) -> bool:
@@ -194,32 +79,14 @@ def compression_wanted(app: Flask) -> bool:
 
 
 def init_assets(app: Flask) -> None:
-    """Fingerprinted static links and their year-long caching; compression unless switched off."""
-    app.url_defaults(add_fingerprint)
-    app.view_functions["static"] = static_file
-    if not compression_wanted(app):
-        return
-    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
-    app.config.setdefault("COMPRESS_MIN_SIZE", 1024)
-    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
-    # Static files under their plain names are streamed from disk: sent as they are.
-    app.config.setdefault("COMPRESS_STREAMS", False)
-    app.config.setdefault("COMPRESS_CACHE_BACKEND", CompressedCopies)
-    app.config.setdefault("COMPRESS_CACHE_KEY", compress_cache_key)
-    Compression(app)
-
-
-STATIC_LITERAL = re.compile(r'"/static/(?P<name>[^"]+)"')
-
-
-def with_fingerprints(source: str) -> str:
-    """A script with each quoted `"/static/<name>"` replaced by the file's fingerprinted link.
-
-    The service worker lists the files it keeps for offline use: it must keep the very names
-    the pages link, and a changed file changes the worker, so the phones fetch the new one.
-    """
-    from flask import url_for
-
-    return STATIC_LITERAL.sub(
-        lambda match: '"' + url_for("static", filename=match["name"]) + '"', source
-    )
+    """Hashed static links and their year-long caching; compression unless switched off."""
+    if compression_wanted(app):
+        app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
+        app.config.setdefault("COMPRESS_MIN_SIZE", 1024)
+        app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+        # Static files are streamed from disk (Flask's send_file), compressed as they go.
+        app.config.setdefault("COMPRESS_ALGORITHM_STREAMING", ["br", "gzip"])
+        # Registered first, so its hook runs after every other after_request function.
+        Compress(app)
+    app.url_defaults(add_hash)
+    app.after_request(keep_for_a_year)

@@ -1,45 +1,39 @@
 """Rate limits on creating tables, groups and imports, per client address (docs/api.md, Limits).
 
-The `limits` library counts (a fixed window per address and kind); the counts live where every
-process of the app sees them: by default in our own database (`mautisch-db://`, the table
-`rate_limits`, app.web.limits_db), so several waitress or gunicorn processes share one limit. Redis
-can take over (`RATELIMIT_STORAGE_URI=redis://…`): `limits` speaks it natively. The limits are
-settings (README, "Sicherheit"); a card night never reaches them.
-
-Only the limited views (a POST that creates something) ever touch a counter: the library, the
-storage and its SQL are imported with the first such request, not when the app starts, and no
-other request (a page, the referee API, a static file) runs any rate-limit code at all.
+The `limits` library counts (a fixed window per address and kind) in the storage named by
+RATELIMIT_STORAGE_URI: `memory://` (the default) counts in the process, which is all of the
+embedded `mautisch serve`; several processes (gunicorn workers, several machines) share one
+count in Redis (`redis://host:6379`). The limits are settings (README, "Sicherheit"); a card
+night never reaches them. Only the limited views (a POST that creates something) count.
 """
 
 from __future__ import annotations
 
 import math
 import os
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
-from typing import TYPE_CHECKING
 from typing import Any
 
 from flask import Flask
 from flask import Response
 from flask import current_app
 from flask import request
+from limits import parse_many
+from limits.storage import storage_from_string
+from limits.strategies import FixedWindowRateLimiter
 
 from app.text import Text
 from app.web.errors import error_answer
 from app.web.navigation import current_lang
 
-if TYPE_CHECKING:
-    from limits.strategies import RateLimiter
-
 DEFAULTS = {
     "RATELIMIT_TABLES": "30 per hour",
     "RATELIMIT_GROUPS": "10 per hour",
     "RATELIMIT_IMPORTS": "10 per hour",
-    "RATELIMIT_STORAGE_URI": "mautisch-db://",
+    "RATELIMIT_STORAGE_URI": "memory://",
 }
 # What each limit guards: its setting, the views it covers (API and page share one count),
 # and what the sentence calls it.
@@ -48,7 +42,6 @@ KINDS = {
     "groups": ("RATELIMIT_GROUPS", ("groups.new",), Text("Gruppen", "groups")),
     "imports": ("RATELIMIT_IMPORTS", ("export.import_form",), Text("Importe", "imports")),
 }
-_made = threading.Lock()  # two first requests at once make one counter
 
 
 @dataclass
@@ -61,34 +54,12 @@ class TooMany(Exception):
     reset_at: float
 
 
-def counter(app: Flask) -> RateLimiter:
-    """The app's fixed-window counter on RATELIMIT_STORAGE_URI, made on first use."""
-    found: RateLimiter | None = app.extensions.get("mautisch_limiter")
-    if found is not None:
-        return found
-    with _made:
-        found = app.extensions.get("mautisch_limiter")
-        if found is None:
-            from limits.storage import storage_from_string
-            from limits.strategies import FixedWindowRateLimiter
-
-            from app.web import limits_db  # noqa: F401  (registers the mautisch-db:// storage)
-
-            storage = storage_from_string(str(app.config["RATELIMIT_STORAGE_URI"]))
-            found = FixedWindowRateLimiter(storage)
-            app.extensions["mautisch_limiter"] = found
-    return found
-
-
 def check_limit(scope: str) -> None:
     """Count this request against the kind's limit(s) for its address; TooMany when used up."""
-    from limits import parse_many
-
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    limiter = counter(app)
+    limiter: FixedWindowRateLimiter = current_app.extensions["rate_limits"]
     setting = KINDS[scope][0]
     address = request.remote_addr or "127.0.0.1"
-    for limit in parse_many(str(app.config[setting])):
+    for limit in parse_many(str(current_app.config[setting])):
         if not limiter.hit(limit, scope, address):
             stats = limiter.get_window_stats(limit, scope, address)
             raise TooMany(scope, limit.amount, limit.get_expiry(), stats.reset_time)
@@ -112,7 +83,11 @@ def init_limits(app: Flask) -> None:
     for name, value in DEFAULTS.items():
         app.config.setdefault(name, os.environ.get(name) or value)
     # Tests create hundreds of tables from one address: they opt in to limits explicitly.
-    app.config.setdefault("RATELIMIT_ENABLED", not app.config.get("TESTING", False))
+    enabled = os.environ.get("RATELIMIT_ENABLED", "").strip().lower()
+    default = enabled not in ("0", "false", "no", "off") if enabled else not app.testing
+    app.config.setdefault("RATELIMIT_ENABLED", default)
+    storage = storage_from_string(str(app.config["RATELIMIT_STORAGE_URI"]))
+    app.extensions["rate_limits"] = FixedWindowRateLimiter(storage)
     for scope, (_setting, endpoints, _what) in KINDS.items():
         for endpoint in endpoints:
             app.view_functions[endpoint] = limited(app.view_functions[endpoint], scope)

@@ -1,4 +1,4 @@
-"""Creating tables, groups and imports is rate-limited per client address, across processes.
+"""Creating tables, groups and imports is rate-limited per client address.
 
 The suite's apps have no limits (TESTING); these tests switch them on with low limits.
 """
@@ -6,6 +6,11 @@ The suite's apps have no limits (TESTING); these tests switch them on with low l
 from __future__ import annotations
 
 import io
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,7 +20,7 @@ from app import create_app
 
 
 def limited_app(database: str, **limits: str) -> Flask:
-    """An app with rate limits on (counted in its database) and the given low limits."""
+    """An app with rate limits on and the given low limits."""
     return create_app({
         "TESTING": True,
         "SQLALCHEMY_DATABASE_URI": database,
@@ -76,11 +81,53 @@ def test_groups_and_imports_are_limited(setting: str, url: str, data: dict[str, 
     assert client.get("/groups").status_code == 200
 
 
-def test_processes_share_one_count(tmp_path: Path) -> None:
-    """Two apps (as two server processes) on one database count together."""
-    database = f"sqlite:///{tmp_path / 'shared.sqlite'}"
-    first = limited_app(database, RATELIMIT_TABLES="2 per hour").test_client()
-    second = limited_app(database, RATELIMIT_TABLES="2 per hour").test_client()
+def test_limits_can_be_switched_off_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """RATELIMIT_ENABLED=False in the environment: no limit, however low it is set."""
+    monkeypatch.setenv("RATELIMIT_ENABLED", "False")
+    app = create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "test",
+                      "RATELIMIT_TABLES": "1 per hour"})
+    client = app.test_client()
+    body = {"variant": "terroristen", "players": ["Anna", "Ben"]}
+    assert [client.post("/api/v1/tables", json=body).status_code for _ in range(3)] == [201] * 3
+
+
+def listening(port: int) -> bool:
+    """Does something accept connections on this loopback port?"""
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    """A Redis server of its own on a free loopback port, stopped by its pid afterwards."""
+    server = shutil.which("redis-server")
+    if server is None:
+        pytest.skip("redis-server is not installed")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir", str(tmp_path)],
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while not listening(port):
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_processes_share_one_count_in_redis(redis_url: str) -> None:
+    """Two apps (as two server processes) on one RATELIMIT_STORAGE_URI count together."""
+    settings = {"RATELIMIT_TABLES": "2 per hour", "RATELIMIT_STORAGE_URI": redis_url}
+    first = limited_app("sqlite://", **settings).test_client()
+    second = limited_app("sqlite://", **settings).test_client()
     body = {"variant": "terroristen", "players": ["Anna", "Ben"]}
     assert first.post("/api/v1/tables", json=body).status_code == 201
     assert second.post("/api/v1/tables", json=body).status_code == 201

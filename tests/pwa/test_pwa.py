@@ -61,10 +61,10 @@ def test_service_worker_is_served_from_the_root_scope(client: FlaskClient) -> No
     assert answer.mimetype == "text/javascript"
     assert answer.headers["Service-Worker-Allowed"] == "/"
     assert answer.headers["Cache-Control"] == "no-cache"
-    # The worker keeps the static files under the fingerprinted names the pages link.
+    # The worker keeps the static files under the links the pages use (with their hash).
     served = answer.get_data(as_text=True)
-    assert re.search(r'"/static/css/base\.[0-9a-f]{12}\.css"', served)
-    plain = re.sub(r"\.[0-9a-f]{12}(\.\w+\")", r"\1", served)
+    assert re.search(r'"/static/css/base\.css\?v=[0-9a-f]{12}"', served)
+    plain = re.sub(r"\?v=[0-9a-f]{12}\"", '"', served)
     assert plain == (STATIC / "sw.js").read_text()
     answer.close()
 
@@ -73,8 +73,8 @@ def test_every_page_links_the_manifest_and_the_offline_script(client: FlaskClien
     """The start page (and every page: base template) links manifest, icon and offline.js."""
     page = client.get("/").get_data(as_text=True)
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
-    assert re.search(r"/static/icons/icon-192\.[0-9a-f]{12}\.png", page)
-    assert re.search(r'src="/static/js/offline\.[0-9a-f]{12}\.js"', page)
+    assert re.search(r"/static/icons/icon-192\.png\?v=[0-9a-f]{12}", page)
+    assert re.search(r'src="/static/js/offline\.js\?v=[0-9a-f]{12}"', page)
     assert 'data-sw="/sw.js"' in page
 
 

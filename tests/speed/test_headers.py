@@ -1,5 +1,5 @@
-"""Per-request waste: no session cookie where none is needed, fingerprinted static files kept
-for a year, compressed answers."""
+"""Per-request waste: no session cookie where none is needed, static files linked with their
+hash kept for a year, compressed answers."""
 
 from __future__ import annotations
 
@@ -51,14 +51,14 @@ def test_a_page_sends_the_cookie_only_when_the_session_changes(client: FlaskClie
     assert "Set-Cookie" not in client.get("/rules").headers
 
 
-def test_static_files_have_fingerprinted_names_kept_for_a_year(client: FlaskClient) -> None:
+def test_static_links_carry_their_hash_and_are_kept_for_a_year(client: FlaskClient) -> None:
     """Every static link of a page names its content; such a file is immutable for a year."""
     table_id, _token = new_table(client)
     client.get(f"/t/{table_id}")  # this phone has a session cookie
     links = LINK.findall(client.get(f"/t/{table_id}").get_data(as_text=True))
     assert len(links) >= 4
     for link in links:
-        assert re.search(r"\.[0-9a-f]{12}\.\w+$", link), link
+        assert re.search(r"\.\w+\?v=[0-9a-f]{12}$", link), link
         answer = client.get(link)
         assert answer.status_code == 200
         assert YEAR in answer.headers["Cache-Control"] and "immutable" in answer.headers[
@@ -69,20 +69,20 @@ def test_static_files_have_fingerprinted_names_kept_for_a_year(client: FlaskClie
         answer.close()
 
 
-def test_plain_and_outdated_static_names_still_answer(client: FlaskClient) -> None:
-    """A page kept offline from before may name a file plainly or by an old digest."""
+def test_plain_and_outdated_static_links_still_answer(client: FlaskClient) -> None:
+    """A page kept offline from before may link a file plainly or with an old hash."""
     plain = client.get("/static/css/base.css")
-    old = client.get("/static/css/base.000000000000.css")
+    old = client.get("/static/css/base.css?v=000000000000")
     for answer in (plain, old):
         assert answer.status_code == 200 and answer.mimetype == "text/css"
         assert "immutable" not in answer.headers.get("Cache-Control", "")
         assert "Set-Cookie" not in answer.headers
         answer.close()
-    assert client.get("/static/css/nothing.000000000000.css").status_code == 404
+    assert client.get("/static/css/nothing.css?v=000000000000").status_code == 404
 
 
 def test_the_service_worker_keeps_the_names_the_pages_link(client: FlaskClient) -> None:
-    """The worker's offline copies are the fingerprinted files of the pages."""
+    """The worker's offline copies are the files the pages link (with their hash)."""
     worker = client.get("/sw.js").get_data(as_text=True)
     page = client.get("/").get_data(as_text=True)
     base = next(link for link in LINK.findall(page) if "/css/base." in link)

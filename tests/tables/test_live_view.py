@@ -75,7 +75,7 @@ def test_table_page_carries_what_live_js_needs(client: FlaskClient, make_table: 
     assert f'data-version-url="/api/v1/tables/{table}/version"' in page
     assert f'data-live-url="/t/{table}/live"' in page
     assert "Aktuell" in page and "Bildschirm anlassen" in page
-    assert re.search(r'src="/static/js/live\.[0-9a-f]{12}\.js"', page)
+    assert re.search(r'src="/static/js/live\.js\?v=[0-9a-f]{12}"', page)
 
 
 def test_live_copy_is_the_fresh_page_without_side_effects(

@@ -53,8 +53,8 @@ def test_links_follow_the_address_the_app_is_mounted_at(client: FlaskClient) -> 
         as_text=True
     )
     plain = client.get("/referee").get_data(as_text=True)
-    assert re.search(r'href="/mau/static/css/base\.[0-9a-f]{12}\.css"', mounted)
+    assert re.search(r'href="/mau/static/css/base\.css\?v=[0-9a-f]{12}"', mounted)
     assert ("/mau/referee", "Schiedsrichter", True) in menu(mounted)
     assert '<link rel="manifest" href="/mau/manifest.webmanifest">' in mounted
-    assert re.search(r'href="/static/css/base\.[0-9a-f]{12}\.css"', plain)
+    assert re.search(r'href="/static/css/base\.css\?v=[0-9a-f]{12}"', plain)
     assert ("/referee", "Schiedsrichter", True) in menu(plain)
