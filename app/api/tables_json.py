@@ -16,11 +16,7 @@ from app.store.db import db
 from app.store.models import Round
 from app.store.models import Table
 from app.store.rounds import Added
-from app.store.standings import input_text
-from app.store.standings import keep_standing
-from app.store.standings import kept_standing
 from app.store.standings import standing_after
-from app.store.standings import stored_input
 
 
 class RoundRow(NamedTuple):
@@ -56,11 +52,9 @@ def current_rounds(table: Table) -> tuple[list[RoundRow], int]:
 
     Plain columns, not ORM objects: an evening of 400 rounds would otherwise build 400 objects
     (and check them against the session) for every answer, the larger part of a round POST.
-    The input is read as its text (`stored_input`), and the rows become tuples at once: a
-    database row's named access costs several times a tuple's.
     """
     rows = db.session.execute(
-        select(Round.id, Round.number, Round.version, input_text(), Round.uid, Table.version)
+        select(Round.id, Round.number, Round.version, Round.data, Round.uid, Table.version)
         .select_from(Table)
         .outerjoin(Round, Round.table_id == Table.id)
         .where(Table.id == table.id)
@@ -68,8 +62,8 @@ def current_rounds(table: Table) -> tuple[list[RoundRow], int]:
     ).all()
     version = rows[0][5] if rows else table.version
     return [
-        RoundRow(row_id, number, changed, stored_input(text), uid)
-        for row_id, number, changed, text, uid, _version in rows
+        RoundRow(row_id, number, changed, data, uid)
+        for row_id, number, changed, data, uid, _version in rows
         if row_id is not None
     ], version
 
@@ -77,16 +71,9 @@ def current_rounds(table: Table) -> tuple[list[RoundRow], int]:
 def json_of(table: Table, rounds: list[RoundRow], version: int | None = None) -> dict[str, Any]:
     """The table after the given rounds (plus version, progress, leader).
 
-    With the `version` the rounds were read at, their standing is computed once per version
-    (app.store.standings) and shared with the pages and the next answer.
+    `version` is the one the rounds were read at.
     """
-    state = kept_standing(table.id, version) if version is not None else None
-    if state is None:
-        state = standing_after(table, [r.data for r in rounds])
-        # Kept only when the table's settings (names, options, closed) were read at the same
-        # version: a settings change in between must not leave a standing of the old ones.
-        if version is not None and version == table.version:
-            keep_standing(table.id, version, state)
+    state = standing_after(table, [r.data for r in rounds])
     return {
         "id": table.id,
         "variant": table.variant,

@@ -23,25 +23,20 @@ from app.store.models import Change
 from app.store.models import Group
 from app.store.models import Round
 from app.store.models import Table
-from app.store.standings import input_text
 from app.store.standings import standing_after
-from app.store.standings import stored_input
 
 ByTable = dict[str, list[Any]]
 
 
 def stored_rounds(where: ColumnElement[bool]) -> ByTable:
-    """The rounds of the tables `where` selects, each table's by number (one statement); each
-    round's input decoded once per distinct text (app.store.standings.stored_input: a group's
-    rounds repeat the same few texts), so it is only read, never changed."""
-    columns = (Round.number, input_text(), Round.version, Round.created_at, Round.updated_at)
+    """The rounds of the tables `where` selects, each table's by number (one statement)."""
+    columns = (Round.number, Round.data, Round.version, Round.created_at, Round.updated_at)
     return by_table(Round.table_id, Round.number, columns, where, round_plan)
 
 
 def round_plan(values: Sequence[Any]) -> RoundPlan:
-    """A round's columns as read, its input decoded."""
-    number, text, version, created_at, updated_at = values
-    return RoundPlan(number, stored_input(text), version, created_at, updated_at)
+    """A round's columns as read."""
+    return RoundPlan(*values)
 
 
 def stored_changes(where: ColumnElement[bool]) -> ByTable:

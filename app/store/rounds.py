@@ -24,7 +24,6 @@ from app.store.models import Round
 from app.store.models import Table
 from app.store.models import as_utc
 from app.store.models import utcnow
-from app.store.standings import kept_standing
 from app.store.tables import round_rows
 from app.store.tables import state_of
 from app.store.tables import table_state
@@ -114,7 +113,6 @@ def add_round(
     replay = idempotency_key is not None and remembered_key(table, idempotency_key) is not None
     if not replay and table_state(table).finished:  # 409 before complaints about the body
         raise TableFinished(table.id)
-    seen_version = table.version
     data = variants.validate_round(table.variant, table.players, table.options, body)
     if idempotency_key is not None and not 1 <= len(idempotency_key) <= 100:
         raise InputError(Text(
@@ -129,11 +127,7 @@ def add_round(
             seen = remembered_key(table, idempotency_key)
             if seen is not None:
                 raise Replayed(Added(seen.status, round_of_key(table, seen)))
-        # Our bump was the only write since the check above: its standing still holds.
-        alone = table.version == seen_version + 1
-        before = kept_standing(table.id, seen_version) if alone else None
-        if before is None:
-            before = state_of(table, round_rows(table.id))
+        before = state_of(table, round_rows(table.id))
         if before.finished:
             raise TableFinished(table.id)
         if len(before.round_points) >= ROUND_LIMIT:

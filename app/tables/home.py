@@ -18,8 +18,6 @@ from app.store.groups import deleted_groups as store_deleted_groups
 from app.store.models import Group
 from app.store.models import Round
 from app.store.models import Table
-from app.store.standings import keep_standing
-from app.store.standings import kept_standing
 from app.store.standings import standing_after
 from app.store.tables import deleted_tables as store_deleted_tables
 from app.tables import bp
@@ -36,34 +34,19 @@ def device_tables() -> list[Table]:
 
 
 def standings_of(tables: list[Table]) -> dict[str, Standing]:
-    """Each table's standing by table id: kept for its version (app.store.standings), else computed
-    from its rounds, which are read for all such tables in one statement (none per table)."""
-    found: dict[str, Standing] = {}
-    for table in tables:
-        kept = kept_standing(table.id, table.version)
-        if kept is not None:
-            found[table.id] = kept
-    missing = {table.id: table for table in tables if table.id not in found}
-    if not missing:
-        return found
-    data: dict[str, list[Any]] = {table_id: [] for table_id in missing}
-    versions: dict[str, int] = {}
+    """Each table's standing by table id, from its rounds, which are read for all the tables in
+    one statement (none per table)."""
+    data: dict[str, list[Any]] = {table.id: [] for table in tables}
+    if not data:
+        return {}
     query = (
-        select(Round.table_id, Round.data, Table.version)
-        .join(Table, Round.table_id == Table.id)
-        .where(Round.table_id.in_(list(missing)))
+        select(Round.table_id, Round.data)
+        .where(Round.table_id.in_(list(data)))
         .order_by(Round.table_id, Round.number)
     )
-    for table_id, round_data, version in db.session.execute(query):
+    for table_id, round_data in db.session.execute(query):
         data[table_id].append(round_data)
-        versions[table_id] = version
-    for table_id, table in missing.items():
-        standing = standing_after(table, data[table_id])
-        # Kept only when the rounds were read at the version the table's settings were.
-        if versions.get(table_id) == table.version:
-            keep_standing(table_id, table.version, standing)
-        found[table_id] = standing
-    return found
+    return {table.id: standing_after(table, data[table.id]) for table in tables}
 
 
 def recently_deleted() -> tuple[list[Table], list[Group]]:
