@@ -42,7 +42,7 @@ class TablePlan:
     rounds: list[RoundPlan]
     changes: list[ChangePlan]
     source_id: str = ""  # the id the table had where the backup was made
-    closed: bool = False  # an open-ended table ended by hand (issue 11)
+    closed: bool = False  # an open-ended table ended by hand
     first_dealer: int = 0  # who dealt its first game (play again)
 
 
