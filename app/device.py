@@ -20,9 +20,9 @@ from typing import Protocol
 
 from flask import abort
 from flask import session
+from flask_babel import gettext as _
 
 from app.db import db
-from app.i18n import gettext as _
 from app.models import Group
 from app.models import Table
 from app.transport import group_edit_url

@@ -16,14 +16,13 @@ from urllib.parse import urlencode
 
 from flask import Flask
 from flask import current_app
-from flask import g
+from flask import has_request_context
 from flask import request
 from flask import url_for
 from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
-from app.i18n import chosen_locale
 from app.text import LANGS
 
 # Endpoint names the feature blueprints promise; a menu entry shows once its view exists.
@@ -83,14 +82,9 @@ def make_frame(app: Flask) -> Frame:
 def current_lang() -> str:
     """The page's language code (de or en).
 
-    Asked by every text a page shows in its language: the locale Flask-Babel chose for this
-    request is read where it keeps it (one look at `g`), and chosen on the first ask.
+    The locale Flask-Babel chose for this request; German outside a request.
     """
-    try:
-        here = g._get_current_object()
-    except RuntimeError:  # outside a request and app
-        return LANGS[0]
-    locale = chosen_locale(here) or get_locale()
+    locale = get_locale() if has_request_context() else None
     return locale.language if locale is not None else LANGS[0]
 
 

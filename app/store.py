@@ -24,6 +24,7 @@ from typing import NoReturn
 from typing import TypeVar
 
 from flask import abort
+from flask_babel import gettext as _
 from sqlalchemy import ColumnElement
 from sqlalchemy import bindparam
 from sqlalchemy import delete
@@ -37,7 +38,6 @@ from app import checks
 from app import variants
 from app.checks import Field
 from app.db import db
-from app.i18n import gettext as _
 from app.models import Change
 from app.models import Group
 from app.models import IdempotencyKey
@@ -51,7 +51,7 @@ from app.standings import kept_standing
 from app.standings import standing_after
 from app.standings import standing_of
 from app.text import InputError
-from app.text import Text
+from app.text import Message
 from app.text import shown
 
 T = TypeVar("T")
@@ -356,10 +356,8 @@ def add_round(
     seen_version = table.version
     data = variants.validate_round(table.variant, table.players, table.options, body)
     if idempotency_key is not None and not 1 <= len(idempotency_key) <= 100:
-        raise InputError(Text(
-            "Der Header Idempotency-Key muss 1 bis 100 Zeichen lang sein.",
-            "The Idempotency-Key header must be 1 to 100 characters long.",
-        ), "Idempotency-Key")
+        raise InputError(Message("The Idempotency-Key header must be 1 to 100 characters long."),
+            "Idempotency-Key")
 
     def work() -> Added:
         """Inside the lock: replay, finished check, next number, change log, remembered key."""
@@ -376,10 +374,9 @@ def add_round(
         if before.finished:
             raise TableFinished(table.id)
         if len(before.round_points) >= ROUND_LIMIT:
-            raise InputError(Text(
-                f"Ein Tisch fasst höchstens {ROUND_LIMIT} Runden; bitte einen neuen Tisch anlegen.",
-                f"A table holds at most {ROUND_LIMIT} rounds; start a new table.",
-            ))
+            raise InputError(Message(
+                "A table holds at most %(round_limit)s rounds; start a new table.",
+                round_limit=ROUND_LIMIT))
         number = (
             db.session.scalar(select(func.max(Round.number)).where(Round.table_id == table.id)) or 0
         ) + 1
@@ -410,12 +407,10 @@ def expected_round_number(value: Any) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= ROUND_LIMIT + 1:
-        raise InputError(Text(
-            f"Die erwartete Rundennummer (expected_number) muss eine ganze Zahl von 1 bis "
-            f"{ROUND_LIMIT + 1} sein; erhalten: {shown(value)}.",
-            f"The expected round number (expected_number) must be a whole number from 1 to "
-            f"{ROUND_LIMIT + 1}; got {shown(value)}.",
-        ), "expected_number")
+        raise InputError(Message(
+            "The expected round number (expected_number) must be a whole number from 1 to "
+            "%(highest)s; got %(got)s.", highest=ROUND_LIMIT + 1, got=shown(value)),
+                "expected_number")
     return value
 
 
@@ -503,12 +498,9 @@ def refuse_early_end(table: Table, rounds: list[dict[str, Any]]) -> None:
     if end is not None and end < len(rounds):
         words = table.definition.round_words
         last, after = words.number(end, inside=True), words.number(len(rounds), inside=True)
-        raise InputError(Text(
-            f"Mit dieser Änderung wäre der Tisch nach {last.de} beendet, eingetragen ist aber "
-            f"bis {after.de}; bitte die späteren zuerst löschen.",
-            f"With this change the table would be finished after {last.en}, but it is "
-            f"entered up to {after.en}; delete the later ones first.",
-        ))
+        raise InputError(Message(
+            "With this change the table would be finished after %(last)s, but it is entered up "
+            "to %(after)s; delete the later ones first.", last=last, after=after))
 
 
 def edit_round(
@@ -745,8 +737,8 @@ def logged_round(change: Change) -> dict[str, Any]:
 
 # -- table settings ---------------------------------------------------------------------------
 SETTINGS_KEYS = ("name", "players", "options", "closed")
-SETTINGS = Field("", Text("Die Änderung", "The change"))
-CLOSED = Field("closed", Text("„Beendet“", "“Closed”"))
+SETTINGS = Field("", Message("The change"))
+CLOSED = Field("closed", Message("“Closed”"))
 
 
 def settings_of(table: Table) -> dict[str, Any]:
@@ -796,33 +788,24 @@ def checked_settings(table: Table, given: Any, rounds: list[Round]) -> dict[str,
     if "players" in given:
         players = definition.players(given["players"])
         if len(players) != len(table.players):
-            raise InputError(Text(
-                f"Die Spieler lassen sich nur umbenennen: es bleiben {len(table.players)} "
-                f"Spieler (eingegeben: {len(players)}). Für eine andere Runde einen neuen Tisch "
-                "anlegen.",
-                f"Players can only be renamed: there stay {len(table.players)} players "
-                f"(you entered {len(players)}). Start a new table for a different set of players.",
-            ), "players")
+            raise InputError(Message(
+                "Players can only be renamed: there stay %(count)s players (you entered "
+                "%(entered)s). Start a new table for a different set of players.",
+                count=len(table.players), entered=len(players)), "players")
     options = dict(table.options)
     if "options" in given:
-        raw = checks.mapping(given["options"], Field("options", Text(
-            "Die Tischoptionen", "The table options"
-        )), None)
+        raw = checks.mapping(given["options"], Field("options", Message("The table options")), None)
         merged = {**definition.stored_options(table.options), **raw}
         options = definition.options(merged, len(players))
     closed = table.closed
     if "closed" in given:
         closed = checks.flag(given["closed"], CLOSED)
         if closed and not definition.open_ended(options):
-            raise CLOSED.fail(Text(
-                "geht nur bei einem Tisch ohne feste Zahl von Spielen: dieser endet von selbst.",
-                "applies only to a table without a set number of games: this one ends by itself.",
-            ))
+            raise CLOSED.fail(Message(
+                "applies only to a table without a set number of games: this one ends by itself."))
         if closed and not table.closed and not rounds:
-            raise CLOSED.fail(Text(
-                "geht erst nach dem ersten Spiel; einen leeren Tisch bitte löschen.",
-                "needs at least one game played; delete an empty table instead.",
-            ))
+            raise CLOSED.fail(Message(
+                "needs at least one game played; delete an empty table instead."))
     if not definition.open_ended(options):
         closed = False
     fits_rounds(table, players, options, closed, rounds)
@@ -852,24 +835,19 @@ def fits_rounds(
         try:
             definition.round(players, options, round_.data)
         except InputError as error:
-            word = definition.round_words.one
-            raise InputError(Text(
-                f"Das passt nicht zu {word.de % {'n': round_.number}}: {error.text.de}",
-                f"This does not fit {word.en % {'n': round_.number}}: {error.text.en}",
-            ), "options") from error
+            raise InputError(Message(
+                "This does not fit %(value)s: %(text)s",
+                value=definition.round_words.number(round_.number), text=error.text),
+                    "options") from error
     data = [r.data for r in rounds]
     end = definition.finished_after(players, options, data, closed)
     if end is not None and end < len(data):
-        many = definition.round_words.many
+        many = definition.round_words.many_inside
         changed = [k for k in options if options.get(k) != table.options.get(k)]
-        raise InputError(Text(
-            f"Es sind schon {len(data)} {many.de} gespielt; mit dieser Einstellung wäre der Tisch "
-            f"schon nach {end} beendet. Bitte mindestens {len(data)} wählen oder erst {many.de} "
-            "löschen.",
-            f"{len(data)} {many.en.lower()} are played already; with this setting the table "
-            f"would have ended after {end}. Choose at least {len(data)} or delete "
-            f"{many.en.lower()} first.",
-        ), f"options.{changed[0]}" if changed else "options")
+        raise InputError(Message(
+            "%(count)s %(many)s are played already; with this setting the table would have "
+            "ended after %(end)s. Choose at least %(count)s or delete %(many)s first.",
+            count=len(data), many=many, end=end), f"options.{changed[0]}" if changed else "options")
 
 
 # -- deleting and restoring -------------------------------------------------------------------
@@ -887,11 +865,8 @@ def delete_table(table: Table) -> None:
 def restore_table(table: Table) -> None:
     """Bring a deleted table back (InputError once RESTORE_PERIOD is over); no-op otherwise."""
     if table.deleted_at is not None and as_utc(table.deleted_at) < utcnow() - RESTORE_PERIOD:
-        raise InputError(Text(
-            "Dieser Tisch wurde vor mehr als 30 Tagen gelöscht und lässt sich nicht mehr "
-            "wiederherstellen.",
-            "This table was deleted more than 30 days ago and can no longer be restored.",
-        ))
+        raise InputError(Message(
+            "This table was deleted more than 30 days ago and can no longer be restored."))
 
     def work() -> None:
         """Inside the lock."""
@@ -920,11 +895,8 @@ def restore_group(group: Group) -> None:
     if group.deleted_at is None:
         return
     if as_utc(group.deleted_at) < utcnow() - RESTORE_PERIOD:
-        raise InputError(Text(
-            "Diese Gruppe wurde vor mehr als 30 Tagen gelöscht und lässt sich nicht mehr "
-            "wiederherstellen.",
-            "This group was deleted more than 30 days ago and can no longer be restored.",
-        ))
+        raise InputError(Message(
+            "This group was deleted more than 30 days ago and can no longer be restored."))
     db.session.execute(
         update(Table)
         .where(Table.group_id == group.id, Table.deleted_at == group.deleted_at)

@@ -26,6 +26,7 @@ import app.sheets  # noqa: E402,F401,I001  (first: its reportlab settings, as in
 from reportlab.lib.pagesizes import A4  # noqa: E402,I001
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 
+from app.text import say
 from app.sheets.blank import build_blank  # noqa: E402
 from app.sheets.layout import Lang  # noqa: E402
 from app.sheets.layout import register_fonts  # noqa: E402
@@ -71,7 +72,7 @@ def record(
     name, players, options = validate_table(variant, "Benchmark", players, options)
     rounds = [validate_round(variant, players, options, body) for body in bodies]
     state = standing(variant, players, options, rounds)
-    label = VARIANTS[variant].label.en
+    label = say(VARIANTS[variant].label, "en")
     return TableRecord(name, variant, label, date(2025, 11, 21), players, options, rounds, state)
 
 

@@ -15,6 +15,7 @@ from flask import flash
 from flask import redirect
 from flask import render_template
 from flask import url_for
+from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as Redirect
 from wtforms import SelectChoice
@@ -43,13 +44,13 @@ from app.export.restore import Restored
 from app.export.restore import restore
 from app.export.rows import stored_changes
 from app.export.rows import stored_rounds
-from app.i18n import gettext as _
 from app.models import Group
 from app.models import Table
 from app.navigation import current_lang
 from app.scoring import Standing
 from app.standings import standing_after
 from app.text import InputError
+from app.text import say
 
 bp = Blueprint("export", __name__)
 
@@ -149,7 +150,7 @@ def twin_name(twin: Table | Group) -> str:
     """How the page names what is already here: its name (a table without one: its variant)."""
     if isinstance(twin, Group) or twin.name:
         return twin.name
-    return twin.definition.label.get(current_lang())
+    return say(twin.definition.label, current_lang())
 
 
 def twin_url(twin: Table | Group) -> str:

@@ -17,6 +17,7 @@ from flask import redirect
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response
@@ -33,7 +34,6 @@ from app.groups.forms import GroupForm
 from app.groups.page import TableLine
 from app.groups.results import read_group
 from app.groups.results import table_versions
-from app.i18n import gettext as _
 from app.models import Group
 from app.navigation import current_lang
 from app.tables.derived import keep

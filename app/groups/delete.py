@@ -13,6 +13,7 @@ from flask import abort
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import gettext as _
 from sqlalchemy import func
 from sqlalchemy import select
 from werkzeug.exceptions import HTTPException
@@ -26,7 +27,6 @@ from app.deletion import restored
 from app.device import group_token
 from app.device import require_group_editor
 from app.groups import bp
-from app.i18n import gettext as _
 from app.models import Group
 from app.models import Table
 

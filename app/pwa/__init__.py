@@ -17,10 +17,10 @@ from flask import jsonify
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import gettext as _
 
 from app.assets import read_static
 from app.assets import with_fingerprints
-from app.i18n import gettext as _
 from app.navigation import current_lang
 from app.pwa.icons import draw_icons
 from app.tables.live import no_flashes

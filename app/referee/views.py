@@ -9,13 +9,13 @@ from typing import Any
 
 from flask import render_template
 from flask import request
+from flask_babel import gettext as _
 
 from app.engine import VARIANT_IDS
 from app.engine import Action
 from app.engine import judge_request
 from app.engine import legal_actions
 from app.engine import situation_from_request
-from app.i18n import gettext as _
 from app.navigation import current_lang
 from app.referee import bp
 from app.referee.answer import Answer

@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask import abort
 from flask import render_template
 from flask import url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 
-from app.i18n import gettext as _
 from app.navigation import current_lang
 from app.rules import bp
 from app.rules.digest import Variant

@@ -17,9 +17,9 @@ from flask import render_template
 from flask import request
 from flask_babel import get_locale
 from flask_babel import get_translations
+from flask_babel import gettext
 
 from app import store
-from app.i18n import gettext
 from app.models import Table
 from app.sheets.download import cached_pdf
 from app.sheets.download import sheet_tag
@@ -28,6 +28,7 @@ from app.sheets.params import most_players
 from app.sheets.params import parse_blank
 from app.sheets.record import TableRecord
 from app.text import InputError
+from app.text import say
 from app.variants import VARIANTS
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ def blank(variant: str) -> Response:
     )
     lang = page_lang()
     try:
-        sheet = parse_blank(definition, definition.label.get(lang.code), request.args)
+        sheet = parse_blank(definition, say(definition.label, lang.code), request.args)
     except InputError as error:
         # Not a bare 400: the form again, with the sentence at the field that was refused.
         return Response(sheets_page(error, variant), status=400, mimetype="text/html")
@@ -104,7 +105,7 @@ def filled_sheet(table: Table, lang: Lang) -> bytes:
     record = TableRecord(
         name=table.name,
         variant=table.variant,
-        label=table.definition.label.get(lang.code),
+        label=say(table.definition.label, lang.code),
         played_on=table.created_at.date(),
         players=list(table.players),
         options=table.definition.stored_options(table.options),

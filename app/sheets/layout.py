@@ -46,7 +46,8 @@ from reportlab.platypus import Spacer
 from reportlab.platypus import Table
 from reportlab.platypus.tables import CellStyle
 
-from app.text import Text
+from app.text import Message
+from app.text import say
 
 # The fonts ship with the app (static/fonts, Bitstream Vera licence): DejaVu Sans has the
 # umlauts, accents, "−", "€" and the suit symbols ♣♠♥♦; reportlab embeds only the used glyphs.
@@ -211,9 +212,9 @@ class Lang:
             return (singular if n == 1 else plural) % {"num": n}
         return self.ngettext(singular, plural, n) % {"num": n}
 
-    def say(self, text: Text, **values: Any) -> str:
-        """A bilingual text (a variant's, a house rule's) in the sheet's language."""
-        words = text.get(self.code)
+    def say(self, text: Message, **values: Any) -> str:
+        """A message (a variant's, a house rule's) in the sheet's language."""
+        words = say(text, self.code)
         return words % values if values else words
 
 

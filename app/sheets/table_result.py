@@ -30,11 +30,11 @@ from app.sheets.layout import para
 from app.sheets.layout import section
 from app.sheets.record import TableRecord
 from app.standings import places
-from app.text import Text
+from app.text import Message
 from app.translations import N_
 from app.variants import Variant
 
-HOUSE_RULES = Text("Hausregeln", "House rules")
+HOUSE_RULES = Message("House rules")
 RANKING_WIDTH = 148 * mm  # place, name, total, amount
 SIDE_BY_SIDE = 240 * mm  # from this width (landscape) the transfers stand beside the ranking
 SCORING = {

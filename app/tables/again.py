@@ -9,12 +9,12 @@ from __future__ import annotations
 from flask import flash
 from flask import redirect
 from flask import url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from app import store
 from app.device import remember_table
 from app.device import require_editor
-from app.i18n import gettext as _
 from app.tables import bp
 
 

@@ -7,12 +7,12 @@ from flask import redirect
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from app import store
 from app.device import editable_group
 from app.device import remember_table
-from app.i18n import gettext as _
 from app.tables import bp
 from app.tables.fielderrors import error_list
 from app.tables.forms import NewTableForm

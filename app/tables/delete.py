@@ -12,6 +12,7 @@ from typing import Any
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
@@ -22,7 +23,6 @@ from app.deletion import gone_page
 from app.deletion import restored
 from app.device import can_edit
 from app.device import require_editor
-from app.i18n import gettext as _
 from app.models import Table
 from app.tables import bp
 

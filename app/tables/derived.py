@@ -26,13 +26,13 @@ from flask import current_app
 from flask import g
 from flask import request
 from flask import session
+from flask_babel import gettext as _
 from markupsafe import Markup
 from markupsafe import escape
 
 from app.device import GuardedTable
 from app.device import can_edit
 from app.device import edit_link
-from app.i18n import gettext as _
 from app.models import Table
 from app.navigation import current_lang
 from app.scoring import Standing

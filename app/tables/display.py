@@ -11,11 +11,11 @@ from typing import Any
 from typing import NamedTuple
 
 from flask_babel import format_currency
+from flask_babel import gettext as _
 from markupsafe import Markup
 from markupsafe import escape
 
 from app.engine.houserules import HouseRule
-from app.i18n import gettext as _
 from app.models import Table
 from app.navigation import current_lang
 from app.scoring.types import TEAM_SEATS
@@ -23,15 +23,16 @@ from app.scoring.types import Standing
 from app.scoring.types import Winner
 from app.scoring.types import team_of
 from app.standings import places
-from app.text import Text
+from app.text import Message
+from app.text import say as say_in
 from app.variants import VARIANTS
 from app.variants import Variant
 from app.variants import find_variant
 
 
-def say(text: Text, **values: Any) -> str:
-    """A definition's bilingual text in the page's language, placeholders filled in."""
-    words = text.get(current_lang())
+def say(text: Message, **values: Any) -> str:
+    """A definition's message in the page's language, placeholders filled in."""
+    words = say_in(text, current_lang())
     return words % values if values else words
 
 

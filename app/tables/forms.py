@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField
 from wtforms import FieldList
@@ -19,7 +20,6 @@ from wtforms.validators import ValidationError
 from app.db import db
 from app.device import editable_group
 from app.engine.houserules import HouseRule
-from app.i18n import gettext as _
 from app.models import Group
 from app.tables.display import form_value
 from app.tables.display import house_rule_choices

@@ -13,10 +13,10 @@ import io
 from flask import Response
 from flask import abort
 from flask import url_for
+from flask_babel import gettext as _
 
 from app import store
 from app.device import edit_link
-from app.i18n import gettext as _
 from app.tables import bp
 
 SVG_TYPE = "image/svg+xml"

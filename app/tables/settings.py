@@ -17,12 +17,12 @@ from flask import redirect
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 from wtforms import RadioField
 
 from app import store
 from app.device import require_editor
-from app.i18n import gettext as _
 from app.models import Table
 from app.navigation import current_lang
 from app.tables import bp
