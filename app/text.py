@@ -20,7 +20,6 @@ QUOTE_LIMIT = 40  # characters of client input quoted in a message
 CATALOGS = Path(__file__).resolve().parent / "translations"
 
 
-
 class Message:
     """A sentence to show: its English msgid and the values of its %(name)s placeholders.
 
@@ -36,12 +35,13 @@ class Message:
         self.values = values
 
     def __eq__(self, other: object) -> bool:
-        """Equal when msgid and values are (a message is a value, like the string it says)."""
-        return (
-            isinstance(other, Message)
-            and type(other) is type(self)
-            and (self.msgid, self.values) == (other.msgid, other.values)
-        )
+        """Equal when everything that picks and fills the translation is (a message is a
+        value, like the string it says)."""
+        return isinstance(other, Message) and self.identity() == other.identity()
+
+    def identity(self) -> tuple[object, ...]:
+        """What picks the translation and fills it in."""
+        return type(self), self.msgid, self.values
 
     def __hash__(self) -> int:
         """Hashed by msgid: messages are kept in sets and cache keys."""
@@ -70,6 +70,10 @@ class Plural(Message):
         self.plural = plural
         self.count = count
 
+    def identity(self) -> tuple[object, ...]:
+        """The message's, with the plural msgid."""
+        return (*super().identity(), self.plural)
+
     def translated(self, catalog: gettext.NullTranslations) -> str:
         """The singular or plural form the catalog's language uses for the count."""
         return catalog.ngettext(self.msgid, self.plural, self.count)
@@ -85,6 +89,10 @@ class InContext(Message):
         """Keep the context with the msgid and its values."""
         super().__init__(msgid, **values)
         self.context = context
+
+    def identity(self) -> tuple[object, ...]:
+        """The message's, with the context."""
+        return (*super().identity(), self.context)
 
     def translated(self, catalog: gettext.NullTranslations) -> str:
         """The msgid as the catalog has it in this context."""

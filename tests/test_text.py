@@ -119,3 +119,10 @@ def test_every_input_check_raises_the_one_error(refuse: Callable[[], Any], field
     error = caught.value
     assert error.field == field
     assert "" != error.message("de") != error.message("en") != ""
+
+
+def test_messages_are_values() -> None:
+    """Equal when they would say the same; a context or a plural makes another message."""
+    assert Message("Games") == Message("Games") != Message("Games", n=1)
+    assert InContext("card", "skip") != InContext("pending", "skip") != Message("skip")
+    assert len({count_text(2), count_text(2), count_text(3)}) == 2
