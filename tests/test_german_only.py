@@ -19,6 +19,8 @@ from flask.testing import FlaskClient
 from pypdf import PdfReader
 
 from app.engine import VARIANT_IDS
+from app.engine import Action
+from app.engine import Situation
 from app.engine import find_variant
 
 # Words a German sentence never uses: function words of English and the game's own words.
@@ -115,8 +117,6 @@ DISPUTES = [
 
 def situation_json(variant: str, notation: str) -> dict[str, Any]:
     """A dispute's one-line situation as the API's JSON (docs/api.md §1)."""
-    from app.engine import Situation
-
     situation = Situation.parse(f"{variant} {notation}")
     data: dict[str, Any] = {"top": str(situation.top)}
     if situation.below is not None:
@@ -150,12 +150,14 @@ def test_every_dispute_is_german_on_the_page(client: FlaskClient, variant: str,
 def test_every_dispute_is_german_in_the_api(client: FlaskClient, variant: str,
                                             dispute: Any) -> None:
     """POST /api/v1/referee with the dispute's question, in German: every sentence of the
-    answer (reason, interpretation, penalty, effects, cases)."""
-    from app.engine import Action
-
+    answer (reason, interpretation and the reasons of the cases of a partial answer)."""
     action = Action.parse(dispute.action)
+    situation = Situation.parse(f"{variant} {dispute.situation}")
     body: dict[str, Any] = {
         "variant": variant,
+        "players": situation.players,
+        "options": situation.options.changed(),
+        "actor": "on_turn" if situation.on_turn else "other",
         "situation": situation_json(variant, dispute.situation),
         "action": {"draw": True} if action.draw else {
             "play": [str(card) for card in action.play]},
