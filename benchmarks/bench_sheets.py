@@ -31,6 +31,7 @@ from app.sheets.params import BlankSheet  # noqa: E402
 from app.sheets.record import Lang  # noqa: E402
 from app.sheets.record import TableRecord  # noqa: E402
 from app.sheets.table_sheet import build_table_sheet  # noqa: E402
+from app.text import say
 from app.variants.registry import VARIANTS  # noqa: E402
 from app.variants.registry import standing  # noqa: E402
 from app.variants.registry import validate_round  # noqa: E402
@@ -70,7 +71,7 @@ def record(
     name, players, options = validate_table(variant, "Benchmark", players, options)
     rounds = [validate_round(variant, players, options, body) for body in bodies]
     state = standing(variant, players, options, rounds)
-    label = VARIANTS[variant].label.en
+    label = say(VARIANTS[variant].label, "en")
     return TableRecord(name, variant, label, date(2025, 11, 21), players, options, rounds, state)
 
 

@@ -17,11 +17,11 @@ from app.engine import judge_request
 from app.export.parse import parse_backup
 from app.inputs import Field
 from app.text import InputError
-from app.text import Text
+from app.text import Message
 from app.variants.registry import validate_round
 from app.variants.registry import validate_table
 
-HAND = Field("hands[0]", Text("Die Hand von Anna", "The hand of Anna"))
+HAND = Field("hands[0]", Message("The hand of %(name)s", name="Anna"))
 REQUEST = {"variant": "dynamisch", "situation": {"top": "H7"}, "action": {"draw": True}}
 
 
@@ -31,9 +31,11 @@ def test_mapping_names_an_unknown_key_and_the_keys_allowed() -> None:
     with pytest.raises(InputError) as caught:
         inputs.mapping({"jacks": 1, "jokers": 2}, HAND, ("jacks", "others"))
     assert caught.value.field == "hands[0].jokers"
-    assert caught.value.text == Text(
-        'Die Hand von Anna: unbekanntes Feld "jokers"; bekannte Felder hier: jacks, others.',
-        'The hand of Anna: unknown field "jokers"; known fields here: jacks, others.',
+    assert caught.value.message("de") == (
+        'Die Hand von Anna: unbekanntes Feld "jokers"; bekannte Felder hier: jacks, others.'
+    )
+    assert caught.value.message("en") == (
+        'The hand of Anna: unknown field "jokers"; known fields here: jacks, others.'
     )
 
 
@@ -42,8 +44,8 @@ def test_mapping_names_the_field_that_is_no_object() -> None:
     with pytest.raises(InputError) as caught:
         inputs.mapping([1, 2], HAND, ("jacks",))
     assert caught.value.field == "hands[0]"
-    assert caught.value.text.en == "The hand of Anna must be a JSON object; got [1, 2]."
-    assert caught.value.text.de.startswith("Die Hand von Anna muss ein JSON-Objekt")
+    assert caught.value.message("en") == "The hand of Anna must be a JSON object; got [1, 2]."
+    assert caught.value.message("de").startswith("Die Hand von Anna muss ein JSON-Objekt")
 
 
 def test_mapping_without_allowed_keys_checks_the_type_only() -> None:
@@ -53,22 +55,23 @@ def test_mapping_without_allowed_keys_checks_the_type_only() -> None:
 
 def test_whole_names_the_limit_and_why() -> None:
     """A whole number: the range, the reason for the upper limit, the value received."""
-    why = Text(" (das Spiel hat 8 Buben)", " (the deck holds 8 jacks)")
+    why = Message(" (the deck holds 8 jacks)")
+    jacks = Field("hands[0].jacks", Message("The number of jacks of %(name)s", name="Anna"))
     with pytest.raises(InputError) as caught:
-        inputs.whole(9, Field("hands[0].jacks", Text("Die Buben", "The jacks")), 0, 8, why)
-    assert caught.value.text.en == (
-        "The jacks must be a whole number from 0 to 8 (the deck holds 8 jacks); got 9."
+        inputs.whole(9, jacks, 0, 8, why)
+    assert caught.value.message("en") == (
+        "The number of jacks of Anna must be a whole number from 0 to 8 (the deck holds 8 "
+        "jacks); got 9."
     )
-    assert "von 0 bis 8 sein (das Spiel hat 8 Buben)" in caught.value.text.de
+    assert "von 0 bis 8 sein (das Spiel hat 8 Buben)" in caught.value.message("de")
 
 
 def test_whole_says_a_single_allowed_value_as_exactly() -> None:
     """One allowed value reads "genau 2" / "exactly 2", never "von 2 bis 2"."""
     with pytest.raises(InputError) as caught:
-        inputs.whole(3, Field("winner", Text("Der Gewinner", "The winner")), 2, 2)
-    assert caught.value.text == Text(
-        "Der Gewinner muss genau 2 sein; erhalten: 3.", "The winner must be exactly 2; got 3."
-    )
+        inputs.whole(3, Field("winner", Message("The winner")), 2, 2)
+    assert caught.value.message("de") == "Der Sieger muss genau 2 sein; erhalten: 3."
+    assert caught.value.message("en") == "The winner must be exactly 2; got 3."
 
 
 @pytest.mark.parametrize(
@@ -91,8 +94,9 @@ def test_every_json_object_is_checked_by_mapping(refuse: Callable[[], Any], fiel
     with pytest.raises(InputError) as caught:
         refuse()
     assert caught.value.field == field
-    assert f': unknown field "{field.split(".")[-1]}"; known fields here: ' in caught.value.text.en
-    assert f"({field})" not in caught.value.text.en  # the path is for `field`, not the sentence
+    english = caught.value.message("en")
+    assert f': unknown field "{field.split(".")[-1]}"; known fields here: ' in english
+    assert f"({field})" not in english  # the path is for `field`, not the sentence
 
 
 def test_table_api_names_an_unknown_key(client: FlaskClient) -> None:

@@ -14,21 +14,22 @@ from flask import jsonify
 from flask import request
 
 from app.text import InputError
-from app.text import Text
+from app.text import Message
+from app.text import say
 from app.web.navigation import current_lang
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
 class ApiError(Exception):
-    """A client error: one clear sentence in both languages, the path of the bad field, the
+    """A client error: one clear sentence (a message), the path of the bad field, the
     HTTP status, and the language to answer in (None: the request's, `current_lang`)."""
 
     def __init__(
-        self, text: Text, field: str | None = None, status: int = 400, lang: str | None = None
+        self, text: Message, field: str | None = None, status: int = 400, lang: str | None = None
     ) -> None:
         """The sentence, the JSON path of the bad field, the HTTP status and the language."""
-        super().__init__(text.en)
+        super().__init__(say(text, "en"))
         self.text = text
         self.field = field
         self.status = status
@@ -44,7 +45,7 @@ class ApiError(Exception):
 def handle_api_error(error: ApiError) -> tuple[Response, int]:
     """Render an ApiError in the contract's shape."""
     lang = error.lang or current_lang()
-    return jsonify(error=error.text.get(lang), field=error.field), error.status
+    return jsonify(error=say(error.text, lang), field=error.field), error.status
 
 
 NESTING_LIMIT = 32  # levels of lists and objects; the deepest real body has four
@@ -91,24 +92,17 @@ def json_body() -> dict[str, Any]:
         data = TOO_DEEP
     if too_deep(data):
         raise ApiError(
-            Text(
-                f"Der Anfragetext ist zu tief verschachtelt: höchstens {NESTING_LIMIT} Ebenen.",
-                f"The request body is nested too deeply: at most {NESTING_LIMIT} levels.",
-            )
+            Message(
+                "The request body is nested too deeply: at most %(nesting_limit)s levels.",
+                nesting_limit=NESTING_LIMIT)
         )
     if data is None:
         raise ApiError(
-            Text(
-                "Der Anfragetext muss JSON sein (Content-Type: application/json).",
-                "The request body must be JSON (Content-Type: application/json).",
-            )
+            Message("The request body must be JSON (Content-Type: application/json).")
         )
     if not isinstance(data, dict):
         raise ApiError(
-            Text(
-                "Der Anfragetext muss ein JSON-Objekt sein.",
-                "The request body must be a JSON object.",
-            )
+            Message("The request body must be a JSON object.")
         )
     return data
 

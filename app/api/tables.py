@@ -42,14 +42,15 @@ from app.store.undo import TableMoved
 from app.store.undo import redo_last_undo
 from app.store.undo import undo_last_change
 from app.text import InputError
-from app.text import Text
+from app.text import Message
+from app.text import say
 from app.text import shown
 from app.web.found import head_or_404
 from app.web.found import table_or_404
 from app.web.navigation import current_lang
 
 TABLE_KEYS = ("variant", "name", "players", "options")
-BODY = Field("", Text("Die Anfrage", "The request body"))
+BODY = Field("", Message("The request body"))
 VERSION_DIGITS = 9  # a round version is a small counter
 ETAG = re.compile(r"[A-Za-z0-9_-]{8,16}\.[0-9]{1,9}")  # a round's etag: uid.version
 
@@ -64,22 +65,16 @@ def as_api_errors(table: Table | None = None, number: int | None = None) -> Iter
         raise ApiError.of(error) from error
     except TableFinished as error:
         raise ApiError(
-            Text(
-                "Der Tisch ist beendet: er nimmt keine weitere Runde an.",
-                "The table is finished: it takes no further round.",
-            ),
+            Message("The table is finished: it takes no further round."),
             status=409,
         ) from error
     except LookupError as error:
         if table is None or number is None:
-            raise ApiError(Text("Diese Runde gibt es nicht.", "There is no such round."),
+            raise ApiError(Message("There is no such round."),
                            status=404) from error
         name = table.definition.round_words.number(number)
         raise ApiError(
-            Text(
-                f"{name.de} gibt es an diesem Tisch nicht (gezählt wird ab 1).",
-                f"{name.en} does not exist at this table (numbering starts at 1).",
-            ),
+            Message("%(name)s does not exist at this table (numbering starts at 1).", name=name),
             status=404,
         ) from error
 
@@ -90,14 +85,11 @@ def editable(table_id: str, deleted_ok: bool = False) -> Table:
     table = table_or_404(table_id, deleted_ok)
     token = request.headers.get("X-Edit-Token")
     if not token:
-        missing = Text("Der Header X-Edit-Token fehlt.", "The X-Edit-Token header is missing.")
+        missing = Message("The X-Edit-Token header is missing.")
         raise ApiError(missing, status=401)
     if not table.check_edit_token(token):
         raise ApiError(
-            Text(
-                "Das X-Edit-Token passt nicht zu diesem Tisch.",
-                "The X-Edit-Token is wrong for this table.",
-            ),
+            Message("The X-Edit-Token is wrong for this table."),
             status=403,
         )
     return table
@@ -154,25 +146,18 @@ def number_taken(table: Table, taken: NumberTaken) -> tuple[Response, int]:
     following = words.number(taken.number, inside=True)
     if taken.current is not None:
         there = words.number(taken.current.number)
-        message = Text(
-            f"{there.de} hat gerade jemand anderes eingetragen; nichts wurde "
-            f"gespeichert. Als {following.de} speichern? Dann ohne "
-            "expected_number oder mit diesem erneut senden.",
-            f"{there.en} was just entered by someone else; nothing was saved. "
-            f"To save this as {following.en}, send it again with that "
-            "expected_number or without one.",
-        )
+        message = Message(
+            "%(there)s was just entered by someone else; nothing was saved. To save this as "
+            "%(following)s, send it again with that expected_number or without one.",
+            there=there, following=following)
         current: dict[str, Any] | None = round_json(taken.current, taken.points)
     else:
-        message = Text(
-            f"Der Tisch hat inzwischen weniger {words.many.de}; als nächstes kommt "
-            f"{following.de}. Nichts wurde gespeichert.",
-            f"The table has fewer {words.many.en.lower()} meanwhile; the next one is "
-            f"{following.en}. Nothing was saved.",
-        )
+        message = Message(
+            "The table has fewer %(many)s meanwhile; the next one is %(following)s. Nothing "
+            "was saved.", many=words.many_inside, following=following)
         current = None
     return jsonify(
-        error=message.get(current_lang()),
+        error=say(message, current_lang()),
         field="expected_number",
         current=current,
         next_number=taken.number,
@@ -205,20 +190,15 @@ def round_conflict(
     now = conflict.current
     name = table.definition.round_words.number(number)
     if now is None:
-        message = Text(
-            f"{name.de} gibt es inzwischen nicht mehr (gelöscht); nichts wurde geändert.",
-            f"{name.en} no longer exists (it was deleted); nothing was changed.",
-        )
+        message = Message(
+            "%(name)s no longer exists (it was deleted); nothing was changed.", name=name)
         current = None
     else:
-        message = Text(
-            f"{name.de} wurde inzwischen ersetzt oder geändert; nichts wurde geändert. Bitte "
-            "prüfen, wie es jetzt eingetragen ist, und erneut senden.",
-            f"{name.en} was replaced or changed meanwhile; nothing was changed. Check what is "
-            "entered now and send again.",
-        )
+        message = Message(
+            "%(name)s was replaced or changed meanwhile; nothing was changed. Check what is "
+            "entered now and send again.", name=name)
         current = round_json(now, conflict.points)
-    return jsonify(error=message.get(current_lang()), field=field, current=current), 409
+    return jsonify(error=say(message, current_lang()), field=field, current=current), 409
 
 
 def expected_version(given: Any) -> str | int | None:
@@ -228,11 +208,9 @@ def expected_version(given: Any) -> str | int | None:
         return if_match_tag()
     if isinstance(given, bool) or not isinstance(given, int) or given < 1:
         raise ApiError(
-            Text(
-                "Die Version muss eine ganze Zahl ab 1 sein (die Version der Runde, von der die "
-                "Korrektur ausgeht).",
-                "The version must be a whole number from 1 (the round's version you started from).",
-            ),
+            Message(
+                "The version must be a whole number from 1 (the round's version you started "
+                "from)."),
             "version",
         )
     return given
@@ -253,12 +231,9 @@ def if_match_tag() -> str | int | None:
     if ETAG.fullmatch(tag):
         return tag
     raise ApiError(
-        Text(
-            f'Der Header If-Match muss das etag der Runde nennen, etwa "r7Kp2x9QaB1c.3"; '
-            f"erhalten: {shown(header[:20])}.",
-            'The If-Match header must name the round\'s etag, like "r7Kp2x9QaB1c.3"; got '
-            f"{shown(header[:20])}.",
-        ),
+        Message(
+            "The If-Match header must name the round's etag, like \"r7Kp2x9QaB1c.3\"; got "
+            "%(header)s.", header=shown(header[:20])),
         "If-Match",
     )
 
@@ -300,14 +275,11 @@ def step(
         with as_api_errors():
             change = action(table, expected)
     except TableMoved as moved:
-        message = Text(
-            f"Der Tisch wurde inzwischen geändert (jetzt Version {moved.version}); nichts "
-            "wurde rückgängig gemacht. Bitte neu laden und prüfen, was Rückgängig jetzt träfe.",
-            f"The table was changed meanwhile (now version {moved.version}); nothing was "
-            "undone or redone. Reload and check what undo would revert now.",
-        )
+        message = Message(
+            "The table was changed meanwhile (now version %(version)s); nothing was undone or "
+            "redone. Reload and check what undo would revert now.", version=moved.version)
         return jsonify(
-            error=message.get(current_lang()), field="If-Match", version=moved.version
+            error=say(message, current_lang()), field="If-Match", version=moved.version
         ), 409
     answer = table_json(table)
     answer[key] = None if change is None else change_json(change)
@@ -319,10 +291,7 @@ def table_version_tag() -> int | None:
     tag = if_match_tag()
     if isinstance(tag, str):
         raise ApiError(
-            Text(
-                'Der Header If-Match muss hier die Version des Tisches nennen, etwa "12".',
-                'The If-Match header must name the table\'s version here, like "12".',
-            ),
+            Message("The If-Match header must name the table's version here, like \"12\"."),
             "If-Match",
         )
     return tag

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from dataclasses import field
 
 from app.text import InputError
-from app.text import Text
+from app.text import Message
 from app.text import shown
 
 SUITS = ("C", "S", "H", "D")
@@ -28,7 +28,7 @@ SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D", "♧": "C", "♤": "S
 
 class InvalidCardError(InputError):
     """A card code that is not one of the codes of the rules digest; the sentence quotes the
-    input (``text``, both languages; ``str()`` is English)."""
+    input (``text``, a message; ``str()`` is English)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +47,8 @@ class Card:
         colour_card = self.suit in COLOURS and self.rank in VALUES[:13]
         wild = self.suit is None and self.rank in WILD_VALUES
         if not (skat or colour_card or wild):
-            raise InvalidCardError(Text(f"Card({self.suit!r}, {self.rank!r}) ist keine Karte.",
-                                        f"Card({self.suit!r}, {self.rank!r}) is not a card."))
+            code = f"Card({self.suit!r}, {self.rank!r})"
+            raise InvalidCardError(Message("%(code)s is not a card.", code=code))
         object.__setattr__(self, "_hash", hash((self.suit, self.rank)))
 
     def __eq__(self, other: object) -> bool:
@@ -72,9 +72,8 @@ class Card:
         Every card of every deck exists once (``BY_CODE``): a canonical code is one lookup,
         and the card read is the very object the decks hold."""
         if not isinstance(text, str):
-            raise InvalidCardError(Text(
-                f'{shown(text)} ist kein Kartencode: erwartet ist ein Text wie "H7".',
-                f'{shown(text)} is not a card code: expected a string like "H7".'))
+            raise InvalidCardError(Message(
+                "%(text)s is not a card code: expected a string like \"H7\".", text=shown(text)))
         card = BY_CODE.get(text)
         if card is None:
             code = text.strip().upper()
@@ -83,15 +82,10 @@ class Card:
             card = BY_CODE.get(code)
         if card is not None:
             return card
-        raise InvalidCardError(Text(
-            f"{shown(text)} ist kein Kartencode: erwartet ist eine Farbe C/S/H/D (oder ♣♠♥♦) und "
-            'ein Wert 7, 8, 9, 10, J, Q, K, A wie "H7" (Kreuz C, Pik S, Herz H, Karo D; '
-            'Bube J, Dame Q, König K, Ass A) oder eine Speedone-Karte wie "R5", "GS", "BR", '
-            '"Y+2", "W", "W+4".',
-            f"{shown(text)} is not a card code: expected a suit C/S/H/D (or ♣♠♥♦) and a rank "
-            '7, 8, 9, 10, J, Q, K, A like "H7", or a Speedone card like "R5", "GS", "BR", '
-            '"Y+2", "W", "W+4".',
-        ))
+        raise InvalidCardError(Message(
+            "%(text)s is not a card code: expected a suit C/S/H/D (or ♣♠♥♦) and a rank 7, 8, 9, "
+            "10, J, Q, K, A like \"H7\", or a Speedone card like \"R5\", \"GS\", \"BR\", "
+            "\"Y+2\", \"W\", \"W+4\".", text=shown(text)))
 
     def __str__(self) -> str:
         """The canonical code, e.g. ``H10``, ``Y+2``, ``W+4``."""

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from app.text import Text
+from app.text import Message
 
 
 class Dispute(NamedTuple):
     """One common dispute: its key (for links and tests), title, situation and action."""
 
     key: str
-    title: Text
+    title: Message
     situation: str
     action: str

@@ -8,43 +8,44 @@ from __future__ import annotations
 
 import re
 
-from app.text import Text
+from app.text import InContext
+from app.text import Message
 
 FIELD_WORDS = {
-    "variant": Text("Variante", "Variant"),
-    "players": Text("Spieler im Spiel", "Players in the game"),
-    "actor": Text("Wer spielt", "Who plays"),
-    "lang": Text("Sprache", "Language"),
-    "options": Text("Hausregeln", "House rules"),
-    "situation.top": Text("Oberste Karte", "Top card"),
-    "situation.below": Text("Karte darunter", "Card below"),
-    "situation.wish": Text("Aktiver Wunsch", "Active wish"),
-    "situation.pending": Text("Anstehende Wirkung", "Pending effect"),
-    "situation.hand": Text("Deine Hand", "Your hand"),
-    "situation.hand_count": Text("Karten auf der Hand", "Cards in your hand"),
-    "situation.drew": Text("Schon gezogen", "Already drawn"),
-    "situation.top_was_last": Text("Oberste Karte war eine letzte Karte",
-                                   "Top card was a last card"),
-    "situation.waiting": Text("Noch wartende Wirkung", "Effect still waiting"),
-    "situation": Text("Die Situation", "The situation"),
-    "action.play": Text("Gespielte Karte", "Card played"),
-    "action.wish": Text("Dein Wunsch", "Your wish"),
-    "action.draw": Text("Ziehen", "Draw"),
-    "action": Text("Dein Zug", "Your move"),
+    "variant": Message("Variant"),
+    "players": Message("Players in the game"),
+    "actor": Message("Who plays"),
+    "lang": Message("Language"),
+    "options": Message("House rules"),
+    "situation.top": Message("Top card"),
+    "situation.below": Message("Card below"),
+    # The referee form labels these two otherwise ("Geltender Wunsch", "Offener Effekt").
+    "situation.wish": InContext("field", "Active wish"),
+    "situation.pending": InContext("field", "Pending effect"),
+    "situation.hand": Message("Your hand"),
+    "situation.hand_count": Message("Cards in your hand"),
+    "situation.drew": Message("Already drawn"),
+    "situation.top_was_last": Message("Top card was a last card"),
+    "situation.waiting": Message("Effect still waiting"),
+    "situation": Message("The situation"),
+    "action.play": Message("Card played"),
+    "action.wish": Message("Your wish"),
+    "action.draw": Message("Draw"),
+    "action": Message("Your move"),
 }
 
 
-def field_words(path: str | None) -> Text:
+def field_words(path: str | None) -> Message | str:
     """A field path (``action.play[0]``, ``situation.wish.suit``) in players' words: the
     words of its nearest named parent, the path itself when none is named."""
     if not path:
-        return Text("Die Frage", "The question")
+        return Message("The question")
     plain = re.sub(r"\[\d+\]", "", path)
     while plain:
         if plain in FIELD_WORDS:
             return FIELD_WORDS[plain]
         plain = plain.rpartition(".")[0]
-    return Text(path, path)
+    return path
 
 
 def variant_title(name: str) -> str:

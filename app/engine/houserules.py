@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.text import Text
+from app.text import Message
 
 Value = bool | str
 
@@ -25,16 +25,16 @@ class HouseRule:
     rule: str
     option: str
     default: Value
-    title: Text
+    title: Message
     # Every allowed value with what it means, the default first.
-    choices: tuple[tuple[Value, Text], ...]
+    choices: tuple[tuple[Value, Message], ...]
 
     @property
     def values(self) -> tuple[Value, ...]:
         """The allowed values, the default first."""
         return tuple(value for value, _ in self.choices)
 
-    def meaning(self, value: Value) -> Text:
+    def meaning(self, value: Value) -> Message:
         """What ``value`` means at the table."""
         return dict(self.choices)[value]
 
@@ -43,7 +43,8 @@ class HouseRule:
         return any(type(value) is type(v) and value == v for v in self.values)
 
 
-def on_off(rule: str, option: str, default: bool, title: Text, on: Text, off: Text) -> HouseRule:
+def on_off(rule: str, option: str, default: bool, title: Message, on: Message,
+    off: Message) -> HouseRule:
     """A switch that is on or off."""
     first, second = ((True, on), (False, off)) if default else ((False, off), (True, on))
     return HouseRule(rule, option, default, title, (first, second))
@@ -51,66 +52,51 @@ def on_off(rule: str, option: str, default: bool, title: Text, on: Text, off: Te
 
 STACK2 = on_off(
     "spd.opt.stack2", "stack2", False,
-    Text("+2 auf +2", "Draw-two on draw-two"),
-    Text("Eine +2 darf mit einer +2 beantwortet werden; der Nächste zieht alle.",
-         "A draw-two may be answered with a draw-two; the next player takes them all."),
-    Text("Auf eine +2 wird gezogen, nicht gestapelt.",
-         "A draw-two is drawn, never stacked."),
+    Message("Draw-two on draw-two"),
+    Message("A draw-two may be answered with a draw-two; the next player takes them all."),
+    Message("A draw-two is drawn, never stacked."),
 )
 STACK4 = on_off(
     "spd.opt.stack4", "stack4", False,
-    Text("+4 auf +4", "Wild draw-four on wild draw-four"),
-    Text("Ein Farbjoker +4 darf mit einem Farbjoker +4 beantwortet werden.",
-         "A wild draw-four may be answered with a wild draw-four."),
-    Text("Auf einen Farbjoker +4 wird gezogen, nicht gestapelt.",
-         "A wild draw-four is drawn, never stacked."),
+    Message("Wild draw-four on wild draw-four"),
+    Message("A wild draw-four may be answered with a wild draw-four."),
+    Message("A wild draw-four is drawn, never stacked."),
 )
 HANDLIMIT = on_off(
     "spd.house.handlimit", "handlimit", True,
-    Text("Höchstens 22 Karten auf der Hand", "At most 22 cards in hand"),
-    Text("Wer 22 Karten hält, zieht keine weiteren.",
-         "A player holding 22 cards draws no more."),
-    Text("Keine Grenze: jede gezogene Karte wird aufgenommen.",
-         "No limit: every card drawn is taken."),
+    Message("At most 22 cards in hand"),
+    Message("A player holding 22 cards draws no more."),
+    Message("No limit: every card drawn is taken."),
 )
 STRICT_DRAW = on_off(
     "dlx.house.strictdraw", "strict_draw", False,
-    Text("Ziehen nur, wenn nichts passt", "Draw only when nothing fits"),
-    Text("Ziehen darf nur, wer keine passende Karte hat (ein Wunsch erlaubt weiter "
-         "„will nicht“).",
-         "You may draw only when no card fits (a wish still allows \"will not\")."),
-    Text("Ziehen darf jeder, auch wenn er legen könnte.",
-         "Anyone may draw, even when a card would fit."),
+    Message("Draw only when nothing fits"),
+    Message("You may draw only when no card fits (a wish still allows \"will not\")."),
+    Message("Anyone may draw, even when a card would fit."),
 )
 SEVEN = HouseRule(
     "ter.house.seven", "seven", "draw2",
-    Text("Die Sieben", "The seven"),
+    Message("The seven"),
     (
-        ("draw2", Text("Der Nächste zieht 2 Karten.", "The next player draws 2 cards.")),
-        ("pass", Text("Sieben auf Sieben: weitergeben, der Nächste zieht je Sieben 2 mehr.",
-                      "Seven on seven: pass it on, the next draws 2 more per seven.")),
-        ("none", Text("Die Sieben hat keine Wirkung.", "The seven has no effect.")),
+        ("draw2", Message("The next player draws 2 cards.")),
+        ("pass", Message("Seven on seven: pass it on, the next draws 2 more per seven.")),
+        ("none", Message("The seven has no effect.")),
     ),
 )
 MULTI = HouseRule(
     "ter.house.multi", "multi", "rank",
-    Text("Mehrere Karten auf einmal", "Several cards at once"),
+    Message("Several cards at once"),
     (
-        ("rank", Text("Alle Karten gleichen Werts dürfen zusammen gelegt werden.",
-                      "All cards of the same rank may be played together.")),
-        ("twins", Text("Nur gleiche Karten (Farbe und Wert, Zwillinge) zusammen.",
-                       "Only identical cards (suit and rank, twins) together.")),
+        ("rank", Message("All cards of the same rank may be played together.")),
+        ("twins", Message("Only identical cards (suit and rank, twins) together.")),
     ),
 )
 NINE = HouseRule(
     "dop.house.nine", "nine", "must",
-    Text("Nach einer Neun", "After a nine"),
+    Message("After a nine"),
     (
-        ("must", Text("Wer eine Neun legt, muss die Karten nachlegen (oder je eine ziehen).",
-                      "Who plays a nine must play the cards owed (or draw one for each).")),
-        ("may", Text("Wer eine Neun legt, darf stattdessen ziehen: alle offenen Karten auf "
-                     "einmal.",
-                     "Who plays a nine may draw instead: all cards still owed at once.")),
+        ("must", Message("Who plays a nine must play the cards owed (or draw one for each).")),
+        ("may", Message("Who plays a nine may draw instead: all cards still owed at once.")),
     ),
 )
 

@@ -22,7 +22,8 @@ from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.situation import Wish
 from app.engine.verdict import Verdict
-from app.text import Text
+from app.text import InContext
+from app.text import say
 
 
 def judge(situation: Situation, action: Action, lang: str = "de") -> Verdict:
@@ -30,8 +31,8 @@ def judge(situation: Situation, action: Action, lang: str = "de") -> Verdict:
     problem = find_problem(situation, action)
     if problem is not None:
         rules = VARIANTS.get(situation.variant)
-        return Verdict(False, rules.serve_rule if rules else "", Text(
-            f"Ungültige Frage: {problem.text.de}", problem.text.en).get(lang))
+        return Verdict(False, rules.serve_rule if rules else "", say(InContext(
+            "invalid question", "%(problem)s", problem=problem.text), lang))
     return judge_checked(situation, action, lang)
 
 

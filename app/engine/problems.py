@@ -1,6 +1,6 @@
 """Is a question well-formed? Problems with a situation or action, as values.
 
-A :class:`Problem` is one sentence in German and English (a ``Text``) naming the field (a
+A :class:`Problem` is one sentence in German and English (a ``Message``) naming the field (a
 JSON path of docs/api.md §1, e.g. ``situation.top`` or ``action.play[0]``) and the limit,
 quoting the bad value. The referee API answers it with a 400; :func:`app.engine.judge`
 turns it into an illegal verdict, because questions never raise.
@@ -27,27 +27,29 @@ from app.engine.situation import Action
 from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.situation import Wish
-from app.text import LANGS
-from app.text import Text
+from app.text import InContext
+from app.text import Message
+from app.text import both
+from app.text import commas
+from app.text import either
 from app.text import shown
 
-KINDS = {"suit": "eine Farbe (suit)", "rank": "einen Wert (rank)"}  # in German, with the key
-KINDS_EN = {"suit": "suit", "rank": "rank (value)"}
+KINDS = {"suit": InContext("wish kind", "suit"), "rank": InContext("wish kind", "rank (value)")}
 
 
-PENDING_WORDS = {"draw": Text("Ziehen", "draw"), "skip": Text("Aussetzen", "skip"),
-                 "again": Text("Nachlegen", "extra card")}
+PENDING_WORDS = {"draw": InContext("pending", "draw"), "skip": InContext("pending", "skip"),
+                 "again": Message("extra card")}
 
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """Why a question cannot be judged: a sentence in both languages and the bad field."""
+    """Why a question cannot be judged: a message and the bad field."""
 
-    text: Text
+    text: Message
     field: str | None
 
 
-def problem(text: Text, field: str | None) -> Problem:
+def problem(text: Message, field: str | None) -> Problem:
     """A problem from a two-language sentence."""
     return Problem(text, field)
 
@@ -62,10 +64,9 @@ def find_problem(situation: Situation, action: Action) -> Problem | None:
     """The first thing that makes the question malformed, or None."""
     if situation.variant not in VARIANTS:
         ids = ", ".join(VARIANT_IDS)
-        return problem(Text(
-            f"variant ist {shown(situation.variant)}: Diese Variante gibt es nicht, erwartet ist "
-            f"eine von {ids}.",
-            f"variant {shown(situation.variant)} is unknown: expected one of {ids}."), "variant")
+        return problem(Message(
+            "variant %(variant)s is unknown: expected one of %(ids)s.",
+            variant=shown(situation.variant), ids=ids), "variant")
     rules = VARIANTS[situation.variant]
     return (players_problem(situation) or options_problem(rules, situation.options)
             or cards_problem(rules, situation, action)
@@ -81,14 +82,14 @@ def players_problem(situation: Situation) -> Problem | None:
     players, name = situation.players, situation.variant
     if not low <= players <= high:
         label, title = field_words("players"), variant_title(name)
-        return problem(Text(
-            f"{label.de}: {shown(players)} – {title} spielen {low} bis {high} Spieler.",
-            f"{label.en}: {shown(players)} – {title} is played by {low} to {high} players."),
+        return problem(Message(
+            "%(label)s: %(players)s – %(title)s is played by %(low)s to %(high)s players.",
+            label=label, players=shown(players), title=title, low=low, high=high),
             "players")
     if situation.actor not in ACTORS:
-        return problem(Text(
-            f'actor ist {shown(situation.actor)}: erwartet ist "on_turn" oder "other".',
-            f'actor is {shown(situation.actor)}: expected "on_turn" or "other".'), "actor")
+        return problem(Message(
+            "actor is %(actor)s: expected \"on_turn\" or \"other\".",
+                actor=shown(situation.actor)), "actor")
     return None
 
 
@@ -110,24 +111,22 @@ def option_problem(rules: Rules, name: str, value: Any) -> Problem | None:
     if switch is None:
         title = variant_title(rules.name)
         if not rules.house_rules:
-            return problem(Text(
-                f"Hausregeln: {title} hat keine, also auch nicht {name} – lass sie weg.",
-                f"House rules: {title} has none, so not {name} either – leave them out."),
+            return problem(Message(
+                "House rules: %(title)s has none, so not %(name)s either – leave them out.",
+                title=title, name=name),
                 field)
-        known = Text(*(", ".join(f"{rule.option} („{rule.title.de}“)" if lang == "de" else
-                                 f'{rule.option} ("{rule.title.en}")'
-                                 for rule in rules.house_rules) for lang in LANGS))
-        return problem(Text(
-            f"Hausregeln: {name} ist keine Hausregel von {title}; erlaubt sind {known.de}.",
-            f"House rules: {name} is not a house rule of {title}; allowed are {known.en}."),
+        known = commas([Message('%(option)s ("%(title)s")', option=rule.option,
+                                title=rule.title) for rule in rules.house_rules])
+        return problem(Message(
+            "House rules: %(name)s is not a house rule of %(title)s; allowed are %(known)s.",
+            name=name, title=title, known=known),
             field)
     if switch.accepts(value):
         return None
     allowed = ", ".join(choice_text(choice) for choice in switch.values)
-    return problem(Text(
-        f"Hausregeln: „{switch.title.de}“ kann nicht {shown(value)} sein; erlaubt sind "
-        f"{allowed}.",
-        f"House rules: \"{switch.title.en}\" cannot be {shown(value)}; it allows {allowed}."),
+    return problem(Message(
+        "House rules: \"%(title)s\" cannot be %(value)s; it allows %(allowed)s.",
+        title=switch.title, value=shown(value), allowed=allowed),
         field)
 
 
@@ -156,11 +155,11 @@ def cards_problem(rules: Rules, situation: Situation, action: Action) -> Problem
         for card, count in Counter(named).items():
             if count > counts[card]:
                 title = variant_title(situation.variant)
-                return problem(Text(
-                    f"Deine Hand und der Ablagestapel nennen {shown(str(card))} {count}-mal, "
-                    f"aber {title} hat nur {counts[card]} davon.",
-                    f"Your hand and the discard pile name {shown(str(card))} {count} times, "
-                    f"but {title} has only {counts[card]} of it."), "situation.hand")
+                return problem(Message(
+                    "Your hand and the discard pile name %(card)s %(count)s times, but %(title)s "
+                    "has only %(counts)s of it.",
+                    card=shown(str(card)), count=count, title=title, counts=counts[card]),
+                        "situation.hand")
     played = set(action.play)
     # Different cards, each in the hand, are all held; only the rest need counting.
     if situation.hand is None or (len(played) == len(action.play) and played <= set(hand)):
@@ -169,10 +168,9 @@ def cards_problem(rules: Rules, situation: Situation, action: Action) -> Problem
     for i, card in enumerate(action.play):
         held[card] -= 1
         if held[card] < 0:
-            return problem(Text(
-                f"Gespielte Karte: {shown(str(card))} ist nicht (oder nicht so oft) in "
-                "deiner Hand.",
-                f"Card played: {shown(str(card))} is not (or not that often) in your hand."),
+            return problem(Message(
+                "Card played: %(card)s is not (or not that often) in your hand.",
+                card=shown(str(card))),
                 f"action.play[{i}]")
     return None
 
@@ -187,9 +185,9 @@ def unknown_card_problem(rules: Rules, situation: Situation, action: Action,
         if card is not None and card not in counts:
             hint, label = rules.deck_hint, field_words(field)
             title = variant_title(situation.variant)
-            return problem(Text(
-                f"{label.de}: {shown(str(card))} gibt es in {title} nicht ({hint.de}).",
-                f"{label.en}: there is no {shown(str(card))} in {title} ({hint.en})."),
+            return problem(Message(
+                "%(label)s: there is no %(card)s in %(title)s (%(hint)s).",
+                label=label, card=shown(str(card)), title=title, hint=hint),
                 field)
     return None
 
@@ -199,21 +197,20 @@ def wish_value_problem(rules: Rules, wish: Wish, field: str,
     """A wish names exactly one suit (colour) or rank of the variant, of an allowed kind."""
     words = field_words(field)
     if (wish.suit is None) == (wish.rank is None):
-        return problem(Text(f"{words.de}: Nenne genau eins, eine Farbe oder einen Wert.",
-                            f"{words.en}: name exactly one, a suit or a rank."), field)
+        return problem(Message("%(words)s: name exactly one, a suit or a rank.", words=words),
+            field)
     kind = "suit" if wish.suit else "rank"
     if kind not in kinds:
-        return problem(Text(
-            f"{words.de}: {shown(wish.target)} – hier kann man nur "
-            f"{' oder '.join(KINDS[k] for k in kinds)} wünschen.",
-            f"{words.en}: {shown(wish.target)} – here only a "
-            f"{' or '.join(KINDS_EN[k] for k in kinds)} can be wished."), f"{field}.{kind}")
+        return problem(Message(
+            "%(words)s: %(target)s – here only a %(kinds)s can be wished.", words=words,
+            target=shown(wish.target), kinds=either([KINDS[k] for k in kinds])),
+            f"{field}.{kind}")
     suits, ranks = rules.suits, rules.ranks
     allowed = ", ".join(suits if kind == "suit" else ranks)
     if wish.target not in (suits if kind == "suit" else ranks):
-        return problem(Text(f"{words.de}: {shown(wish.target)} – erwartet ist eins von "
-                            f"{allowed}.",
-                            f"{words.en}: {shown(wish.target)} – expected one of {allowed}."),
+        return problem(Message(
+            "%(words)s: %(target)s – expected one of %(allowed)s.",
+            words=words, target=shown(wish.target), allowed=allowed),
                        f"{field}.{kind}")
     return None
 
@@ -225,11 +222,9 @@ def situation_wish_problem(rules: Rules, situation: Situation) -> Problem | None
     if wish is None:
         return missing_wish_problem(rules, situation)
     if rules.wish_on_top and top.rank not in rules.wish_on_top:
-        return problem(Text(
-            f"Aktiver Wunsch: Die oberste Karte {shown(str(top))} kann in {variant_title(name)} "
-            "keinen Wunsch tragen.",
-            f"Active wish: the top card {shown(str(top))} cannot carry a wish in "
-            f"{variant_title(name)}."), "situation.wish")
+        return problem(Message(
+            "Active wish: the top card %(top)s cannot carry a wish in %(variant_title)s.",
+            top=shown(str(top)), variant_title=variant_title(name)), "situation.wish")
     kinds = tuple(dict.fromkeys(rules.wish_kinds.values()))
     found = wish_value_problem(rules, wish, "situation.wish", kinds)
     if found:
@@ -237,15 +232,12 @@ def situation_wish_problem(rules: Rules, situation: Situation) -> Problem | None
     for flag in WISH_FLAGS:
         if getattr(wish, flag) and flag not in rules.wish_flags:
             owners = [other.name for other in VARIANTS.values() if flag in other.wish_flags]
-            return problem(Text(
-                f"Aktiver Wunsch ({flag}): Das gibt es nur bei "
-                f"{' und '.join(map(variant_title, owners))}, nicht bei {variant_title(name)}.",
-                f"Active wish ({flag}): only {' and '.join(map(variant_title, owners))} keeps "
-                f"that, not {variant_title(name)}."), f"situation.wish.{flag}")
+            return problem(Message(
+                "Active wish (%(flag)s): only %(owners)s keeps that, not %(name)s.", flag=flag,
+                owners=both([variant_title(owner) for owner in owners]),
+                name=variant_title(name)), f"situation.wish.{flag}")
     if wish.you_served and not wish.anyone_served:
-        return problem(Text(
-            "Aktiver Wunsch: Wenn du den Wunsch schon bedient hast, hat ihn auch schon jemand "
-            "bedient (you_served braucht anyone_served).",
+        return problem(Message(
             "Active wish: if you have served the wish, somebody has (you_served needs "
             "anyone_served)."), "situation.wish.anyone_served")
     return None
@@ -259,11 +251,9 @@ def missing_wish_problem(rules: Rules, situation: Situation) -> Problem | None:
         return None
     if rules.wish_optional_on_top and not situation.due.draw:
         return None
-    return problem(Text(
-        f"Aktiver Wunsch fehlt: Die oberste Karte {shown(str(top))} trägt den Wunsch, den ihr "
-        "Spieler genannt hat.",
-        f"Active wish is missing: the top card {shown(str(top))} carries the wish its player "
-        "named."), "situation.wish")
+    return problem(Message(
+        "Active wish is missing: the top card %(top)s carries the wish its player named.",
+        top=shown(str(top))), "situation.wish")
 
 
 def pending_problem(rules: Rules, situation: Situation) -> Problem | None:
@@ -275,24 +265,21 @@ def pending_problem(rules: Rules, situation: Situation) -> Problem | None:
     for name in ("draw", "skip", "again"):
         count = getattr(due, name)
         if count < 0:
-            return problem(Text(
-                f"Anstehende Wirkung: {count} – das darf nicht negativ sein.",
-                f"Pending effect: {count} – it must not be negative."),
+            return problem(Message(
+                "Pending effect: %(count)s – it must not be negative.", count=count),
                 f"situation.pending.{name}")
     if len(given) > 1:
-        return problem(Text(
-            f"Anstehende Wirkung: {' und '.join(given)} zugleich – es kann nur eine Wirkung "
-            "anstehen.",
-            f"Pending effect: {' and '.join(given)} at once – at most one effect can be "
-            "pending."), "situation.pending")
+        return problem(Message(
+            "Pending effect: %(given)s at once – at most one effect can be pending.",
+            given=both(list(given))), "situation.pending")
     if given and situation.top.rank not in rules.pending_tops(situation.options).get(
             given[0], ()):
         kind = PENDING_WORDS[given[0]]
-        return problem(Text(
-            f"Anstehende Wirkung: Nach der obersten Karte {shown(top)} steht in "
-            f"{variant_title(rules.name)} kein {kind.de} an.",
-            f"Pending effect: the top card {shown(top)} leaves no {kind.en} pending in "
-            f"{variant_title(rules.name)}."), f"situation.pending.{given[0]}")
+        return problem(Message(
+            "Pending effect: the top card %(top)s leaves no %(kind)s pending in "
+            "%(variant_title)s.",
+            top=shown(top), kind=kind, variant_title=variant_title(rules.name)),
+                f"situation.pending.{given[0]}")
     return None
 
 
@@ -306,28 +293,25 @@ def hand_count_problem(rules: Rules, situation: Situation, action: Action) -> Pr
     label = field_words("situation.hand_count")
     cards, title = deck_counts(rules.name, situation.players).total(), variant_title(rules.name)
     if not 0 <= count <= cards:
-        return problem(Text(
-            f"{label.de}: {shown(count)} – erwartet ist eine ganze Zahl von 0 bis {cards} "
-            f"({title} hat {cards} Karten).",
-            f"{label.en}: {shown(count)} – expected a whole number from 0 to {cards} "
-            f"({title} has {cards} cards)."), "situation.hand_count")
+        return problem(Message(
+            "%(label)s: %(count)s – expected a whole number from 0 to %(cards)s (%(title)s has "
+            "%(cards)s cards).", label=label, count=shown(count), cards=cards, title=title),
+                "situation.hand_count")
     if situation.hand is not None and len(situation.hand) != count:
         named = len(situation.hand)
-        return problem(Text(
-            f"{label.de}: {count}, aber deine Hand nennt {named} – beides muss gleich sein.",
-            f"{label.en}: {count}, but your hand lists {named} – the two must agree."),
+        return problem(Message(
+            "%(label)s: %(count)s, but your hand lists %(named)s – the two must agree.",
+            label=label, count=count, named=named),
             "situation.hand_count")
     if count < len(action.play):
-        return problem(Text(
-            f"{label.de}: {count} – du kannst nicht mehr Karten spielen, als du hast "
-            f"({len(action.play)}).",
-            f"{label.en}: {count} – you cannot play more cards than you hold "
-            f"({len(action.play)})."), "situation.hand_count")
+        return problem(Message(
+            "%(label)s: %(count)s – you cannot play more cards than you hold (%(played)s).",
+            label=label, count=count, played=len(action.play)), "situation.hand_count")
     limit = rules.hand_limit(situation.options)
     if limit is not None and count > limit:
-        return problem(Text(
-            f"{label.de}: {count} – niemand hält mehr als {limit} Karten (spd.handlimit).",
-            f"{label.en}: {count} – nobody holds more than {limit} cards (spd.handlimit)."),
+        return problem(Message(
+            "%(label)s: %(count)s – nobody holds more than %(limit)s cards (spd.handlimit).",
+            label=label, count=count, limit=limit),
             "situation.hand_count")
     return None
 
@@ -339,20 +323,14 @@ def drew_problem(rules: Rules, situation: Situation) -> Problem | None:
         return None
     if not rules.play_after_draw:
         owners = [other.name for other in VARIANTS.values() if other.play_after_draw]
-        return problem(Text(
-            f"situation.drew gibt es nur bei {' und '.join(owners)} (dop.draw); in "
-            f"{rules.name} endet der Zug mit dem Ziehen.",
-            f"situation.drew is only used in {' and '.join(owners)} (dop.draw); in "
-            f"{rules.name} the turn ends with the draw."), "situation.drew")
+        return problem(Message(
+            "situation.drew is only used in %(owners)s (dop.draw); in %(name)s the turn ends "
+            "with the draw.", owners=both(list(owners)), name=rules.name), "situation.drew")
     if not situation.on_turn:
-        return problem(Text(
-            'situation.drew gilt für den Spieler am Zug, nicht für actor "other".',
-            'situation.drew is about the player on turn, not actor "other".'),
+        return problem(Message("situation.drew is about the player on turn, not actor \"other\"."),
             "situation.drew")
     if situation.due:
-        return problem(Text(
-            "situation.drew und situation.pending zusammen: Nach dem Ziehen steht nichts "
-            "mehr an.",
+        return problem(Message(
             "situation.drew and situation.pending together: nothing is pending once he has "
             "drawn."), "situation.pending")
     return None
@@ -364,11 +342,10 @@ def top_was_last_problem(rules: Rules, situation: Situation) -> Problem | None:
         return None
     owners = [other.name for other in VARIANTS.values() if other.asks_top_was_last]
     label = field_words("situation.top_was_last")
-    return problem(Text(
-        f"{label.de} (top_was_last): Das zählt nur bei {' und '.join(owners)} "
-        f"(dop.lastcard.two), nicht bei {variant_title(rules.name)} – lass es weg.",
-        f"{label.en} (top_was_last): only {' and '.join(owners)} asks that "
-        f"(dop.lastcard.two), not {variant_title(rules.name)} – leave it out."),
+    return problem(Message(
+        "%(label)s (top_was_last): only %(owners)s asks that (dop.lastcard.two), not "
+        "%(name)s – leave it out.", label=label, owners=both(list(owners)),
+        name=variant_title(rules.name)),
         "situation.top_was_last")
 
 
@@ -380,34 +357,28 @@ def waiting_problem(rules: Rules, situation: Situation) -> Problem | None:
         return None
     if not rules.waits or not situation.on_turn or min(waiting.draw, waiting.skip) < 0 \
             or waiting.again:
-        return problem(Text(
-            f"situation.waiting gilt nur für den Spieler am Zug in Varianten, in denen "
-            f"Wirkungen warten (nicht in {rules.name}), mit draw und skip ab 0.",
-            f"situation.waiting is only for the player on turn in variants where effects "
-            f"wait (not in {rules.name}), with draw and skip from 0."), "situation.waiting")
+        return problem(Message(
+            "situation.waiting is only for the player on turn in variants where effects wait "
+            "(not in %(name)s), with draw and skip from 0.", name=rules.name), "situation.waiting")
     return None
 
 
 def action_problem(rules: Rules, situation: Situation, action: Action) -> Problem | None:
     """Play cards or draw (not both, not neither); a wish only with a card that wishes."""
     if action.draw == bool(action.play):
-        return problem(Text(
-            "Dein Zug: Entweder Karten spielen oder ziehen (\"play\": [Codes] oder "
-            "\"draw\": true).",
+        return problem(Message(
             "Your move: either play cards or draw (\"play\": [codes] or \"draw\": true)."),
             "action")
     if action.wish is None:
         return None
     if action.draw:
-        return problem(Text(
-            "Dein Wunsch: Beim Ziehen wünscht man nichts, nur eine gespielte Karte wünscht.",
-            "Your wish: a draw wishes nothing, only a played card wishes."), "action.wish")
+        return problem(Message("Your wish: a draw wishes nothing, only a played card wishes."),
+            "action.wish")
     card = action.play[0]
     kind = rules.wish_kinds.get(card.rank)
     if kind is None:
-        return problem(Text(
-            f"Dein Wunsch: {shown(str(card))} kann in {variant_title(rules.name)} nichts "
-            "wünschen.",
-            f"Your wish: {shown(str(card))} cannot wish in {variant_title(rules.name)}."),
+        return problem(Message(
+            "Your wish: %(card)s cannot wish in %(variant_title)s.",
+            card=shown(str(card)), variant_title=variant_title(rules.name)),
             "action.wish")
     return wish_value_problem(rules, action.wish, "action.wish", (kind,))

@@ -37,7 +37,7 @@ from app.engine.unknowns import missing_fields
 from app.inputs import Field
 from app.text import LANGS
 from app.text import InputError
-from app.text import Text
+from app.text import Message
 from app.text import shown
 
 BODY_KEYS = ("variant", "players", "options", "situation", "actor", "action", "lang")
@@ -46,11 +46,11 @@ SITUATION_KEYS = ("top", "below", "wish", "pending", "hand", "hand_count", "drew
 WISH_KEYS = ("suit", "rank", "by_you", "anyone_served", "you_served")
 PENDING_KEYS = ("draw", "skip", "again")
 ACTION_KEYS = ("play", "wish", "draw")
-BODY = Field("", Text("Die Anfrage", "The request body"))
-SITUATION = Field("situation", Text("Die Situation", "The situation"))
-OPTIONS = Field("options", Text("Die Hausregeln", "The house rules"))
-ACTION = Field("action", Text("Die Aktion", "The action"))
-PENDING = Field("situation.pending", Text("Die anstehende Wirkung", "The pending effect"))
+BODY = Field("", Message("The request body"))
+SITUATION = Field("situation", Message("The situation"))
+OPTIONS = Field("options", Message("The house rules"))
+ACTION = Field("action", Message("The action"))
+PENDING = Field("situation.pending", Message("The pending effect"))
 
 
 def request_lang(body: Any) -> str:
@@ -65,11 +65,9 @@ def judge_request(body: Any) -> dict[str, Any]:
     for key in ("variant", "situation", "action"):
         if key not in obj:
             words = field_words(key)
-            raise InputError(Text(
-                f"{words.de} fehlt: Die Anfrage braucht Variante, Situation und Zug "
-                f"(variant, situation, action).",
-                f"{words.en} is missing: the request needs the variant, the situation and the "
-                "move (variant, situation, action)."), key)
+            raise InputError(Message(
+                "%(words)s is missing: the request needs the variant, the situation and the move "
+                "(variant, situation, action).", words=words), key)
     situation, action = read_question(obj), read_action(obj["action"])
     lang = obj.get("lang", "de")
     # docs/api.md §1 "Missing information": a missing wish, hand or number of players is
@@ -91,9 +89,9 @@ def situation_from_request(body: Any) -> tuple[Situation, Action | None]:
     for key in ("variant", "situation"):
         if key not in obj:
             words = field_words(key)
-            raise InputError(Text(
-                f"{words.de} fehlt: Die Anfrage braucht Variante und Situation.",
-                f"{words.en} is missing: the request needs the variant and the situation."),
+            raise InputError(Message(
+                "%(words)s is missing: the request needs the variant and the situation.",
+                words=words),
                 key)
     situation = read_question(obj)
     action = read_action(obj["action"]) if "action" in obj else None
@@ -105,8 +103,8 @@ def read_question(obj: Mapping[str, Any]) -> Situation:
     """The answer language must be known; then the situation is read."""
     lang = obj.get("lang", "de")
     if lang not in LANGS:
-        raise InputError(Text(f'Sprache: {shown(lang)} – erwartet ist "de" oder "en".',
-                              f'Language: {shown(lang)} – expected "de" or "en".'), "lang")
+        raise InputError(Message(
+            "Language: %(lang)s – expected \"de\" or \"en\".", lang=shown(lang)), "lang")
     return read_situation(obj)
 
 
@@ -122,29 +120,25 @@ def read_situation(obj: Mapping[str, Any]) -> Situation:
     variant = obj["variant"]
     if not isinstance(variant, str) or variant not in VARIANTS:  # a list/object is unhashable
         ids = ", ".join(VARIANT_IDS)
-        raise InputError(Text(
-            f"Variante: {shown(variant)} gibt es nicht, erwartet ist eine von {ids}.",
-            f"Variant: {shown(variant)} is unknown, expected one of {ids}."), "variant")
+        raise InputError(Message(
+            "Variant: %(variant)s is unknown, expected one of %(ids)s.",
+            variant=shown(variant), ids=ids), "variant")
     players = obj.get("players", 4)
     if type(players) is not int:
-        raise InputError(Text(f"Spieler im Spiel: {shown(players)} – erwartet ist eine ganze "
-                              "Zahl.",
-                              f"Players in the game: {shown(players)} – expected a whole number."),
+        raise InputError(Message(
+            "Players in the game: %(players)s – expected a whole number.", players=shown(players)),
                          "players")
     actor = obj.get("actor", "on_turn")
     if actor not in ACTORS:
-        raise InputError(Text(
-            f'Wer spielt: {shown(actor)} – erwartet ist "on_turn" (am Zug) oder "other" '
-            "(außer der Reihe).",
-            f'Who plays: {shown(actor)} – expected "on_turn" or "other" (out of turn).'),
+        raise InputError(Message(
+            "Who plays: %(actor)s – expected \"on_turn\" or \"other\" (out of turn).",
+            actor=shown(actor)),
             "actor")
     options = (read_options(VARIANTS[variant], obj["options"]) if "options" in obj
                else DEFAULT_OPTIONS)
     seen = inputs.mapping(obj["situation"], SITUATION, SITUATION_KEYS)
     if "top" not in seen:
-        raise InputError(Text(
-            "Oberste Karte fehlt: Gib die oberste Karte des Ablagestapels an.",
-            "Top card is missing: give the top card of the discard pile."),
+        raise InputError(Message("Top card is missing: give the top card of the discard pile."),
             "situation.top")
     hand = seen.get("hand")
     return Situation(
@@ -170,9 +164,9 @@ def read_hand_count(value: Any) -> int | None:
         return None
     if type(value) is not int or value < 0:
         words = field_words("situation.hand_count")
-        raise InputError(Text(
-            f"{words.de} (hand_count): {shown(value)} – erwartet ist eine ganze Zahl ab 0.",
-            f"{words.en} (hand_count): {shown(value)} – expected a whole number from 0."),
+        raise InputError(Message(
+            "%(words)s (hand_count): %(value)s – expected a whole number from 0.",
+            words=words, value=shown(value)),
             "situation.hand_count")
     return value
 
@@ -194,8 +188,7 @@ def read_action(value: Any) -> Action:
     draw = read_flag(obj, "draw", "action")
     play = read_cards(obj["play"], "action.play") if "play" in obj else ()
     if "play" in obj and not play:
-        raise InputError(Text("Gespielte Karte fehlt: Nenne mindestens eine Karte.",
-                              "Card played is missing: name at least one card."),
+        raise InputError(Message("Card played is missing: name at least one card."),
                          "action.play")
     wish = None if obj.get("wish") is None else read_wish(obj["wish"], "action.wish")
     return Action(play=play, wish=wish, draw=draw)
@@ -212,18 +205,16 @@ def read_card(value: Any, field: str) -> Card:
 def card_error(error: InvalidCardError, field: str) -> InputError:
     """A bad card code as the error of its field (the field's words first)."""
     words = field_words(field)
-    return InputError(Text(f"{words.de}: {error.text.de}", f"{words.en}: {error.text.en}"), field)
+    return InputError(Message("%(words)s: %(text)s", words=words, text=error.text), field)
 
 
 def read_cards(value: Any, field: str) -> tuple[Card, ...]:
     """A list of card codes."""
     if not isinstance(value, list):
         words = field_words(field)
-        raise InputError(Text(
-            f"{words.de}: erwartet ist eine Liste von Kartencodes wie [\"H7\", \"CJ\"], nicht "
-            f"{shown(value)}.",
-            f"{words.en}: expected a list of card codes like [\"H7\", \"CJ\"], not "
-            f"{shown(value)}."), field)
+        raise InputError(Message(
+            "%(words)s: expected a list of card codes like [\"H7\", \"CJ\"], not %(value)s.",
+            words=words, value=shown(value)), field)
     cards = []
     for i, item in enumerate(value):
         try:
@@ -237,21 +228,19 @@ def read_cards(value: Any, field: str) -> tuple[Card, ...]:
 def read_wish(value: Any, field: str) -> Wish:
     """``{"suit": "S"}`` or ``{"rank": "10"}``, with Deluxe's flags in a situation."""
     keys = WISH_KEYS if field == "situation.wish" else WISH_KEYS[:2]
-    obj = inputs.mapping(value, Field(field, Text("Der Wunsch", "The wish")), keys)
+    obj = inputs.mapping(value, Field(field, Message("The wish")), keys)
     texts = {key: obj[key] for key in ("suit", "rank") if obj.get(key) is not None}
     for key, text in texts.items():
         if not isinstance(text, str):
             words = field_words(field)
-            raise InputError(Text(f"{words.de}: {shown(text)} – erwartet ist ein Text.",
-                                  f"{words.en}: {shown(text)} – expected a string."),
+            raise InputError(Message(
+                "%(words)s: %(text)s – expected a string.", words=words, text=shown(text)),
                              f"{field}.{key}")
     if len(texts) != 1:
         words = field_words(field)
-        raise InputError(Text(
-            f"{words.de}: Nenne genau eins, eine Farbe oder einen Wert, z. B. "
-            "{\"suit\": \"S\"} oder {\"rank\": \"10\"}.",
-            f"{words.en}: name exactly one, a suit or a rank, e.g. {{\"suit\": \"S\"}} or "
-            "{\"rank\": \"10\"}."), field)
+        raise InputError(Message(
+            "%(words)s: name exactly one, a suit or a rank, e.g. {\"suit\": \"S\"} or {\"rank\": "
+            "\"10\"}.", words=words), field)
     (key, text), = texts.items()
     flags = {flag: read_flag(obj, flag, field) for flag in keys[2:]}
     target = text.strip().upper()
@@ -269,10 +258,9 @@ def read_pending(value: Any) -> Pending | None:
     counts = {}
     for key, count in obj.items():
         if type(count) is not int or not 0 <= count <= 200:
-            raise InputError(Text(
-                f"Anstehende Wirkung: {shown(count)} – erwartet ist eine ganze Zahl von 0 bis "
-                "200.",
-                f"Pending effect: {shown(count)} – expected a whole number from 0 to 200."),
+            raise InputError(Message(
+                "Pending effect: %(count)s – expected a whole number from 0 to 200.",
+                count=shown(count)),
                 f"situation.pending.{key}")
         counts[key] = count
     pending = Pending(**counts)
@@ -284,8 +272,8 @@ def read_flag(obj: Mapping[str, Any], key: str, path: str) -> bool:
     value = obj.get(key, False)
     if not isinstance(value, bool):
         words = field_words(f"{path}.{key}")
-        raise InputError(Text(
-            f"{words.de} ({key}): {shown(value)} – erwartet ist true oder false.",
-            f"{words.en} ({key}): {shown(value)} – expected true or false."), f"{path}.{key}")
+        raise InputError(Message(
+            "%(words)s (%(key)s): %(value)s – expected true or false.",
+            words=words, key=key, value=shown(value)), f"{path}.{key}")
     return value
 

@@ -8,7 +8,7 @@ simulators and the score keeping; ``option`` rules are table options.
 
 from __future__ import annotations
 
-from app.text import Text
+from app.text import Message
 
 RULE_KINDS: dict[str, str] = {
     # Dynamisches Maumau
@@ -47,84 +47,43 @@ RULE_IDS: tuple[str, ...] = tuple(RULE_KINDS)
 
 # The `I:` lines of the rules digest the referee can decide a case with, keyed by rule ID: the
 # English text exactly as the rules digest words it, and its German translation.
-INTERPRETATIONS: dict[str, Text] = {
-    "dyn.jack.wish": Text(
-        "„Die darunter befindliche Karte“ ist die Karte, die wirklich unter dem Buben liegt; "
-        "ihre eigene Farbe zählt, auch wenn sie selbst auf einen Wunsch hin gespielt wurde.",
-        '"the card below" is the card physically under the jack; its own suit counts, even '
-        "if that card was itself played under a wish."),
-    "dyn.ace": Text(
-        "Solange er eine Karte auf der Hand hat, die er auf das Ass legen darf – eine "
-        "bedienende Karte oder einen Buben, den dyn.jack.match erlaubt –, darf er nicht "
-        "stattdessen ziehen.",
-        "while his hand holds a card he may legally play on the ace — a serving card, or a "
-        "jack that dyn.jack.match allows — he may not draw instead."),
-    "dyn.wedding": Text(
-        "Wird nach einer Dame oder einem König keine Hochzeit verkündet, geht das Spiel wie "
-        "üblich mit dem nächsten Spieler weiter; die Hochzeit gibt es nur mit dem genauen "
-        "Gegenstück (gleiche Farbe, die andere Karte von Dame/König).",
-        "with no wedding announced after a queen/king, play continues with the next player "
-        "as usual; the wedding chance is only for the exact counterpart (same suit, other "
-        "of Q/K)."),
-    "dlx.start": Text(
-        "Die aufgedeckte Startkarte hat keine Wirkung (die Vorlage gibt ihr keine).",
-        "the turned-up start card has no effect (the seed gives it none)."),
-    "dlx.pair": Text(
-        "Die Wirkung der zweiten Karte kommt zur ersten hinzu: zwei Könige = der nächste "
-        "Spieler zieht 4 (mehr in einer Kette), zwei Zehnen = die nächsten zwei Spieler "
-        "setzen aus, zwei Asse = trotzdem nur eine weitere Karte, zwei Buben/Damen = ein "
-        "Wunsch. Ein Paar zählt nie als zwei getrennte Züge.",
-        "the second card's effect adds to the first: two kings = the next player draws 4 "
-        "(more in a chain), two 10s = the next two players are skipped, two aces = still one "
-        "extra card, two jacks/queens = one wish. A pair never counts as two separate "
-        "turns."),
-    "dlx.wish": Text(
-        "Der Wunsch gilt, bis jeder Spieler seit dem Wunsch einmal eine Karte des gewünschten "
-        "Werts (der gewünschten Farbe) abgelegt hat. Wer das noch nicht getan hat, muss in "
-        "seinem Zug den gewünschten Wert (die gewünschte Farbe) ablegen – sie muss sonst "
-        "nicht zur obersten Karte passen – oder eine Karte ziehen. Wer es schon getan hat, "
-        "bedient die oberste Karte normal. Solange der Wunsch gilt, sind Bube, Dame, König, "
-        "Ass und Zehn einfache Karten (keine Wünsche, kein Ziehen, kein Aussetzen, kein "
-        "Nachlegen).",
+INTERPRETATIONS: dict[str, Message] = {
+    "dyn.jack.wish": Message(
+        "\"the card below\" is the card physically under the jack; its own suit counts, even if "
+        "that card was itself played under a wish."),
+    "dyn.ace": Message(
+        "while his hand holds a card he may legally play on the ace — a serving card, or a jack "
+        "that dyn.jack.match allows — he may not draw instead."),
+    "dyn.wedding": Message(
+        "with no wedding announced after a queen/king, play continues with the next player as "
+        "usual; the wedding chance is only for the exact counterpart (same suit, other of Q/K)."),
+    "dlx.start": Message("the turned-up start card has no effect (the seed gives it none)."),
+    "dlx.pair": Message(
+        "the second card's effect adds to the first: two kings = the next player draws 4 (more "
+        "in a chain), two 10s = the next two players are skipped, two aces = still one extra "
+        "card, two jacks/queens = one wish. A pair never counts as two separate turns."),
+    "dlx.wish": Message(
         "the wish stays in force until every player has discarded a card of the wished rank "
-        "(suit) once, counted from the wish. A player who has not yet done so must, on his "
-        "turn, discard the wished rank (suit) — it need not otherwise match the top card — "
-        "or draw one card. A player who already has done so serves the top card normally. "
-        "While the wish is in force, J, Q, K, A and 10 are plain cards (no wishes, draws, "
-        "skips or extra plays)."),
-    "spd.serve": Text(
-        "Ein Farbjoker +4 darf jederzeit gespielt werden (die Vorlage schränkt ihn nicht "
-        "ein).",
+        "(suit) once, counted from the wish. A player who has not yet done so must, on his turn, "
+        "discard the wished rank (suit) — it need not otherwise match the top card — or draw one "
+        "card. A player who already has done so serves the top card normally. While the wish is "
+        "in force, J, Q, K, A and 10 are plain cards (no wishes, draws, skips or extra plays)."),
+    "spd.serve": Message(
         "a wild-draw-four may be played at any time (the seed gives no restriction)."),
-    "spd.start": Text(
-        "Die aufgedeckte Startkarte hat keine Wirkung (die Vorlage gibt ihr keine). Ein "
-        "aufgedeckter Farbjoker nennt keine Farbe: Der Startspieler darf jede Karte darauf "
-        "legen (als hätte er die Farbe der Karte genannt, die er legt).",
-        "the turned-up start card has no effect (the seed gives it none). A wild card turned "
-        "up names no colour: the starting player may play any card on it (as if he named the "
-        "colour of the card he plays)."),
-    "ter.7": Text(
-        "Die Vorlage nennt die Sieben als Sonderkarte, gibt ihr aber keine Wirkung; das "
-        "Projekt nimmt die übliche Mau-Mau-Regel: Der nächste Spieler zieht 2 Karten und "
-        "sein Zug endet. Sie kann nicht weitergegeben werden (die Hausregel ter.house.seven "
-        "wählt anders).",
+    "spd.start": Message(
+        "the turned-up start card has no effect (the seed gives it none). A wild card turned up "
+        "names no colour: the starting player may play any card on it (as if he named the colour "
+        "of the card he plays)."),
+    "ter.7": Message(
         "the seed lists the 7 as special but gives no effect; the project uses the common "
-        "Mau-Mau rule: the next player draws 2 cards and his turn ends. It cannot be passed "
-        "on (house rule ter.house.seven chooses otherwise)."),
-    "ter.multi": Text(
-        "„Gleiche Karten“ heißt gleicher Wert, beliebige Farbe.",
-        '"gleiche Karten" means same rank, any suit'),
-    "dop.9": Text(
-        "Jede gespielte Neun bringt 2 Verpflichtungen, jede gespielte (oder stattdessen "
-        "gezogene) Karte verbraucht eine.",
-        "each nine played adds 2 obligations, each card played (or drawn in its place) "
-        "uses 1."),
-    "dop.lastcard.two": Text(
-        "Eine Acht – auch eine, die bei zwei übrigen Spielern als letzte Karte gelegt wird – "
-        "gibt dem anderen Spieler zuerst die Gelegenheit, mit einer Acht zu kontern (dop.8); "
-        "erst wenn er das nicht tut, setzt er aus, und der Spieler der Acht ist wieder am Zug.",
-        "an 8 — also one played as the last card with two players left — first gives the "
-        "other player the chance to counter with an 8 (dop.8); only if he does not is he "
-        "skipped and the player of the 8 on turn again."),
+        "Mau-Mau rule: the next player draws 2 cards and his turn ends. It cannot be passed on "
+        "(house rule ter.house.seven chooses otherwise)."),
+    "ter.multi": Message("\"gleiche Karten\" means same rank, any suit"),
+    "dop.9": Message(
+        "each nine played adds 2 obligations, each card played (or drawn in its place) uses 1."),
+    "dop.lastcard.two": Message(
+        "an 8 — also one played as the last card with two players left — first gives the other "
+        "player the chance to counter with an 8 (dop.8); only if he does not is he skipped and "
+        "the player of the 8 on turn again."),
 }
 

@@ -31,7 +31,9 @@ from app.engine.situation import Situation
 from app.engine.situation import Wish
 from app.engine.texts import choices_text
 from app.text import InputError
-from app.text import Text
+from app.text import Message
+from app.text import either
+from app.text import say
 
 # The value of ``hand`` when the played cards are not the player's last ones: he keeps
 # cards the question does not name (the rules read an unknown hand that way).
@@ -122,7 +124,7 @@ def judge_open(situation: Situation, action: Action, missing: Sequence[str],
     deciding = next((name for name in missing if not values_of(yes, name) & values_of(no, name)),
                     missing[0])
     usual = dict(judged[0][0].values)[deciding]
-    reason = depends_text(rules.name, deciding, yes, no, usual).get(lang)
+    reason = say(depends_text(rules.name, deciding, yes, no, usual), lang)
     # The rule that forbids it where it is not allowed is the one that decides.
     first_rule = next(ruling.rule for _possible, ruling in judged if not ruling.legal)
     return {"legal": None, "rule": first_rule, "reason": reason, "interpretation": None,
@@ -200,34 +202,32 @@ def distinct(possibles: list[Possible], name: str) -> list[Any]:
 
 
 def depends_text(variant: str, name: str, yes: list[Possible], no: list[Possible],
-                 usual: Any) -> Text:
+                 usual: Any) -> Message:
     """"Kommt auf den Wunsch an: Pik gewünscht → ja, sonst nein" for the deciding field."""
     yes_values, no_values = distinct(yes, name), distinct(no, name)
     # The side without the usual value is named (last card, the one wish that fits).
-    listed, answer, other = (no_values, ("nein", "no"), ("ja", "yes")) \
-        if no_values[0] != usual or (yes_values[0] == usual and len(no_values)
-                                     < len(yes_values)) else \
-        (yes_values, ("ja", "yes"), ("nein", "no"))
-    what = {"wish": Text("Kommt auf den Wunsch an", "Depends on the wish"),
-            "hand": Text("Kommt darauf an, ob das deine letzte Karte ist",
-                         "Depends on whether this is your last card"),
-            "players": Text("Kommt auf die Zahl der Spieler an",
-                            "Depends on the number of players")}[name]
+    no_side = no_values[0] != usual or (yes_values[0] == usual and len(no_values)
+                                        < len(yes_values))
+    listed = no_values if no_side else yes_values
+    what = {"wish": Message("Depends on the wish"),
+            "hand": Message("Depends on whether this is your last card"),
+            "players": Message("Depends on the number of players")}[name]
     condition = condition_text(name, listed, variant)
-    return Text(f"{what.de}: {condition.de} → {answer[0]}, sonst {other[0]}.",
-                f"{what.en}: {condition.en} → {answer[1]}, otherwise {other[1]}.")
+    if no_side:
+        return Message("%(what)s: %(condition)s → no, otherwise yes.", what=what,
+                       condition=condition)
+    return Message("%(what)s: %(condition)s → yes, otherwise no.", what=what, condition=condition)
 
 
-def condition_text(name: str, values: list[Any], variant: str) -> Text:
+def condition_text(name: str, values: list[Any], variant: str) -> Message:
     """The listed values of the deciding field in players' words."""
     if name == "wish":
         wished = choices_text(tuple(str(value) for value in values))
-        return Text(f"{wished.de} gewünscht", f"{wished.en} wished")
+        return Message("%(wished)s wished", wished=wished)
     if name == "hand":
         if values == [MORE]:
-            return Text("nicht die letzte Karte", "not the last card")
-        return Text("letzte Karte", "last card")
+            return Message("not the last card")
+        return Message("last card")
     numbers = [str(value) for value in values]
-    joined = Text(*(", ".join(numbers[:-1]) + (f" {word} " if len(numbers) > 1 else "")
-                    + numbers[-1] for word in ("oder", "or")))
-    return Text(f"{joined.de} Spieler", f"{joined.en} players")
+    joined = either(list(numbers))
+    return Message("%(joined)s players", joined=joined)

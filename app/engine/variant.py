@@ -30,24 +30,25 @@ from app.engine.texts import wish_text
 from app.engine.verdict import Effect
 from app.engine.verdict import Penalty
 from app.engine.verdict import Verdict
-from app.text import Text
+from app.text import Message
+from app.text import say
 
 
 class Ruling(NamedTuple):
-    """A verdict with its reason in both languages and the interpretation by rule ID (a
+    """A verdict with its reason (a message) and the interpretation by rule ID (a
     named tuple: the rules make many of them while a whole game lists its moves)."""
 
     legal: bool
     rule: str
-    reason: Text
+    reason: Message
     interpretation: str | None = None
     penalty: Penalty | None = None
     effects: tuple[Effect, ...] = ()
 
     def verdict(self, lang: str) -> Verdict:
         """The verdict in ``lang`` ("de" or "en")."""
-        meaning = INTERPRETATIONS[self.interpretation].get(lang) if self.interpretation else None
-        return Verdict(self.legal, self.rule, self.reason.get(lang), meaning, self.penalty,
+        meaning = say(INTERPRETATIONS[self.interpretation], lang) if self.interpretation else None
+        return Verdict(self.legal, self.rule, say(self.reason, lang), meaning, self.penalty,
                        self.effects)
 
 
@@ -113,7 +114,7 @@ class Rules:
     max_players: ClassVar[int]
     serve_rule: ClassVar[str]
     # The cards of a game, in players' words, for messages about cards the deck lacks.
-    deck_hint: ClassVar[Text]
+    deck_hint: ClassVar[Message]
     # The switches a table may flip (app.engine.houserules), read from ``situation.options``.
     house_rules: ClassVar[tuple[HouseRule, ...]] = ()
     # What a suit wish may name: the four suits, or Speedone's four colours.
@@ -173,8 +174,7 @@ class Rules:
 
     def judge_other(self, situation: Situation, action: Action) -> Ruling:
         """Judge an action of a player who is not on turn: illegal unless a variant allows."""
-        return self.illegal(self.serve_rule, Text(
-            "Du bist nicht am Zug: In dieser Variante darf niemand außer der Reihe spielen.",
+        return self.illegal(self.serve_rule, Message(
             "You are not on turn: nobody may play out of turn in this variant."),
             penalty=self.out_of_turn_penalty if action.play else None)
 
@@ -184,8 +184,7 @@ class Rules:
         Whole games ask this where the rules let a turn end that way (dop.draw after a
         draw; ter.9 after a nine chain that interrupted the turn).
         """
-        return self.legal(self.serve_rule, Text("Dein Zug endet; der Nächste ist dran.",
-                                                "Your turn ends; the next player is on turn."),
+        return self.legal(self.serve_rule, Message("Your turn ends; the next player is on turn."),
                           [turn(1, situation.players, self.serve_rule)])
 
     def start_effects(self, card: Card, players: int, options: Options = DEFAULT_OPTIONS) -> Ruling:
@@ -204,12 +203,12 @@ class Rules:
         """The most cards a hand may hold (spd.handlimit), or None for no limit."""
         return None
 
-    def legal(self, rule: str, reason: Text, effects: list[Effect],
+    def legal(self, rule: str, reason: Message, effects: list[Effect],
               interpretation: str | None = None) -> Ruling:
         """A legal verdict with its effects."""
         return Ruling(True, rule, reason, interpretation, None, tuple(effects))
 
-    def illegal(self, rule: str, reason: Text, interpretation: str | None = None,
+    def illegal(self, rule: str, reason: Message, interpretation: str | None = None,
                 penalty: Penalty | None | bool = True) -> Ruling:
         """An illegal verdict with the variant's penalty (``penalty=True``) or the one given."""
         chosen = self.penalty if penalty is True else (penalty or None)
@@ -218,9 +217,8 @@ class Rules:
     def not_wished(self, rule: str, wish: Wish, card: Card) -> Ruling:
         """Illegal: ``card`` is not of the suit (colour) a jack on top wishes."""
         wished, name = wish_text(wish.target), card_text(card)
-        return self.illegal(rule, Text(
-            f"Gewünscht ist {wished.de}; {name.de} passt nicht.",
-            f"{wished.en.capitalize()} is wished; the {name.en} does not fit."))
+        return self.illegal(rule, Message(
+            "The wish is %(wished)s; the %(name)s does not fit.", wished=wished, name=name))
 
     def wish_effect(self, situation: Situation, action: Action, card: Card,
                     rule: str) -> Effect | Ruling:
@@ -235,6 +233,6 @@ class Rules:
                 Effect("wish", rank=named, rule=rule)
         wanted, allowed = wish_text(action.wish.target), choices_text(choices)
         name = card_text(card)
-        return self.illegal(rule, Text(
-            f"Mit {name.de} darf man {wanted.de} nicht wünschen, nur {allowed.de}.",
-            f"With the {name.en} you may not wish {wanted.en}, only {allowed.en}."))
+        return self.illegal(rule, Message(
+            "With the %(name)s you may not wish %(wanted)s, only %(allowed)s.",
+            name=name, wanted=wanted, allowed=allowed))

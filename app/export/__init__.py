@@ -15,6 +15,7 @@ from flask import flash
 from flask import redirect
 from flask import render_template
 from flask import url_for
+from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response as Redirect
 from wtforms import SelectChoice
@@ -48,9 +49,9 @@ from app.store.models import Table
 from app.store.standings import standing_after
 from app.store.tables import delete_table
 from app.text import InputError
+from app.text import say
 from app.web.found import group_or_404
 from app.web.found import table_or_404
-from app.web.i18n import gettext as _
 from app.web.navigation import current_lang
 
 bp = Blueprint("export", __name__)
@@ -154,7 +155,7 @@ def twin_name(twin: Table | Group) -> str:
     """How the page names what is already here: its name (a table without one: its variant)."""
     if isinstance(twin, Group) or twin.name:
         return twin.name
-    return twin.definition.label.get(current_lang())
+    return say(twin.definition.label, current_lang())
 
 
 def twin_url(twin: Table | Group) -> str:

@@ -29,20 +29,21 @@ from app.scoring.types import team_of
 from app.store.changelog import CHANGE_LIMIT
 from app.store.models import Group
 from app.store.models import Table
-from app.text import Text
+from app.text import Message
+from app.text import say
 
 FORMAT_TABLE = "mautisch-table"
 FORMAT_GROUP = "mautisch-group"
 # The spreadsheet's columns, headed in the download's language.
 CSV_COLUMNS = (
-    Text("Datum", "date"),
-    Text("Tisch", "table"),
-    Text("Variante", "variant"),
-    Text("Runde", "round"),
-    Text("Spieler", "player"),
-    Text("Punkte", "points"),
-    Text("Zwischensumme", "running total"),
-    Text("Geld (€)", "money (€)"),
+    Message("date"),
+    Message("table"),
+    Message("variant"),
+    Message("round"),
+    Message("player"),
+    Message("points"),
+    Message("running total"),
+    Message("money (€)"),
 )
 # A spreadsheet runs a cell that starts like a formula; a name like "=1+1" must stay text.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -183,7 +184,7 @@ def csv_rows(
     """
     title = text_cell(table.name or table.id)
     definition = table.definition
-    variant = definition.label.get(sheet.lang)
+    variant = say(definition.label, sheet.lang)
     seats = range(len(table.players))
     keys = [team_of(seat) if definition.team_scores else seat for seat in seats]
     names = [text_cell(player) for player in table.players]
@@ -220,7 +221,7 @@ def csv_file(parts: list[str], sheet: Spreadsheet) -> str:
     """
     out = io.StringIO()
     out.write("\ufeff")
-    writer(out, sheet).writerow([column.get(sheet.lang) for column in CSV_COLUMNS])
+    writer(out, sheet).writerow([say(column, sheet.lang) for column in CSV_COLUMNS])
     out.writelines(parts)
     return out.getvalue()
 

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from app.export.validation import canonical
 from app.text import InputError
-from app.text import Text
+from app.text import Message
 
 
 class Logged(Protocol):
@@ -41,13 +41,11 @@ class Logged(Protocol):
         """True when a later undo reverted the change."""
 
 
-def broken(path: str, what: Text) -> InputError:
+def broken(path: str, what: Message) -> InputError:
     """The change log contradicts itself or the rounds: `what` it does wrong."""
-    return InputError(Text(
-        f"Das Änderungsprotokoll ({path}) {what.de}: "
-        f"die Datei wurde von Hand geändert oder ist beschädigt.",
-        f"The change log ({path}) {what.en}: the file was changed by hand or is damaged.",
-    ), path)
+    return InputError(Message(
+        "The change log (%(path)s) %(what)s: the file was changed by hand or is damaged.",
+        path=path, what=what), path)
 
 
 def inverse(change: Logged) -> tuple[int, str, str]:
@@ -65,18 +63,15 @@ def start_of(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str)
             continue
         if change.after is None:  # it removed round `number`: put it back
             if not 1 <= number <= len(state) + 1:
-                raise broken(at, Text(
-                    f"entfernt Runde {number} aus {len(state) + 1} Runden",
-                    f"removes round {number} from {len(state) + 1} rounds",
-                ))
+                raise broken(at, Message(
+                    "removes round %(number)s from %(value)s rounds",
+                    number=number, value=len(state) + 1))
             state.insert(number - 1, change.before)
         elif not 1 <= number <= len(state) or canonical(state[number - 1]) != canonical(
             change.after
         ):
-            raise broken(at, Text(
-                f"ändert Runde {number} anders, als die Runden der Datei sind",
-                f"changes round {number} other than the rounds of the file are",
-            ))
+            raise broken(at, Message(
+                "changes round %(number)s other than the rounds of the file are", number=number))
         elif change.before is None:
             del state[number - 1]
         else:
@@ -110,11 +105,8 @@ def replay(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -
                     canonical(changes[target].before),
                     canonical(changes[target].after),
                 ):
-                    raise broken(at, Text(
-                        "enthält ein Wiederholen, das nicht die zuletzt zurückgenommene "
-                        "Änderung wiederholt",
-                        "has a redo that does not repeat the change undone last",
-                    ))
+                    raise broken(at, Message(
+                        "has a redo that does not repeat the change undone last"))
                 undone[target] = False
                 open_changes.append(target)
             # else: it repeated a change older than the log
@@ -129,10 +121,7 @@ def replay(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -
             ):
                 raise broken(
                     at,
-                    Text(
-                        "enthält ein Rückgängig, das nicht die neueste Änderung zurücknimmt",
-                        "has an undo that does not revert the newest change",
-                    ),
+                    Message("has an undo that does not revert the newest change"),
                 )
             undone[target] = True
             redoable.append(target)
@@ -145,10 +134,9 @@ def replay(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -
             if not 1 <= number <= len(state) + 1 or change.after is None:
                 raise broken(
                     at,
-                    Text(
-                        f"fügt Runde {number} in {len(state)} Runden ein",
-                        f"inserts round {number} into {len(state)} rounds",
-                    ),
+                    Message(
+                        "inserts round %(number)s into %(count)s rounds",
+                        number=number, count=len(state)),
                 )
             state.insert(number - 1, change.after)
         elif not 1 <= number <= len(state) or canonical(state[number - 1]) != canonical(
@@ -156,24 +144,18 @@ def replay(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -
         ):
             raise broken(
                 at,
-                Text(
-                    f"ändert Runde {number}, die damals anders war",
-                    f"changes round {number}, which was different then",
-                ),
+                Message("changes round %(number)s, which was different then", number=number),
             )
         elif change.after is None:
             del state[number - 1]
         else:
             state[number - 1] = change.after
     if canonical(state) != canonical(rounds):
-        why = Text("führt nicht zu den Runden der Datei", "does not lead to the rounds of the file")
+        why = Message("does not lead to the rounds of the file")
         raise broken(path, why)
     for index, change in enumerate(changes):
         if change.undone != undone[index]:
             raise broken(
                 f"{path}[{index}].undone",
-                Text(
-                    "markiert die falschen Änderungen als rückgängig gemacht",
-                    "marks the wrong changes as undone",
-                ),
+                Message("marks the wrong changes as undone"),
             )

@@ -32,7 +32,8 @@ from app.groups.validate import validate_group
 from app.inputs import Field
 from app.store.rounds import ROUND_LIMIT
 from app.text import InputError
-from app.text import Text
+from app.text import Message
+from app.text import either
 from app.text import shown
 from app.variants import registry as variants
 
@@ -77,10 +78,10 @@ class Game:
             name, players, options = variants.validate_table(
                 self.variant, item["name"], item["players"], item["options"]
             )
-        closed = inputs.flag(item["closed"], Field(path + ".closed", Text("Beendet", "Closed")))
+        closed = inputs.flag(item["closed"], Field(path + ".closed", Message("Closed")))
         return {"name": name, "players": players, "options": options, "closed": closed}
 
-    def body(self, value: Any, path: str, lead: Text) -> dict[str, Any]:
+    def body(self, value: Any, path: str, lead: Message) -> dict[str, Any]:
         """A round body checked by the variant, its errors placed at `path` after `lead`."""
         with within(path, lead):
             return variants.validate_round(self.variant, self.players, self.options, value)
@@ -90,7 +91,7 @@ def round_plan(game: Game, item: Any, at: str, index: int) -> RoundPlan:
     """One round: numbered in order, its input valid for this table."""
     item = object_with(item, at + ".", ROUND_KEYS)
     whole(item["number"], at + ".number", index + 1, index + 1)
-    lead = Text(f"Runde {index + 1}: ", f"Round {index + 1}: ")
+    lead = Message("Round %(value)s: ", value=index + 1)
     return RoundPlan(
         index + 1,
         game.body(item["data"], at + ".data", lead),
@@ -105,7 +106,7 @@ def change_plan(game: Game, item: Any, at: str, index: int) -> ChangePlan:
     item = object_with(item, at + ".", CHANGE_KEYS)
     kinds = ("add", "edit", "delete", "settings", "undo", "redo")
     kind = inputs.choice(
-        item["kind"], Field(at + ".kind", Text("Die Art der Änderung", "The kind of change")), kinds
+        item["kind"], Field(at + ".kind", Message("The kind of change")), kinds
     )
     sides: list[dict[str, Any] | None] = []
     for side, needed in zip(
@@ -113,18 +114,16 @@ def change_plan(game: Game, item: Any, at: str, index: int) -> ChangePlan:
     ):
         value = item[side]
         if needed is not None and (value is not None) != needed:
-            raise Field(f"{at}.{side}", Text("Die Runde", "The round")).fail(Text(
-                f"muss bei einer Änderung der Art {kind!r} "
-                f"{'eine Runde' if needed else 'null'} sein.",
-                f"must be {'a round' if needed else 'null'} for a change of kind {kind!r}.",
-            ))
-        lead = Text(f"Änderung {index + 1}: ", f"Change {index + 1}: ")
+            raise Field(f"{at}.{side}", Message("The round")).fail(Message(
+                "must be a round for a change of kind %(kind)s.", kind=repr(kind)) if needed
+                else Message("must be null for a change of kind %(kind)s.", kind=repr(kind)))
+        lead = Message("Change %(value)s: ", value=index + 1)
         if value is not None and (kind == "settings" or item["round_number"] == 0):
             sides.append(game.settings(value, f"{at}.{side}"))
             continue
         sides.append(None if value is None else game.body(value, f"{at}.{side}", lead))
     undone = inputs.flag(
-        item["undone"], Field(at + ".undone", Text("Die Rückgängig-Markierung", "The undone mark"))
+        item["undone"], Field(at + ".undone", Message("The undone mark"))
     )
     low = 0 if kind in ("settings", "undo", "redo") else 1  # 0: the table's settings
     number = whole(item["round_number"], at + ".round_number", low, ROUND_LIMIT + 1)
@@ -140,23 +139,20 @@ def check_results(game: Game, data: dict[str, Any], rounds: list[RoundPlan], pat
     if end is not None and end < len(rounds):
         words = variants.find_variant(game.variant).round_words
         last = words.number(end, inside=True)
-        raise InputError(Text(
-            f"Der Tisch war nach {last.de} beendet; die Datei hat {len(rounds)} "
-            f"{words.many.de}.",
-            f"The table was finished after {last.en}; "
-            f"the file has {len(rounds)} {words.many.en.lower()}.",
-        ), path + "rounds")
+        raise InputError(Message(
+            "The table was finished after %(last)s; the file has %(count)s %(many)s.",
+            last=last, count=len(rounds), many=words.many_inside), path + "rounds")
     state = variants.standing(
         game.variant, game.players, game.options, bodies, game.closed, game.first_dealer
     )
     for i, points in enumerate(state.round_points):
         at = f"{path}rounds[{i}].points"
-        what = Text(f"Die Punkte von Runde {i + 1}", f"The points of round {i + 1}")
+        what = Message("The points of round %(value)s", value=i + 1)
         same(data["rounds"][i]["points"], points, at, what)
-    same(data["totals"], state.totals, path + "totals", Text("Die Summen", "The totals"))
-    what = Text("Ob er beendet ist", "Whether it is finished")
+    same(data["totals"], state.totals, path + "totals", Message("The totals"))
+    what = Message("Whether it is finished")
     same(data["finished"], state.finished, path + "finished", what)
-    same(data["winner"], state.winner, path + "winner", Text("Der Sieger", "The winner"))
+    same(data["winner"], state.winner, path + "winner", Message("The winner"))
 
 
 def check_table(data: Any, path: str = "") -> TablePlan:
@@ -168,21 +164,18 @@ def check_table(data: Any, path: str = "") -> TablePlan:
         extra.update({key: data.pop(key) for key in OPTIONAL_TABLE_KEYS if key in data})
     data = object_with(data, path, TABLE_KEYS)
     inputs.choice(
-        data["format"], Field(path + "format", Text("Das Format", "The format")), (FORMAT_TABLE,)
+        data["format"], Field(path + "format", Message("The format")), (FORMAT_TABLE,)
     )
     if not isinstance(data["id"], str):
-        raise Field(path + "id", Text("Die Kennung", "The id")).fail(Text(
-            "muss ein Text sein.",
-            "must be a text.",
-        ))
+        raise Field(path + "id", Message("The id")).fail(Message("must be a text."))
     with within(path.rstrip(".")):
         name, players, options = variants.validate_table(
             data["variant"], data["name"], data["players"], data["options"]
         )
-    closed = inputs.flag(extra["closed"], Field(path + "closed", Text("Beendet", "Closed")))
+    closed = inputs.flag(extra["closed"], Field(path + "closed", Message("Closed")))
     first_dealer = inputs.seat(
         extra["first_dealer"],
-        Field(path + "first_dealer", Text("Der erste Geber", "The first dealer")),
+        Field(path + "first_dealer", Message("The first dealer")),
         len(players),
     )
     game = Game(data["variant"], players, options, closed, first_dealer)
@@ -207,7 +200,7 @@ def check_group(data: dict[str, Any]) -> GroupPlan:
 
     def table_plan(item: Any, at: str, index: int) -> TablePlan:
         """One table of the group; errors say which one."""
-        with within("", Text(f"Tisch {index + 1}: ", f"Table {index + 1}: ")):
+        with within("", Message("Table %(value)s: ", value=index + 1)):
             return check_table(item, at + ".")
 
     tables = each(data["tables"], "tables", TABLE_LIMIT, table_plan)
@@ -223,12 +216,7 @@ def parse_backup(raw: bytes) -> TablePlan | GroupPlan:
         return check_table(data)
     if kind == FORMAT_GROUP:
         return check_group(data)
-    formats = f"{shown(FORMAT_TABLE)} or {shown(FORMAT_GROUP)}"
-    formate = f"{shown(FORMAT_TABLE)} oder {shown(FORMAT_GROUP)}"
-    raise InputError(Text(
-        f"Das ist keine Mautisch-Sicherung: das Format muss {formate} sein "
-        f"(erhalten: {shown(kind)}). "
-        "Bitte den JSON-Download eines Tischs oder einer Gruppe verwenden.",
-        f"This is not a Mautisch backup: its format must be {formats} (got {shown(kind)}). "
+    raise InputError(Message(
+        "This is not a Mautisch backup: its format must be %(formats)s (got %(kind)s). "
         "Use the JSON download of a table or group.",
-    ), "format")
+        formats=either([shown(FORMAT_TABLE), shown(FORMAT_GROUP)]), kind=shown(kind)), "format")

@@ -16,13 +16,13 @@ from typing import TypeVar
 from app import inputs
 from app.inputs import Field
 from app.text import InputError
-from app.text import Text
+from app.text import Message
 from app.text import shown
 
 T = TypeVar("T")
 VERSION = 1  # the backup format version this Mautisch writes and reads
 MAX_BYTES = 1024 * 1024  # a group with years of evenings stays far below
-NO_LEAD = Text("", "")
+NO_LEAD = ""
 
 
 class DuplicateKey(ValueError):
@@ -47,34 +47,25 @@ def no_constant(name: str) -> Any:
 def load_json(raw: bytes) -> Any:
     """The file's JSON value, or an InputError saying why the file cannot be read."""
     if len(raw) > MAX_BYTES:
-        raise InputError(Text(
-            f"Die Datei hat {len(raw) // 1024} KB; "
-            f"eine Sicherung darf höchstens 1 MB (1024 KB) haben.",
-            f"The file has {len(raw) // 1024} KB; a backup may have at most 1 MB (1024 KB).",
-        ))
+        raise InputError(Message(
+            "The file has %(value)s KB; a backup may have at most 1 MB (1024 KB).",
+            value=len(raw) // 1024))
     try:
         return json.loads(
             raw.decode("utf-8-sig"), object_pairs_hook=unique_keys, parse_constant=no_constant
         )
     except UnicodeDecodeError:
-        why = Text("ist kein UTF-8-Text", "is not UTF-8 text")
+        why = Message("is not UTF-8 text")
     except DuplicateKey as error:
-        why = Text(
-            f"nennt den Schlüssel {shown(str(error))} zweimal in einem Objekt",
-            f"names the key {shown(str(error))} twice in one object",
-        )
+        why = Message("names the key %(error)s twice in one object", error=shown(str(error)))
     except json.JSONDecodeError as error:
-        why = Text(
-            f"ist kein gültiges JSON ({error.msg}, Zeile {error.lineno}, Spalte {error.colno})",
-            f"is not valid JSON ({error.msg}, line {error.lineno}, column {error.colno})",
-        )
+        why = Message(
+            "is not valid JSON (%(msg)s, line %(lineno)s, column %(colno)s)",
+            msg=error.msg, lineno=error.lineno, colno=error.colno)
     except (ValueError, RecursionError) as error:
-        why = Text(f"ist kein gültiges JSON ({error})", f"is not valid JSON ({error})")
-    raise InputError(Text(
-        f"Die Datei {why.de}: bitte den JSON-Download eines Mautisch-Tischs oder einer Gruppe "
-        "wählen.",
-        f"The file {why.en}: choose a JSON download of a Mautisch table or group.",
-    ))
+        why = Message("is not valid JSON (%(error)s)", error=str(error))
+    raise InputError(Message(
+        "The file %(why)s: choose a JSON download of a Mautisch table or group.", why=why))
 
 
 def object_with(value: Any, prefix: str, keys: Sequence[str]) -> dict[str, Any]:
@@ -82,15 +73,12 @@ def object_with(value: Any, prefix: str, keys: Sequence[str]) -> dict[str, Any]:
     where = prefix.rstrip(".")
     field = Field(
         where,
-        Text(
-            f"Der Eintrag {where}" if where else "Die Sicherung",
-            f"The entry {where}" if where else "The backup",
-        ),
+        Message("The entry %(where)s", where=where) if where else Message("The backup"),
     )
     found = inputs.mapping(value, field, keys)
     for key in keys:
         inputs.required(
-            found, key, Field(prefix + key, Text(f"Das Feld {key!r}", f"The field {key!r}"))
+            found, key, Field(prefix + key, Message("The field %(key)s", key=repr(key)))
         )
     return dict(found)
 
@@ -102,12 +90,9 @@ def moment(value: Any, path: str) -> datetime:
     except ValueError:
         parsed = None
     if parsed is None or parsed.tzinfo is None:
-        raise Field(path, Text("Die Zeitangabe", "The time")).fail(Text(
-            f'muss Datum und Uhrzeit mit Zone sein, etwa "2025-11-21T20:15:00+00:00"; '
-            f"erhalten: {shown(value)}.",
-            f'must be a date and time with zone like "2025-11-21T20:15:00+00:00"; '
-            f"got {shown(value)}.",
-        ))
+        raise Field(path, Message("The time")).fail(Message(
+            "must be a date and time with zone like \"2025-11-21T20:15:00+00:00\"; got %(value)s.",
+            value=shown(value)))
     return parsed
 
 
@@ -117,13 +102,13 @@ def canonical(value: Any) -> str:
 
 
 @contextmanager
-def within(path: str, lead: Text = NO_LEAD) -> Iterator[None]:
+def within(path: str, lead: Message | str = NO_LEAD) -> Iterator[None]:
     """Put a path (and a lead-in like "Table 2: ") before the field of errors raised inside."""
     try:
         yield
     except InputError as error:
         field = f"{path}.{error.field}" if error.field else path
-        text = Text(lead.de + error.text.de, lead.en + error.text.en)
+        text = Message("%(lead)s%(text)s", lead=lead, text=error.text)
         raise InputError(text, field.strip(".")) from None
 
 
@@ -131,7 +116,7 @@ def whole(value: Any, path: str, low: int, high: int) -> int:
     """A whole number field of the backup."""
     # A file has no player words: the entry is named by where it sits in the file.
     return inputs.whole(
-        value, Field(path, Text(f"Der Eintrag {path}", f"The entry {path}")), low, high
+        value, Field(path, Message("The entry %(path)s", path=path)), low, high
     )
 
 
@@ -141,32 +126,24 @@ def version_of(data: Any, path: str) -> None:
         return  # object_with names the problem
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
-        raise InputError(Text(
-            f"Diese Sicherung hat Formatversion {version} von einem neueren Mautisch; "
-            f"dieses liest Version {VERSION}.",
-            f"This backup has format version {version}, written by a newer Mautisch; "
-            f"this one reads version {VERSION}.",
-        ), path + "version")
+        raise InputError(Message(
+            "This backup has format version %(version)s, written by a newer Mautisch; this one "
+            "reads version %(supported)s.", version=version, supported=VERSION), path + "version")
     whole(version, path + "version", VERSION, VERSION)
 
 
-def same(found: Any, computed: Any, path: str, what: Text) -> None:
+def same(found: Any, computed: Any, path: str, what: Message) -> None:
     """A derived value in the file must be what the rounds come to."""
     if canonical(found) != canonical(computed):
-        raise InputError(Text(
-            f"{what.de} ({path}): die Datei sagt {shown(found)}, "
-            f"ihre Runden ergeben {shown(computed)}; "
-            "die Datei wurde von Hand geändert oder ist beschädigt.",
-            f"{what.en} ({path}): the file says {shown(found)}, its rounds give {shown(computed)}; "
-            "the file was changed by hand or is damaged.",
-        ), path)
+        raise InputError(Message(
+            "%(what)s (%(path)s): the file says %(found)s, its rounds give %(computed)s; the "
+            "file was changed by hand or is damaged.",
+            what=what, path=path, found=shown(found), computed=shown(computed)), path)
 
 
 def each(items: Any, path: str, limit: int, check: Callable[[Any, str, int], T]) -> list[T]:
     """A list of at most `limit` entries, each checked at its path."""
     if not isinstance(items, list) or len(items) > limit:
-        raise Field(path, Text("Die Liste", "The list")).fail(Text(
-            f"muss eine Liste mit höchstens {limit} Einträgen sein.",
-            f"must be a list of at most {limit} entries.",
-        ))
+        raise Field(path, Message("The list")).fail(Message(
+            "must be a list of at most %(limit)s entries.", limit=limit))
     return [check(item, f"{path}[{i}]", i) for i, item in enumerate(items)]

@@ -15,6 +15,7 @@ from flask import redirect
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response
@@ -33,7 +34,6 @@ from app.store.db import db
 from app.store.models import Group
 from app.web.headers import group_edit_url
 from app.web.headers import mark_edit_link
-from app.web.i18n import gettext as _
 
 bp = Blueprint("groups", __name__)
 TABLES_SHOWN = 50

@@ -13,6 +13,7 @@ from flask import abort
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import gettext as _
 from sqlalchemy import func
 from sqlalchemy import select
 from werkzeug.exceptions import HTTPException
@@ -30,7 +31,6 @@ from app.store.groups import restore_group
 from app.store.models import Group
 from app.store.models import Table
 from app.web.found import group_or_404
-from app.web.i18n import gettext as _
 
 # The group pages that show a group: a deleted group is 410 there (restore has its own view).
 SHOWN = ("groups.view", "groups.players", "groups.claim", "groups.delete")

@@ -10,14 +10,15 @@ from flask_babel import format_currency
 from flask_babel import format_date
 from flask_babel import format_decimal
 from flask_babel import get_locale
+from flask_babel import gettext as _
 from flask_babel import to_user_timezone
 from markupsafe import Markup
 
 from app.groups import stats
 from app.groups.stats import TableResult
+from app.text import say
 from app.variants.registry import find_variant
 from app.web.charts import line_chart_svg
-from app.web.i18n import gettext as _
 from app.web.navigation import current_lang
 
 
@@ -35,7 +36,7 @@ class TableLine:
 
 def variant_label(variant: str) -> str:
     """The variant's name in the page's language."""
-    return find_variant(variant).label.get(current_lang())
+    return say(find_variant(variant).label, current_lang())
 
 
 def winner_names(result: TableResult) -> str:

@@ -11,7 +11,8 @@ from app.inputs import Field
 from app.scoring.names import check_characters
 from app.scoring.names import player_names
 from app.text import InputError
-from app.text import Text
+from app.text import Message
+from app.text import Plural
 from app.text import shown
 
 NAME_LIMIT = 80  # groups.name
@@ -21,12 +22,11 @@ MAX_PLAYERS = 40
 
 def validate_group_name(name: Any) -> str:
     """The group's name: 1 to 80 characters, surrounding blanks removed."""
-    field = Field("name", Text("Der Gruppenname", "The group name"))
+    field = Field("name", Message("The group name"))
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_LIMIT:
-        raise field.fail(Text(
-            f"muss ein Text mit 1 bis {NAME_LIMIT} Zeichen sein; erhalten: {shown(name)}.",
-            f"must be a text of 1 to {NAME_LIMIT} characters; got {shown(name)}.",
-        ))
+        raise field.fail(Message(
+            "must be a text of 1 to %(name_limit)s characters; got %(name)s.",
+            name_limit=NAME_LIMIT, name=shown(name)))
     check_characters(name, field)
     return name.strip()
 
@@ -34,16 +34,15 @@ def validate_group_name(name: Any) -> str:
 def validate_group_players(players: Any) -> list[str]:
     """The group's players: 2 to 40 names, each checked as a table's players are."""
     if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        got: Message | str
         if isinstance(players, list):
             count = len(players)
-            got = Text(f"{count} {'Name' if count == 1 else 'Namen'}",
-                       f"{count} {'name' if count == 1 else 'names'}")
+            got = Plural("%(num)d name", "%(num)d names", count)
         else:
-            got = Text(shown(players), shown(players))
-        raise InputError(Text(
-            f"Eine Gruppe hat {MIN_PLAYERS} bis {MAX_PLAYERS} Spieler; erhalten: {got.de}.",
-            f"A group has {MIN_PLAYERS} to {MAX_PLAYERS} players; got {got.en}.",
-        ), "players")
+            got = shown(players)
+        raise InputError(Message(
+            "A group has %(min_players)s to %(max_players)s players; got %(got)s.",
+            min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, got=got), "players")
     return player_names(players)
 
 

@@ -19,10 +19,10 @@ from flask import jsonify
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import gettext as _
 
 from app.pwa.icons import draw_icons
 from app.tables.live import no_flashes
-from app.web.i18n import gettext as _
 from app.web.navigation import current_lang
 
 THEME = "#14532d"  # the base template's theme-color

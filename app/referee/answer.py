@@ -16,7 +16,8 @@ from app.referee.question import Question
 from app.rules.digest import digest
 from app.rules.views import md_inline
 from app.rules.views import rule_url
-from app.text import Text
+from app.text import Message
+from app.text import say
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ class Answer:
 def value_label(name: str, value: Any, lang: str) -> str:
     """A filled-in value in players' words: ``♠``, ``Zehn``, ``2 Spieler``."""
     if name == "players":
-        return Text(f"{value} Spieler", f"{value} players").get(lang)
+        return say(Message("%(value)s players", value=value), lang)
     return SUIT_SYMBOLS.get(value) or wish_name(str(value), lang)
 
 
@@ -121,7 +122,7 @@ def last_card_choice(other: dict[str, Any] | None, question: Question,
     dop.out), with the link that says so (``count`` = the cards played)."""
     if not other:
         return None
-    label = Text("Wenn das deine letzte Karte ist", "If this is your last card").get(lang)
+    label = say(Message("If this is your last card"), lang)
     return CaseChoice(label, bool(other["legal"]), other["reason"],
                       replace(question, count=str(len(question.play))))
 
@@ -141,9 +142,7 @@ def effect_line(effect: dict[str, Any], lang: str) -> EffectLine:
 
 # ter.9: after a nine the previous player is asked, out of turn; "then the previous player is
 # on turn" would read as if the order of play changed.
-ANSWERED_TURN = Text(
-    "Der vorige Spieler antwortet (eine Neun nachlegen oder ziehen); danach geht es mit dem "
-    "Spieler nach dir weiter.",
+ANSWERED_TURN = Message(
     "The previous player answers (plays a nine or draws); then play goes on with the player "
     "after you.")
 
@@ -156,7 +155,7 @@ def effect_lines(effects: list[dict[str, Any]], lang: str) -> list[EffectLine]:
     for effect in effects:
         line = effect_line(effect, lang)
         if asked and effect.get("type") == "turn" and effect.get("who") == "previous":
-            line = EffectLine(ANSWERED_TURN.get(lang), "ter.9", rule_url("ter.9"))
+            line = EffectLine(say(ANSWERED_TURN, lang), "ter.9", rule_url("ter.9"))
         lines.append(line)
     return lines
 
@@ -178,6 +177,6 @@ def describe(response: dict[str, Any], question: Question, lang: str,
         effects=effect_lines(response.get("effects") or [], lang),
         cases=case_choices(response.get("cases") or [], question, lang),
         last_card=last_card_choice(last_card, question, lang),
-        open_word=Text("Kommt drauf an", "It depends").get(lang),
+        open_word=say(Message("It depends"), lang),
         rule_text=rule_detail(rule, lang) if rule else None,
     )

@@ -13,10 +13,12 @@ from app.engine import deck
 from app.engine import find_variant
 from app.engine.texts import card_name
 from app.engine.texts import wish_name
+from app.text import InContext
+from app.text import say
 
 SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 # German cards print B(ube), D(ame), K(önig), A(ss); the codes stay J, Q, K, A.
-RANK_LABELS = {"de": {"J": "B", "Q": "D"}, "en": {}}
+RANK_LETTERS = {"J": InContext("card letter", "J"), "Q": InContext("card letter", "Q")}
 # The symbols of the colour deck (skip, reverse, wild cards); numbers show as they are.
 COLOUR_LABELS = {"S": "⊘", "R": "⇄", "W": "W", "W+4": "+4"}
 # A suit or colour with more cards than this is shown in two rows, so tiles stay wide on a
@@ -35,10 +37,15 @@ class Tile:
     copies: int = 1
 
 
+def rank_letter(rank: str, lang: str) -> str:
+    """A rank as a card prints it: ``B`` for a jack in German, numbers as they are."""
+    return say(RANK_LETTERS[rank], lang) if rank in RANK_LETTERS else rank
+
+
 def tile(card: Card, lang: str, copies: int = 1) -> Tile:
     """The tile of a card: ``♥B`` (Herz-Bube) in red, ``⊘`` on green for a green skip."""
     if card.suit in SUIT_SYMBOLS:
-        label = SUIT_SYMBOLS[card.suit] + RANK_LABELS[lang].get(card.rank, card.rank)
+        label = SUIT_SYMBOLS[card.suit] + rank_letter(card.rank, lang)
         css = f"suit-{card.suit}"
     else:
         label = COLOUR_LABELS.get(card.rank, card.rank)
@@ -100,7 +107,7 @@ def wish_choices(variant: str, lang: str) -> list[WishChoice]:
                     for s in deck_suits(cards)]
     if "rank" in kinds:
         ranks = dict.fromkeys(card.rank for card in cards)
-        choices += [WishChoice(r, RANK_LABELS[lang].get(r, r), "rank", wish_name(r, lang))
+        choices += [WishChoice(r, rank_letter(r, lang), "rank", wish_name(r, lang))
                     for r in ranks]
     return choices
 

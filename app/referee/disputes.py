@@ -16,6 +16,7 @@ from app.referee.house import query_text
 from app.referee.question import DRAW
 from app.referee.question import TOP_WAS_LAST
 from app.referee.question import Question
+from app.text import say
 
 
 @dataclass(frozen=True)
@@ -65,5 +66,5 @@ def dispute_links(question: Question, lang: str) -> list[DisputeLink]:
             asked = replace(asked, players=question.players)
         if not asked.house:
             asked = replace(asked, house=question.house)
-        links.append(DisputeLink(dispute.key, dispute.title.get(lang), asked))
+        links.append(DisputeLink(dispute.key, say(dispute.title, lang), asked))
     return links

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
 from app.engine import Card
 from app.engine.texts import card_name
 from app.referee.cards import wish_label
-from app.web.i18n import gettext as _
-from app.web.i18n import ngettext
 
 
 def who_name(who: str | None, count: int | None = None) -> str:
@@ -47,11 +48,13 @@ def skip_text(who: str | None, n: int) -> str:
     return _("Skipped: %(who)s.", who=who_name(who))
 
 
-def turn_text(who: str | None, count: int | None) -> str:
+def turn_text(who: str | None, seats: int | None) -> str:
     """Who is on turn afterwards."""
     if who == "you":
         return _("Then it is your turn again.")
-    return _("Then %(who)s is on turn.", who=who_name(who, count))
+    # Not `count` inside the call: babel.cfg's keyword for the sheets' `lang.count` would hide
+    # this msgid from extraction.
+    return _("Then %(who)s is on turn.", who=who_name(who, seats))
 
 
 def show_text(effect: dict[str, Any]) -> str:

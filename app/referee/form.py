@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from app.engine import PLAYER_RANGE
 from app.engine import VARIANT_IDS
@@ -23,9 +25,8 @@ from app.referee.question import TOP_WAS_LAST
 from app.referee.question import Question
 from app.rules.digest import digest
 from app.rules.views import rule_url
-from app.text import Text
-from app.web.i18n import gettext as _
-from app.web.i18n import ngettext
+from app.text import Message
+from app.text import say
 
 VARIANT_NAMES = {"dynamisch": "Dynamisch", "deluxe": "Deluxe", "speedone": "Speedone",
                  "terroristen": "Terroristen", "doppel": "Doppel"}
@@ -135,9 +136,9 @@ def grid_players(question: Question) -> int:
 def switches(question: Question, lang: str) -> list[Switch]:
     """The house rules of the question's variant, each choice marked default or chosen."""
     return [
-        Switch(rule.option, rule.rule, rule_url(rule.rule), rule.title.get(lang),
+        Switch(rule.option, rule.rule, rule_url(rule.rule), say(rule.title, lang),
                query_text(rule.default),
-               tuple(SwitchChoice(query_text(value), meaning.get(lang), value == rule.default,
+               tuple(SwitchChoice(query_text(value), say(meaning, lang), value == rule.default,
                                   value == question.house_value(rule))
                      for value, meaning in rule.choices))
         for rule in house_rules(question.variant)
@@ -162,15 +163,15 @@ PENDING_TAPS = {"draw": (1, 2, 3, 4), "skip": (1,), "again": (1, 2)}
 
 
 # Short words for the tap row (the select says them in full).
-TAP_WORDS = {"draw": Text("{n} ziehen", "draw {n}"), "skip": Text("aussetzen", "skip"),
-             "again": Text("+{n} nachlegen", "+{n} more")}
+TAP_WORDS = {"draw": Message("draw {n}"), "skip": Message("skip"),
+             "again": Message("+{n} more")}
 
 
 def pending_taps(question: Question, lang: str) -> list[tuple[str, str]]:
     """One-tap pending effects for the variant: the kinds its cards can leave, common
     counts first, and the question's own value when it is another."""
     kinds = find_variant(question.variant).pending_ranks
-    taps = [(f"{kind}:{n}", TAP_WORDS[kind].get(lang).format(n=n)) for kind, counts in
+    taps = [(f"{kind}:{n}", say(TAP_WORDS[kind], lang).format(n=n)) for kind, counts in
             PENDING_TAPS.items() if kind in kinds for n in counts]
     if question.pending and question.pending not in dict(taps):
         taps.append((question.pending, pending_label(question.pending)))
@@ -186,16 +187,15 @@ def more_open(question: Question, errors: dict[str, str]) -> bool:
 
 
 def page_words(lang: str) -> dict[str, str]:
-    """Words of the page that are said in Python (``app.text.Text``), by name."""
+    """Words of the page that are said in Python (``app.text.Message``), by name."""
     words = {
-        "disputes": Text("Streitfälle", "Common disputes"),
-        "details": Text("Regeltext und Auslegung", "Rule text and interpretation"),
-        "offline": Text("Ohne Verbindung: Für eine neue Frage braucht der Schiedsrichter das "
-                        "Netz. Die Antworten, die du schon gesehen hast, bleiben da.",
-                        "Offline: the referee needs the connection for a new question. The "
-                        "answers you have already seen stay available."),
+        "disputes": Message("Common disputes"),
+        "details": Message("Rule text and interpretation"),
+        "offline": Message(
+            "Offline: the referee needs the connection for a new question. The answers you have "
+            "already seen stay available."),
     }
-    return {name: text.get(lang) for name, text in words.items()}
+    return {name: say(text, lang) for name, text in words.items()}
 
 
 def form_context(question: Question, plays: list[Action] | None, errors: dict[str, str],

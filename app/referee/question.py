@@ -33,7 +33,7 @@ from app.referee.house import house_rules
 from app.referee.house import query_text
 from app.referee.house import read_value
 from app.text import InputError
-from app.text import Text
+from app.text import Message
 
 TOP_WAS_LAST = "top_was_last"
 FLAGS = ("other", "by_you", "anyone_served", "you_served", TOP_WAS_LAST)
@@ -132,11 +132,9 @@ class Question:
         for rule, text, value in self.given_house():
             if value is None:
                 choices = ", ".join(query_text(choice) for choice in rule.values)
-                raise InputError(Text(
-                    f"Die Hausregel „{rule.title.de}“ kann nicht „{text}“ sein: Wähle eine von "
-                    f"{choices}.",
-                    f"House rule “{rule.title.en}” cannot be “{text}”: choose one of {choices}.",
-                ), "options")
+                raise InputError(Message(
+                    "House rule “%(title)s” cannot be “%(text)s”: choose one of %(choices)s.",
+                    title=rule.title, text=text, choices=choices), "options")
             if value != rule.default:
                 options[rule.option] = value
         return options
@@ -195,8 +193,7 @@ class Question:
         """The full request (docs/api.md §1) for the question."""
         body = self.situation_body(lang)
         if DRAW in self.play and not self.draws:
-            raise InputError(Text("Entweder ziehen oder Karten spielen, nicht beides.",
-                                  "Either draw or play cards, not both."), "action.play")
+            raise InputError(Message("Either draw or play cards, not both."), "action.play")
         if self.draws:
             body["action"] = {"draw": True}
         else:
@@ -210,16 +207,14 @@ class Question:
         if not self.players:
             return 4
         if not self.players.isdigit():
-            raise InputError(Text("Die Spielerzahl muss eine ganze Zahl sein, z. B. 4.",
-                                  "Players must be a whole number, like 4."), "players")
+            raise InputError(Message("Players must be a whole number, like 4."), "players")
         return int(self.players)
 
     def pending_object(self) -> dict[str, int]:
         """``draw:2`` -> ``{"draw": 2}``."""
         kind, _sep, number = self.pending.partition(":")
         if kind not in PENDING_KINDS or not number.isdigit():
-            raise InputError(Text(
-                "Der offene Effekt muss so aussehen: draw:2, skip:1 oder again:1.",
+            raise InputError(Message(
                 "The pending effect must look like draw:2, skip:1 or again:1."),
                 "situation.pending")
         return {kind: int(number)}
@@ -240,23 +235,20 @@ class Question:
         if self.hand:
             if self.count and self.count != str(len(self.hand)):
                 cards = len(self.hand)
-                held = Text(f"{cards} Karten", f"{cards} cards") if cards != 1 else Text(
-                    "1 Karte", "1 card")
-                raise InputError(Text(
-                    f"Die Kartenzahl ({self.count}) passt nicht zu {held.de} auf der Hand.",
-                    f"The number of cards ({self.count}) does not match the hand of "
-                    f"{held.en}."), "count")
+                held = Message("%(cards)s cards", cards=cards) if cards != 1 else Message(
+                    "1 card")
+                raise InputError(Message(
+                    "The number of cards (%(count)s) does not match the hand of %(held)s.",
+                    count=self.count, held=held), "count")
             return len(self.hand) if self.count else None
         if not self.count:
             return None
         if not self.count.isdigit() or not 1 <= int(self.count) <= MAX_COUNT:
-            raise InputError(Text(
-                f"Die Zahl der Karten auf der Hand muss eine ganze Zahl von 1 bis {MAX_COUNT} "
-                "sein.",
-                f"The number of cards in hand must be a whole number from 1 to {MAX_COUNT}."),
+            raise InputError(Message(
+                "The number of cards in hand must be a whole number from 1 to %(max_count)s.",
+                max_count=MAX_COUNT),
                 "count")
         played = 0 if self.draws else len(self.play)
         if int(self.count) < played:
-            raise InputError(Text("Du kannst nicht mehr Karten spielen, als du hast.",
-                                  "You cannot play more cards than you hold."), "count")
+            raise InputError(Message("You cannot play more cards than you hold."), "count")
         return int(self.count)

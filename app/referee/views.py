@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import render_template
 from flask import request
+from flask_babel import gettext as _
 
 from app.engine import VARIANT_IDS
 from app.engine import Action
@@ -21,7 +22,6 @@ from app.referee.answer import describe
 from app.referee.form import form_context
 from app.referee.question import Question
 from app.text import InputError
-from app.web.i18n import gettext as _
 from app.web.navigation import current_lang
 
 # Request field paths (docs/api.md §1) -> the form field that holds the value, the first

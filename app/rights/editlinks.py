@@ -14,6 +14,7 @@ from flask import redirect
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from markupsafe import escape
@@ -26,24 +27,18 @@ from app.rights.phone import require_group_editor
 from app.store.db import db
 from app.store.models import Group
 from app.store.models import Table
-from app.text import Text
+from app.text import Message
+from app.text import say
 from app.web.found import group_or_404
 from app.web.found import table_or_404
 from app.web.headers import mark_edit_link
-from app.web.i18n import gettext as _
 from app.web.navigation import current_lang
 
 bp = Blueprint("editlinks", __name__)
 
-BUTTON = Text("Bearbeiten-Link erneuern", "Renew the edit link")
-CONFIRM = Text(
-    "Der alte Bearbeiten-Link funktioniert danach nicht mehr.",
-    "The old edit link stops working.",
-)
-RENEWED = Text(
-    "Neuer Bearbeiten-Link: der alte funktioniert nicht mehr. Gib den neuen weiter.",
-    "New edit link: the old one no longer works. Pass on the new one.",
-)
+BUTTON = Message("Renew the edit link")
+CONFIRM = Message("The old edit link stops working.")
+RENEWED = Message("New edit link: the old one no longer works. Pass on the new one.")
 
 
 def renew_edit_link_form(kind: str, ident: str) -> Markup:
@@ -61,8 +56,8 @@ def renew_edit_link_form(kind: str, ident: str) -> Markup:
     ).format(
         action=action,
         token=generate_csrf(),
-        label=escape(BUTTON.get(lang)),
-        note=escape(CONFIRM.get(lang)),
+        label=escape(say(BUTTON, lang)),
+        note=escape(say(CONFIRM, lang)),
     )
 
 
@@ -78,7 +73,7 @@ def renew_table(table_id: str) -> Response:
     token = table.set_edit_token()
     db.session.commit()
     remember_table(table.id, token)
-    flash(RENEWED.get(current_lang()), "success")
+    flash(say(RENEWED, current_lang()), "success")
     return redirect(url_for("tables.view", table_id=table.id) + "#share-title")
 
 
@@ -90,27 +85,24 @@ def renew_group(group_id: str) -> Response:
     token = group.set_edit_token()
     db.session.commit()
     remember_group(group.id, token)
-    flash(RENEWED.get(current_lang()), "success")
+    flash(say(RENEWED, current_lang()), "success")
     return redirect(url_for("groups.view", group_id=group.id))
 
 
 CLAIM_TEXTS = {
-    "title": Text("Bearbeiten-Link öffnen", "Open the edit link"),
-    "label": Text("Bearbeiten-Schlüssel", "Edit key"),
-    "help": Text(
-        "Wird beim Öffnen des Links von selbst eingetragen; sonst den Teil des Links nach "
-        "dem # hier einfügen.",
-        "Filled in by itself when the link opens; otherwise paste the part of the link after "
-        "the # here.",
-    ),
-    "button": Text("Dieses Handy darf ändern", "Let this phone make changes"),
+    "title": Message("Open the edit link"),
+    "label": Message("Edit key"),
+    "help": Message(
+        "Filled in by itself when the link opens; otherwise paste the part of the link after the "
+        "# here."),
+    "button": Message("Let this phone make changes"),
 }
 
 
 def claim_page(action: str) -> str:
     """The page that sends the token of an edit link (from its #fragment) by POST."""
     lang = current_lang()
-    texts = {name: text.get(lang) for name, text in CLAIM_TEXTS.items()}
+    texts = {name: say(text, lang) for name, text in CLAIM_TEXTS.items()}
     mark_edit_link()  # it may hold the token once the script filled it in
     return render_template("editlinks/claim.html", texts=texts, action=action)
 

@@ -21,6 +21,7 @@ from typing import Protocol
 
 from flask import abort
 from flask import session
+from flask_babel import gettext as _
 
 from app.store.db import db
 from app.store.models import Group
@@ -28,7 +29,6 @@ from app.store.models import Table
 from app.web.headers import group_edit_url
 from app.web.headers import mark_edit_link
 from app.web.headers import table_edit_url
-from app.web.i18n import gettext as _
 
 TABLES_KEY = "tables"
 TABLE_TOKENS_KEY = "edit_tokens"

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from app.engine.houserules import HOUSE_RULES
 from app.engine.houserules import HouseRule
 from app.rules.digest import digest
+from app.text import say
 
 
 @dataclass(frozen=True)
@@ -45,10 +46,10 @@ def house_rule_variant(rule_id: str) -> str | None:
 
 def house_entry(rule: HouseRule, lang: str) -> HouseEntry:
     """A switch in the page language."""
-    choices = tuple(HouseChoice(meaning.get(lang), value == rule.default)
+    choices = tuple(HouseChoice(say(meaning, lang), value == rule.default)
                     for value, meaning in rule.choices)
     anchored = digest(lang).rule(rule.rule) is None
-    return HouseEntry(rule.rule, rule.title.get(lang), choices, anchored)
+    return HouseEntry(rule.rule, say(rule.title, lang), choices, anchored)
 
 
 def house_entries(variant_id: str, lang: str) -> list[HouseEntry]:

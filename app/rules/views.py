@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from flask import abort
 from flask import render_template
 from flask import url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from app.rules import bp
@@ -19,7 +20,6 @@ from app.rules.house import house_rule_variant
 from app.rules.markdown import render_blocks
 from app.rules.markdown import render_inline
 from app.rules.seeds import seed_blocks
-from app.web.i18n import gettext as _
 from app.web.navigation import current_lang
 
 if TYPE_CHECKING:

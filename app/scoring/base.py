@@ -20,11 +20,11 @@ from app.scoring.settlement import MoneyRule
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
-from app.text import Text
+from app.text import Message
 
-OPTIONS = Field("options", Text("Die Tischoptionen", "The table options"))
-BODY = Field("", Text("Die Runde", "The round"))
-NEXT_DEALER = Field("next_dealer", Text("Der nächste Geber", "The next dealer"))
+OPTIONS = Field("options", Message("The table options"))
+BODY = Field("", Message("The round"))
+NEXT_DEALER = Field("next_dealer", Message("The next dealer"))
 # The direction of play; clockwise (the next seat number) at the start of a series (RULES.md
 # "Words used below").
 CLOCKWISE = "clockwise"
@@ -32,7 +32,7 @@ COUNTERCLOCKWISE = "counterclockwise"
 DIRECTIONS = (CLOCKWISE, COUNTERCLOCKWISE)
 LIMIT_GAMES = (1, 100)  # games/rounds per series
 RATE_CENTS = Field(
-    "options.rate_cents", Text("Der Satz pro Punkt in Cent", "The rate per point in cents")
+    "options.rate_cents", Message("The rate per point in cents")
 )
 
 
@@ -43,7 +43,7 @@ def winner_of(seats: list[int]) -> Winner:
 
 def rate_cents(value: Any) -> int:
     """The money rate: dyn.money recommends at most 10 cents; 1000 (10 euros) is the hard cap."""
-    return inputs.whole(value, RATE_CENTS, 0, 1000, Text(" (0 = ohne Geld)", " (0 = no money)"))
+    return inputs.whole(value, RATE_CENTS, 0, 1000, Message(" (0 = no money)"))
 
 
 def series_length(value: Any, field: Field) -> int:
@@ -83,10 +83,7 @@ class Scoring:
         return result
 
     # What RATE_CENTS.fail says when money is not allowed (a variant may say why).
-    no_money = Text(
-        "muss hier 0 sein: diese Wertung hat keine Punkte, um die gespielt wird.",
-        "must be 0 here: this scoring has no points to pay for.",
-    )
+    no_money = Message("must be 0 here: this scoring has no points to pay for.")
 
     def option(self, key: str, value: Any) -> Any:
         """Check one option value (hook)."""

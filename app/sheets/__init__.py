@@ -14,6 +14,7 @@ from flask import render_template
 from flask import request
 from flask_babel import get_locale
 from flask_babel import get_translations
+from flask_babel import gettext
 
 from app.sheets.download import cached_pdf
 from app.sheets.download import sheet_tag
@@ -26,9 +27,9 @@ from app.store.models import Table
 from app.store.tables import round_rows
 from app.store.tables import state_of
 from app.text import InputError
+from app.text import say
 from app.variants.registry import VARIANTS
 from app.web.found import table_or_404
-from app.web.i18n import gettext
 
 bp = Blueprint("sheets", __name__)
 
@@ -65,7 +66,7 @@ def blank(variant: str) -> Response:
     )
     lang = page_lang()
     try:
-        sheet = parse_blank(definition, definition.label.get(lang.code), request.args)
+        sheet = parse_blank(definition, say(definition.label, lang.code), request.args)
     except InputError as error:
         # Not a bare 400: the form again, with the sentence at the field that was refused.
         return Response(sheets_page(error, variant), status=400, mimetype="text/html")
@@ -93,7 +94,7 @@ def filled_sheet(table: Table, lang: Lang) -> bytes:
     record = TableRecord(
         name=table.name,
         variant=table.variant,
-        label=table.definition.label.get(lang.code),
+        label=say(table.definition.label, lang.code),
         played_on=table.created_at.date(),
         players=list(table.players),
         options=table.definition.stored_options(table.options),

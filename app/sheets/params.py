@@ -13,14 +13,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from app.text import InputError
-from app.text import Text
+from app.text import Message
 from app.variants.registry import Variant
 
 NAME_LIMIT = 40
 WHOLE = re.compile(r"[0-9]{1,6}")
 DEFAULT_PLAYERS = 4
-PLAYER_COUNT = Text("Die Zahl der Spieler", "The number of players")
-ROUND_COUNT = Text("Die Zahl der Runden", "The number of rounds")
+PLAYER_COUNT = Message("The number of players")
+ROUND_COUNT = Message("The number of rounds")
 
 
 @dataclass(frozen=True)
@@ -49,15 +49,12 @@ def parse_blank(variant: Variant, label: str, args: Mapping[str, str]) -> BlankS
     names = parse_names(args.get("players", ""), most)
     count = parse_int(args, "count", fewest, most, PLAYER_COUNT)
     if names and count is not None and count != len(names):
-        raise InputError(Text(
-            f"Es sind {len(names)} Namen, aber {count} als Zahl der Spieler angegeben.",
-            f"You gave {len(names)} names but {count} as the number of players.",
-        ), "count")
+        raise InputError(Message(
+            "You gave %(count)s names but %(entered)s as the number of players.",
+            count=len(names), entered=count), "count")
     if names and len(names) < fewest:
-        raise InputError(Text(
-            f"Diese Liste braucht mindestens {fewest} Namen.",
-            f"This sheet needs at least {fewest} names.",
-        ), "players")
+        raise InputError(Message("This sheet needs at least %(fewest)s names.", fewest=fewest),
+            "players")
     seats = tuple(names) if names else ("",) * (count or max(fewest, min(DEFAULT_PLAYERS, most)))
     rounds = parse_rounds(variant, args)
     target, scoring, partner = parse_choices(variant, args, len(seats))
@@ -72,34 +69,27 @@ def parse_names(raw: str, most: int) -> list[str]:
         return []
     names = [name.strip() for name in raw.split(",")]
     if len(names) > most:
-        raise InputError(Text(
-            f"Auf diese Liste passen höchstens {most} Namen; es sind {len(names)}.",
-            f"This sheet has room for at most {most} names; you gave {len(names)}.",
-        ), "players")
+        raise InputError(Message(
+            "This sheet has room for at most %(most)s names; you gave %(count)s.",
+            most=most, count=len(names)), "players")
     seen: set[str] = set()
     for seat, name in enumerate(names, start=1):
         field = f"players[{seat - 1}]"
         if not name:
-            raise InputError(Text(
-                f"Der Name von Spieler {seat} ist leer.",
-                f"The name of player {seat} is empty.",
-            ), field)
+            raise InputError(Message("The name of player %(seat)s is empty.", seat=seat), field)
         if len(name) > NAME_LIMIT:
-            raise InputError(Text(
-                f"Der Name von Spieler {seat} ist länger als {NAME_LIMIT} Zeichen.",
-                f"The name of player {seat} is longer than {NAME_LIMIT} characters.",
-            ), field)
+            raise InputError(Message(
+                "The name of player %(seat)s is longer than %(name_limit)s characters.",
+                seat=seat, name_limit=NAME_LIMIT), field)
         if name.casefold() in seen:
-            raise InputError(Text(
-                f"Der Name „{name}“ kommt doppelt vor; jeder braucht einen eigenen.",
-                f"The name “{name}” appears twice; names must differ.",
-            ), field)
+            raise InputError(Message(
+                "The name “%(name)s” appears twice; names must differ.", name=name), field)
         seen.add(name.casefold())
     return names
 
 
 def parse_int(
-    args: Mapping[str, str], field: str, low: int, high: int, what: Text
+    args: Mapping[str, str], field: str, low: int, high: int, what: Message
 ) -> int | None:
     """A whole number between `low` and `high`, or None when not given."""
     raw = args.get(field, "").strip()
@@ -107,10 +97,9 @@ def parse_int(
         return None
     # ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
     if not WHOLE.fullmatch(raw) or not low <= int(raw) <= high:
-        raise InputError(Text(
-            f"{what.de} muss eine ganze Zahl von {low} bis {high} sein.",
-            f"{what.en} must be a whole number from {low} to {high}.",
-        ), field)
+        raise InputError(Message(
+            "%(what)s must be a whole number from %(low)s to %(high)s.",
+            what=what, low=low, high=high), field)
     return int(raw)
 
 
@@ -137,22 +126,15 @@ def parse_choices(
         return None, None, False
     target = args.get("target", "").strip()
     if target and target not in offered["target"]:
-        raise InputError(Text(
-            "Das Ziel muss 200 oder 500 sein.",
-            "The target must be 200 or 500.",
-        ), "target")
+        raise InputError(Message("The target must be 200 or 500."), "target")
     scoring = args.get("scoring", "").strip()
     if scoring and scoring not in offered["scoring"]:
-        raise InputError(Text(
-            "Die Wertung muss „winner-takes“ oder „own-points“ sein.",
-            "The scoring must be “winner-takes” or “own-points”.",
-        ), "scoring")
+        raise InputError(
+            Message("The scoring must be “winner-takes” or “own-points”."), "scoring"
+        )
     partner = parse_flag(args, "partner")
     if partner and players != 4:
-        raise InputError(Text(
-            "Der Partnermodus braucht genau 4 Spieler.",
-            "Partner mode needs exactly 4 players.",
-        ), "partner")
+        raise InputError(Message("Partner mode needs exactly 4 players."), "partner")
     return (int(target) if target else None), (scoring or None), partner
 
 
@@ -160,7 +142,7 @@ def parse_flag(args: Mapping[str, str], field: str) -> bool:
     """A checkbox: "1" on, "0" or empty off."""
     raw = args.get(field, "").strip()
     if raw not in ("", "0", "1"):
-        raise InputError(Text(f"„{field}“ muss 1 oder 0 sein.", f"“{field}” must be 1 or 0."),
+        raise InputError(Message("“%(field)s” must be 1 or 0.", field=field),
                          field)
     return raw == "1"
 
@@ -168,7 +150,4 @@ def parse_flag(args: Mapping[str, str], field: str) -> bool:
 def reject_unused(args: Mapping[str, str], field: str) -> None:
     """A parameter this variant's sheet has no use for: say so instead of ignoring it."""
     if args.get(field, "").strip():
-        raise InputError(Text(
-            f"Diese Liste hat kein „{field}“ zum Wählen.",
-            f"This sheet has no “{field}” to choose.",
-        ), field)
+        raise InputError(Message("This sheet has no “%(field)s” to choose.", field=field), field)

@@ -9,7 +9,8 @@ from datetime import date
 from typing import Any
 
 from app.scoring.types import Standing
-from app.text import Text
+from app.text import Message
+from app.text import say
 from app.variants.registry import Variant
 from app.variants.registry import find_variant
 
@@ -53,7 +54,7 @@ class Lang:
             return (singular if n == 1 else plural) % {"num": n}
         return self.ngettext(singular, plural, n) % {"num": n}
 
-    def say(self, text: Text, **values: Any) -> str:
-        """A bilingual text (a variant's, a house rule's) in the sheet's language."""
-        words = text.get(self.code)
+    def say(self, text: Message, **values: Any) -> str:
+        """A message (a variant's, a house rule's) in the sheet's language."""
+        words = say(text, self.code)
         return words % values if values else words

@@ -28,11 +28,11 @@ from app.sheets.layout import side_by_side
 from app.sheets.record import Lang
 from app.sheets.record import TableRecord
 from app.store.standings import places
-from app.text import Text
+from app.text import Message
 from app.translations import N_
 from app.variants.registry import Variant
 
-HOUSE_RULES = Text("Hausregeln", "House rules")
+HOUSE_RULES = Message("House rules")
 RANKING_WIDTH = 148 * mm  # place, name, total, amount
 SIDE_BY_SIDE = 240 * mm  # from this width (landscape) the transfers stand beside the ranking
 SCORING = {

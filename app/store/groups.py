@@ -13,7 +13,7 @@ from app.store.models import utcnow
 from app.store.tables import RESTORE_PERIOD
 from app.store.tables import possible_id
 from app.text import InputError
-from app.text import Text
+from app.text import Message
 
 
 def find_group(group_id: str) -> Group | None:
@@ -41,11 +41,8 @@ def restore_group(group: Group) -> None:
     if group.deleted_at is None:
         return
     if as_utc(group.deleted_at) < utcnow() - RESTORE_PERIOD:
-        raise InputError(Text(
-            "Diese Gruppe wurde vor mehr als 30 Tagen gelöscht und lässt sich nicht mehr "
-            "wiederherstellen.",
-            "This group was deleted more than 30 days ago and can no longer be restored.",
-        ))
+        raise InputError(Message(
+            "This group was deleted more than 30 days ago and can no longer be restored."))
     db.session.execute(
         update(Table)
         .where(Table.group_id == group.id, Table.deleted_at == group.deleted_at)

@@ -28,7 +28,7 @@ from app.store.tables import round_rows
 from app.store.tables import state_of
 from app.store.tables import table_state
 from app.text import InputError
-from app.text import Text
+from app.text import Message
 from app.text import shown
 from app.variants import registry as variants
 
@@ -115,10 +115,8 @@ def add_round(
         raise TableFinished(table.id)
     data = variants.validate_round(table.variant, table.players, table.options, body)
     if idempotency_key is not None and not 1 <= len(idempotency_key) <= 100:
-        raise InputError(Text(
-            "Der Header Idempotency-Key muss 1 bis 100 Zeichen lang sein.",
-            "The Idempotency-Key header must be 1 to 100 characters long.",
-        ), "Idempotency-Key")
+        raise InputError(Message("The Idempotency-Key header must be 1 to 100 characters long."),
+            "Idempotency-Key")
 
     def work() -> Added:
         """Inside the lock: replay, finished check, next number, change log, remembered key."""
@@ -131,10 +129,9 @@ def add_round(
         if before.finished:
             raise TableFinished(table.id)
         if len(before.round_points) >= ROUND_LIMIT:
-            raise InputError(Text(
-                f"Ein Tisch fasst höchstens {ROUND_LIMIT} Runden; bitte einen neuen Tisch anlegen.",
-                f"A table holds at most {ROUND_LIMIT} rounds; start a new table.",
-            ))
+            raise InputError(Message(
+                "A table holds at most %(round_limit)s rounds; start a new table.",
+                round_limit=ROUND_LIMIT))
         number = (
             db.session.scalar(select(func.max(Round.number)).where(Round.table_id == table.id)) or 0
         ) + 1
@@ -165,12 +162,10 @@ def expected_round_number(value: Any) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= ROUND_LIMIT + 1:
-        raise InputError(Text(
-            f"Die erwartete Rundennummer (expected_number) muss eine ganze Zahl von 1 bis "
-            f"{ROUND_LIMIT + 1} sein; erhalten: {shown(value)}.",
-            f"The expected round number (expected_number) must be a whole number from 1 to "
-            f"{ROUND_LIMIT + 1}; got {shown(value)}.",
-        ), "expected_number")
+        raise InputError(Message(
+            "The expected round number (expected_number) must be a whole number from 1 to "
+            "%(highest)s; got %(got)s.", highest=ROUND_LIMIT + 1, got=shown(value)),
+                "expected_number")
     return value
 
 
@@ -234,12 +229,9 @@ def refuse_early_end(table: Table, rounds: list[dict[str, Any]]) -> None:
     if end is not None and end < len(rounds):
         words = table.definition.round_words
         last, after = words.number(end, inside=True), words.number(len(rounds), inside=True)
-        raise InputError(Text(
-            f"Mit dieser Änderung wäre der Tisch nach {last.de} beendet, eingetragen ist aber "
-            f"bis {after.de}; bitte die späteren zuerst löschen.",
-            f"With this change the table would be finished after {last.en}, but it is "
-            f"entered up to {after.en}; delete the later ones first.",
-        ))
+        raise InputError(Message(
+            "With this change the table would be finished after %(last)s, but it is entered up "
+            "to %(after)s; delete the later ones first.", last=last, after=after))
 
 
 def edit_round(

@@ -13,16 +13,16 @@ from app.store.models import Round
 from app.store.models import Table
 from app.store.tables import round_rows
 from app.text import InputError
-from app.text import Text
+from app.text import Message
 from app.variants import registry as variants
 
 SETTINGS_KEYS = ("name", "players", "options", "closed")
 
 
-SETTINGS = Field("", Text("Die Änderung", "The change"))
+SETTINGS = Field("", Message("The change"))
 
 
-CLOSED = Field("closed", Text("„Beendet“", "“Closed”"))
+CLOSED = Field("closed", Message("“Closed”"))
 
 
 def settings_of(table: Table) -> dict[str, Any]:
@@ -72,33 +72,24 @@ def checked_settings(table: Table, given: Any, rounds: list[Round]) -> dict[str,
     if "players" in given:
         players = definition.players(given["players"])
         if len(players) != len(table.players):
-            raise InputError(Text(
-                f"Die Spieler lassen sich nur umbenennen: es bleiben {len(table.players)} "
-                f"Spieler (eingegeben: {len(players)}). Für eine andere Runde einen neuen Tisch "
-                "anlegen.",
-                f"Players can only be renamed: there stay {len(table.players)} players "
-                f"(you entered {len(players)}). Start a new table for a different set of players.",
-            ), "players")
+            raise InputError(Message(
+                "Players can only be renamed: there stay %(count)s players (you entered "
+                "%(entered)s). Start a new table for a different set of players.",
+                count=len(table.players), entered=len(players)), "players")
     options = dict(table.options)
     if "options" in given:
-        raw = inputs.mapping(given["options"], Field("options", Text(
-            "Die Tischoptionen", "The table options"
-        )), None)
+        raw = inputs.mapping(given["options"], Field("options", Message("The table options")), None)
         merged = {**definition.stored_options(table.options), **raw}
         options = definition.options(merged, len(players))
     closed = table.closed
     if "closed" in given:
         closed = inputs.flag(given["closed"], CLOSED)
         if closed and not definition.open_ended(options):
-            raise CLOSED.fail(Text(
-                "geht nur bei einem Tisch ohne feste Zahl von Spielen: dieser endet von selbst.",
-                "applies only to a table without a set number of games: this one ends by itself.",
-            ))
+            raise CLOSED.fail(Message(
+                "applies only to a table without a set number of games: this one ends by itself."))
         if closed and not table.closed and not rounds:
-            raise CLOSED.fail(Text(
-                "geht erst nach dem ersten Spiel; einen leeren Tisch bitte löschen.",
-                "needs at least one game played; delete an empty table instead.",
-            ))
+            raise CLOSED.fail(Message(
+                "needs at least one game played; delete an empty table instead."))
     if not definition.open_ended(options):
         closed = False
     fits_rounds(table, players, options, closed, rounds)
@@ -128,22 +119,17 @@ def fits_rounds(
         try:
             definition.round(players, options, round_.data)
         except InputError as error:
-            word = definition.round_words.one
-            raise InputError(Text(
-                f"Das passt nicht zu {word.de % {'n': round_.number}}: {error.text.de}",
-                f"This does not fit {word.en % {'n': round_.number}}: {error.text.en}",
-            ), "options") from error
+            raise InputError(Message(
+                "This does not fit %(value)s: %(text)s",
+                value=definition.round_words.number(round_.number), text=error.text),
+                    "options") from error
     data = [r.data for r in rounds]
     end = definition.finished_after(players, options, data, closed)
     if end is not None and end < len(data):
-        many = definition.round_words.many
+        many = definition.round_words.many_inside
         changed = [k for k in options if options.get(k) != table.options.get(k)]
-        raise InputError(Text(
-            f"Es sind schon {len(data)} {many.de} gespielt; mit dieser Einstellung wäre der Tisch "
-            f"schon nach {end} beendet. Bitte mindestens {len(data)} wählen oder erst {many.de} "
-            "löschen.",
-            f"{len(data)} {many.en.lower()} are played already; with this setting the table "
-            f"would have ended after {end}. Choose at least {len(data)} or delete "
-            f"{many.en.lower()} first.",
-        ), f"options.{changed[0]}" if changed else "options")
+        raise InputError(Message(
+            "%(count)s %(many)s are played already; with this setting the table would have "
+            "ended after %(end)s. Choose at least %(count)s or delete %(many)s first.",
+            count=len(data), many=many, end=end), f"options.{changed[0]}" if changed else "options")
 

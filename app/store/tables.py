@@ -28,7 +28,7 @@ from app.store.models import utcnow
 from app.store.standings import standing_after
 from app.store.standings import standing_of
 from app.text import InputError
-from app.text import Text
+from app.text import Message
 from app.variants import registry as variants
 
 ID_LIMIT = 24  # tables.id (models.ID_LENGTH)
@@ -169,11 +169,8 @@ def delete_table(table: Table) -> None:
 def restore_table(table: Table) -> None:
     """Bring a deleted table back (InputError once RESTORE_PERIOD is over); no-op otherwise."""
     if table.deleted_at is not None and as_utc(table.deleted_at) < utcnow() - RESTORE_PERIOD:
-        raise InputError(Text(
-            "Dieser Tisch wurde vor mehr als 30 Tagen gelöscht und lässt sich nicht mehr "
-            "wiederherstellen.",
-            "This table was deleted more than 30 days ago and can no longer be restored.",
-        ))
+        raise InputError(Message(
+            "This table was deleted more than 30 days ago and can no longer be restored."))
 
     def work() -> None:
         """Inside the lock."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from flask import flash
 from flask import redirect
 from flask import url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from app.rights.phone import remember_table
@@ -16,7 +17,6 @@ from app.rights.phone import require_editor
 from app.store.tables import play_again
 from app.tables import bp
 from app.web.found import table_or_404
-from app.web.i18n import gettext as _
 
 
 @bp.post("/t/<id:table_id>/again")

@@ -7,6 +7,7 @@ from flask import redirect
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from app.rights.phone import editable_group
@@ -17,7 +18,6 @@ from app.tables.fielderrors import error_list
 from app.tables.forms import NewTableForm
 from app.tables.forms import group_refusal
 from app.tables.home import device_tables
-from app.web.i18n import gettext as _
 
 RECENT_NAMES = 24
 # Every page's summary of a refused form (templates/base.html) asks the form for its errors.

@@ -12,6 +12,7 @@ from typing import Any
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
@@ -27,7 +28,6 @@ from app.store.tables import restore_table
 from app.store.tables import table_state
 from app.tables import bp
 from app.web.found import table_or_404
-from app.web.i18n import gettext as _
 
 
 @bp.route("/t/<id:table_id>/delete", methods=["GET", "POST"])

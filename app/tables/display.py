@@ -11,6 +11,7 @@ from typing import Any
 from typing import NamedTuple
 
 from flask_babel import format_currency
+from flask_babel import gettext as _
 from markupsafe import Markup
 from markupsafe import escape
 
@@ -21,17 +22,17 @@ from app.scoring.types import Winner
 from app.scoring.types import team_of
 from app.store.models import Table
 from app.store.standings import places
-from app.text import Text
+from app.text import Message
+from app.text import say as say_in
 from app.variants.registry import VARIANTS
 from app.variants.registry import Variant
 from app.variants.registry import find_variant
-from app.web.i18n import gettext as _
 from app.web.navigation import current_lang
 
 
-def say(text: Text, **values: Any) -> str:
-    """A definition's bilingual text in the page's language, placeholders filled in."""
-    words = text.get(current_lang())
+def say(text: Message, **values: Any) -> str:
+    """A definition's message in the page's language, placeholders filled in."""
+    words = say_in(text, current_lang())
     return words % values if values else words
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField
 from wtforms import FieldList
@@ -30,7 +31,6 @@ from app.variants.registry import VARIANT_IDS
 from app.variants.registry import VARIANTS
 from app.variants.registry import Variant
 from app.variants.registry import find_variant
-from app.web.i18n import gettext as _
 
 NOT_A_NUMBER = _l("Please enter a whole number.")
 SERIES = {"inputmode": "numeric", "min": 1, "max": 100}

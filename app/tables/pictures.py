@@ -10,6 +10,7 @@ and dark mode. The chart's lines (`chart_series`) are also what the filled score
 from __future__ import annotations
 
 from flask_babel import format_currency
+from flask_babel import gettext as _
 from markupsafe import Markup
 from markupsafe import escape
 
@@ -17,9 +18,9 @@ from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Transfer
 from app.store.models import Table
+from app.text import say
 from app.variants.registry import find_variant
 from app.web.charts import line_chart_svg
-from app.web.i18n import gettext as _
 from app.web.navigation import current_lang
 
 WIDTH = 360
@@ -65,7 +66,7 @@ def running_totals_chart(table: Table, standing: Standing) -> Markup | None:
 
 def chart_note(table: Table) -> str:
     """How to read the lines of this variant: which direction is good (spd.opt.scoring)."""
-    return table.definition.chart_note(table.options).get(current_lang())
+    return say(table.definition.chart_note(table.options), current_lang())
 
 
 def money(cents: int) -> str:

@@ -13,11 +13,11 @@ import io
 from flask import Response
 from flask import abort
 from flask import url_for
+from flask_babel import gettext as _
 
 from app.rights.phone import edit_link
 from app.tables import bp
 from app.web.found import table_or_404
-from app.web.i18n import gettext as _
 
 SVG_TYPE = "image/svg+xml"
 MODULE_PX = 8  # intrinsic size only; the page scales the vector image

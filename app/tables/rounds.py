@@ -19,6 +19,7 @@ from flask import redirect
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from app.rights.phone import require_editor
@@ -39,9 +40,9 @@ from app.tables import bp
 from app.tables.round_base import RoundForm
 from app.tables.round_forms import round_form
 from app.text import InputError
+from app.text import say
 from app.variants import registry as variants
 from app.web.found import table_or_404
-from app.web.i18n import gettext as _
 from app.web.navigation import current_lang
 
 T = TypeVar("T")
@@ -79,7 +80,7 @@ def body_points(table: Table, body: dict[str, Any] | None, between: str = ", ") 
 def round_name(table: Table, number: int, inside: bool = False) -> str:
     """ "Runde 3" / "Spiel 3", as the variant calls its rows; `inside` a sentence English
     writes it in lower case ("delete round 3?"), German nouns keep their capital."""
-    return table.definition.round_words.number(number, inside).get(current_lang())
+    return say(table.definition.round_words.number(number, inside), current_lang())
 
 
 # The delete pages and buttons name the row as the variant does ("Spiel 2 löschen?").

@@ -17,6 +17,7 @@ from flask import redirect
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 from wtforms import RadioField
 
@@ -31,7 +32,6 @@ from app.tables.forms import house_field_name
 from app.text import InputError
 from app.variants.registry import Variant
 from app.web.found import table_or_404
-from app.web.i18n import gettext as _
 from app.web.navigation import current_lang
 
 

@@ -13,6 +13,7 @@ from flask import current_app
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from app.rights.editlinks import grant_table
@@ -30,7 +31,6 @@ from app.tables.pictures import settlement_picture
 from app.tables.undo import redo_step
 from app.tables.undo import undo_step
 from app.web.found import table_or_404
-from app.web.i18n import gettext as _
 
 SHEET_ENDPOINT = "sheets.table_sheet"  # the sheets blueprint's PDF of a table
 ROWS_SHOWN = 30

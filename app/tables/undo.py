@@ -15,6 +15,7 @@ from flask import flash
 from flask import redirect
 from flask import request
 from flask import url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from app.rights.phone import require_editor
@@ -31,7 +32,6 @@ from app.tables.rounds import body_points
 from app.tables.rounds import round_name
 from app.text import InputError
 from app.web.found import table_or_404
-from app.web.i18n import gettext as _
 from app.web.navigation import current_lang
 
 

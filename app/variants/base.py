@@ -31,39 +31,42 @@ from app.scoring.names import player_names
 from app.scoring.names import validate_name
 from app.scoring.types import Standing
 from app.text import InputError
-from app.text import Text
+from app.text import Message
 
 
 @dataclass(frozen=True)
 class RoundWords:
     """What one scored row of a table is called, in the forms the pages need."""
 
-    one: Text  # "Spiel 3"
-    many: Text  # "Spiele" (the grid's heading)
-    enter: Text  # "Spiel 3 eintragen"
-    of: Text  # "Spiel 3 von 8"
+    one: Message  # "Spiel 3"
+    many: Message  # "Spiele" (the grid's heading)
+    enter: Message  # "Spiel 3 eintragen"
+    of: Message  # "Spiel 3 von 8"
+    # Inside a sentence English writes them in lower case ("after game 3"), German keeps the
+    # noun's capital.
+    one_inside: Message
+    many_inside: Message
 
-    def number(self, n: int, inside: bool = False) -> Text:
-        """One row by its number in both languages: "Spiel 3" / "Game 3"; `inside` a
-        sentence English writes it in lower case ("after game 3"), German keeps the noun's
-        capital."""
-        english = self.one.en % {"n": n}
-        if inside:
-            english = english[:1].lower() + english[1:]
-        return Text(self.one.de % {"n": n}, english)
+    def number(self, n: int, inside: bool = False) -> Message:
+        """One row by its number: "Spiel 3" / "Game 3" (or "game 3" `inside` a sentence)."""
+        return Message((self.one_inside if inside else self.one).msgid, n=n)
 
 
 GAMES = RoundWords(
-    Text("Spiel %(n)s", "Game %(n)s"),
-    Text("Spiele", "Games"),
-    Text("Spiel %(n)s eintragen", "Enter game %(n)s"),
-    Text("Spiel %(n)s von %(of)s", "Game %(n)s of %(of)s"),
+    Message("Game %(n)s"),
+    Message("Games"),
+    Message("Enter game %(n)s"),
+    Message("Game %(n)s of %(of)s"),
+    Message("game %(n)s"),
+    Message("games"),
 )
 ROUNDS = RoundWords(
-    Text("Runde %(n)s", "Round %(n)s"),
-    Text("Runden", "Rounds"),
-    Text("Runde %(n)s eintragen", "Enter round %(n)s"),
-    Text("Runde %(n)s von %(of)s", "Round %(n)s of %(of)s"),
+    Message("Round %(n)s"),
+    Message("Rounds"),
+    Message("Enter round %(n)s"),
+    Message("Round %(n)s of %(of)s"),
+    Message("round %(n)s"),
+    Message("rounds"),
 )
 
 
@@ -83,7 +86,7 @@ def house_field(rule: HouseRule) -> Field:
     """A house rule as an input field: `options.<name>`, called by its title."""
     return Field(
         f"options.{rule.option}",
-        Text(f"Die Hausregel „{rule.title.de}“", f"The house rule “{rule.title.en}”"),
+        Message("The house rule “%(title)s”", title=rule.title),
     )
 
 
@@ -92,8 +95,8 @@ class Variant:
 
     # -- what it is ---------------------------------------------------------------------
     id: ClassVar[str]
-    label: ClassVar[Text]
-    description: ClassVar[Text]
+    label: ClassVar[Message]
+    description: ClassVar[Message]
     # Seats at a scored table (the referee's own range is `rules.min_players` …).
     min_players: ClassVar[int]
     max_players: ClassVar[int]
@@ -120,9 +123,9 @@ class Variant:
     # empty, as an open-ended number of games).
     form_fields: ClassVar[dict[str, str]] = {}
     # Group statistics: what the average per game means (None: no average, wins count).
-    average_label: ClassVar[Text | None] = None
+    average_label: ClassVar[Message | None] = None
     # The chart under the grid: how to read its lines.
-    chart_note_text: ClassVar[Text]
+    chart_note_text: ClassVar[Message]
     blank_sheet: ClassVar[BlankSheetSetup]
 
     def __init__(self) -> None:
@@ -176,7 +179,7 @@ class Variant:
         """A stored table's options with the house rules it predates at their defaults."""
         return {**self.defaults, **options}
 
-    def changed_house_rules(self, options: Mapping[str, Any]) -> list[tuple[HouseRule, Text]]:
+    def changed_house_rules(self, options: Mapping[str, Any]) -> list[tuple[HouseRule, Message]]:
         """The house rules that differ from the default, each with the meaning of its value."""
         return [
             (rule, rule.meaning(options[rule.option]))
@@ -189,13 +192,11 @@ class Variant:
         names = player_list(players)
         low, high = self.min_players, self.max_players
         if not low <= len(names) <= high:
-            limit = f"exactly {low}" if low == high else f"{low} to {high}"
-            grenze = f"genau {low}" if low == high else f"{low} bis {high}"
-            raise InputError(Text(
-                f"{self.label.de} spielen {grenze} Spieler; eingegeben: {len(names)}.",
-                f"{self.label.en} is played by {limit} players; you entered "
-                f"{len(names)}.",
-            ), "players")
+            limit = Message("exactly %(low)s", low=low) if low == high else Message(
+                "%(low)s to %(high)s", low=low, high=high)
+            raise InputError(Message(
+                "%(label)s is played by %(limit)s players; you entered %(count)s.",
+                label=self.label, limit=limit, count=len(names)), "players")
         return player_names(names)
 
     def table(self, name: Any, players: Any, options: Any) -> tuple[str, list[str], dict[str, Any]]:
@@ -275,6 +276,6 @@ class Variant:
         return self.scoring.directions(rounds)
 
     # -- how it reads ------------------------------------------------------------------------
-    def chart_note(self, options: Mapping[str, Any]) -> Text:
+    def chart_note(self, options: Mapping[str, Any]) -> Message:
         """How to read the running-totals chart of a table with these options (hook)."""
         return self.chart_note_text

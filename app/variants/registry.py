@@ -15,7 +15,7 @@ from typing import Any
 
 from app.scoring.types import Standing
 from app.text import InputError
-from app.text import Text
+from app.text import Message
 from app.text import shown
 from app.variants.base import RoundWords
 from app.variants.base import Variant
@@ -37,10 +37,9 @@ def find_variant(name: Any) -> Variant:
     """The variant with this ID, or an InputError (a ValueError) naming the five IDs."""
     if not isinstance(name, str) or name not in VARIANTS:
         known = ", ".join(VARIANTS)
-        raise InputError(Text(
-            f"Unbekannte Variante {shown(name)}; möglich sind {known}.",
-            f"Unknown variant {shown(name)}; choose one of {known}.",
-        ), "variant")
+        raise InputError(Message(
+            "Unknown variant %(name)s; choose one of %(known)s.", name=shown(name), known=known),
+                "variant")
     return VARIANTS[name]
 
 

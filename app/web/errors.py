@@ -7,11 +7,11 @@ from flask import Response
 from flask import jsonify
 from flask import render_template
 from flask import request
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from app.store.db import db
-from app.web.i18n import gettext as _
 
 
 def wants_json() -> bool:

@@ -25,7 +25,8 @@ from limits import parse_many
 from limits.storage import storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
-from app.text import Text
+from app.text import Message
+from app.text import say
 from app.web.errors import error_answer
 from app.web.navigation import current_lang
 
@@ -38,9 +39,9 @@ DEFAULTS = {
 # What each limit guards: its setting, the views it covers (API and page share one count),
 # and what the sentence calls it.
 KINDS = {
-    "tables": ("RATELIMIT_TABLES", ("api.create_table", "tables.new"), Text("Tische", "tables")),
-    "groups": ("RATELIMIT_GROUPS", ("groups.new",), Text("Gruppen", "groups")),
-    "imports": ("RATELIMIT_IMPORTS", ("export.import_form",), Text("Importe", "imports")),
+    "tables": ("RATELIMIT_TABLES", ("api.create_table", "tables.new"), Message("tables")),
+    "groups": ("RATELIMIT_GROUPS", ("groups.new",), Message("groups")),
+    "imports": ("RATELIMIT_IMPORTS", ("export.import_form",), Message("imports")),
 }
 
 
@@ -100,22 +101,20 @@ def too_many(error: TooMany) -> tuple[Response | str, int, dict[str, str]]:
     wait = max(1, math.ceil(error.reset_at - time.time()))
     minutes = max(1, math.ceil(wait / 60))
     per = window_text(error.window)
-    text = Text(
-        f"Zu viele neue {what.de} von dieser Adresse: höchstens {error.amount} {per.de} "
-        f"({setting}). Bitte in {minutes} Minuten wieder versuchen.",
-        f"Too many new {what.en} from this address: at most {error.amount} {per.en} "
-        f"({setting}). Please try again in {minutes} minutes.",
-    )
+    text = Message(
+        "Too many new %(what)s from this address: at most %(amount)s %(per)s (%(setting)s). "
+        "Please try again in %(minutes)s minutes.",
+        what=what, amount=error.amount, per=per, setting=setting, minutes=minutes)
     headers = {"Retry-After": str(wait)}
-    return error_answer(429, text.get(current_lang()), headers)
+    return error_answer(429, say(text, current_lang()), headers)
 
 
-def window_text(seconds: int) -> Text:
+def window_text(seconds: int) -> Message:
     """A limit's window as a player says it: "pro Stunde", "in 10 Minuten"."""
     if seconds == 3600:
-        return Text("pro Stunde", "an hour")
+        return Message("an hour")
     if seconds % 3600 == 0:
-        return Text(f"in {seconds // 3600} Stunden", f"in {seconds // 3600} hours")
+        return Message("in %(value)s hours", value=seconds // 3600)
     if seconds % 60 == 0:
-        return Text(f"in {seconds // 60} Minuten", f"in {seconds // 60} minutes")
-    return Text(f"in {seconds} Sekunden", f"in {seconds} seconds")
+        return Message("in %(value)s minutes", value=seconds // 60)
+    return Message("in %(seconds)s seconds", seconds=seconds)

@@ -18,7 +18,8 @@ from flask import current_app
 from sqlalchemy.exc import OperationalError
 
 from app.store.db import db
-from app.text import Text
+from app.text import Message
+from app.text import say
 from app.web.errors import error_answer
 from app.web.navigation import current_lang
 
@@ -82,14 +83,11 @@ def busy(
 
         return handle_unexpected(error)
     current_app.logger.warning("Database wait ran out: %s", str(error.orig).strip())
-    text = Text(
-        "Die Datenbank ist gerade ausgelastet; es wurde nichts gespeichert. "
-        f"Bitte in {RETRY_AFTER_SECONDS} Sekunden noch einmal senden.",
-        "The database is busy right now; nothing was saved. "
-        f"Please send it again in {RETRY_AFTER_SECONDS} seconds.",
-    )
+    text = Message(
+        "The database is busy right now; nothing was saved. Please send it again in "
+        "%(retry_after_seconds)s seconds.", retry_after_seconds=RETRY_AFTER_SECONDS)
     headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
-    return error_answer(503, text.get(current_lang()), headers)
+    return error_answer(503, say(text, current_lang()), headers)
 
 
 def init_timeouts(app: Flask) -> None:

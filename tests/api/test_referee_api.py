@@ -9,6 +9,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from app.engine.fields import field_words
+from app.text import say
 
 URL = "/api/v1/referee"
 BASE: dict[str, Any] = {
@@ -59,7 +60,7 @@ def test_languages(client: FlaskClient) -> None:
     english = client.post(URL, json=question).get_json()
     german = client.post(URL, json=body(**{**question, "lang": "de"})).get_json()
     default = client.post(URL, json=body(**{**question, "lang": None})).get_json()
-    assert english["reason"] == "Diamonds is wished: discard it or draw one card."
+    assert english["reason"] == "The wish is diamonds: discard it or draw one card."
     assert german["reason"] == "Gewünscht ist Karo: Leg das ab oder zieh eine Karte."
     assert default == german
     assert english["interpretation"].startswith("the wish stays in force")
@@ -147,7 +148,7 @@ BAD = [
 def names_field(field: str, error: str, lang: str) -> bool:
     """The sentence names the field in words (the shape checks shared by the whole API by
     their own words: "Der Wunsch", "The wish"), never by its path in brackets."""
-    words = field_words(field).get(lang)
+    words = say(field_words(field), lang)
     said = words in error or error.startswith(("Der ", "Die ", "Das ", "The "))
     return said and f"({field})" not in error
 

@@ -15,6 +15,7 @@ from app.engine import find_problem
 from app.engine import judge
 from app.engine import judge_start
 from app.engine import legal_actions
+from app.text import say
 from tests.engine.verdicts import has
 
 
@@ -204,4 +205,4 @@ def test_dop_draw_flag_only_for_a_doppel_player_who_drew(text: str, field: str) 
     on turn, and nothing is pending once he has drawn."""
     problem = find_problem(Situation.parse(text), Action(draw=True))
     assert problem is not None and problem.field == field
-    assert "drew" in problem.text.en and "drew" in problem.text.de
+    assert "drew" in say(problem.text, "en") and "drew" in say(problem.text, "de")

@@ -17,6 +17,7 @@ from app.engine import judge_request
 from app.engine.houserules import HOUSE_RULES
 from app.engine.situation import OPTION_NAMES
 from app.text import InputError
+from app.text import say
 from tests.engine.verdicts import has
 
 FULL = "G0,G1,G1,G2,G2,G3,G3,G4,G4,G5,G5,G6,G6,G7,G7,G8,G8,G9,G9,B0,B1"  # 21 cards
@@ -163,7 +164,7 @@ def test_options_of_another_variant_or_not_allowed_are_problems(situation: str,
     problem = find_problem(Situation.parse(situation), Action(draw=True))
     assert problem is not None and problem.field == field
     verdict = ask(situation, "draw")
-    assert (verdict.legal, verdict.reason) == (False, problem.text.en)
+    assert (verdict.legal, verdict.reason) == (False, say(problem.text, "en"))
 
 
 BODY = {"variant": "terroristen", "situation": {"top": "H7"}, "action": {"play": ["S7"]},
@@ -188,9 +189,9 @@ def test_request_options_name_the_switch_and_the_allowed_values(
         judge_request({**BODY, "variant": variant, "situation": {"top": TOPS[variant]},
                        "options": options})
     assert caught.value.field == field
-    assert all(word in caught.value.text.en for word in words), caught.value.text.en
-    assert caught.value.text.de.startswith("Hausregeln: ")  # words; the path stays in field
-    assert field not in caught.value.text.de
+    assert all(word in say(caught.value.text, "en") for word in words), say(caught.value.text, "en")
+    assert say(caught.value.text, "de").startswith("Hausregeln: ")  # words; the path stays in field
+    assert field not in say(caught.value.text, "de")
 
 
 def test_request_options_defaults_change_nothing() -> None:

@@ -16,6 +16,7 @@ from app.engine import find_problem
 from app.engine import judge
 from app.engine import judge_start
 from app.engine import legal_actions
+from app.text import say
 from tests.engine.verdicts import has
 
 
@@ -157,7 +158,7 @@ def test_spd_hand_count_problems(situation: str, action: str, quoted: str) -> No
     problem of the field situation.hand_count."""
     problem = find_problem(Situation.parse(f"speedone {situation}"), Action.parse(action))
     assert problem is not None and problem.field == "situation.hand_count"
-    assert quoted in problem.text.en and "Karten auf der Hand" in problem.text.de
+    assert quoted in say(problem.text, "en") and "Karten auf der Hand" in say(problem.text, "de")
     assert find_problem(Situation.parse("speedone top=B7 hand_count=23 options=handlimit:false"),
                         Action.parse("draw")) is None
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from app.text import InputError
+from app.text import say
 from app.variants.registry import round_points_of
 from app.variants.registry import standing
 from app.variants.registry import validate_round
@@ -223,5 +224,5 @@ def test_dyn_bad_round_names_the_field(body: Any, field: str | None) -> None:
     with pytest.raises(InputError) as error:
         validate_round("dynamisch", PLAYERS, OPTIONS, body)
     assert error.value.field == field
-    assert error.value.text.en.endswith(".") and error.value.text.de.endswith(".")
-    assert error.value.text.en != error.value.text.de
+    assert say(error.value.text, "en").endswith(".") and say(error.value.text, "de").endswith(".")
+    assert say(error.value.text, "en") != say(error.value.text, "de")

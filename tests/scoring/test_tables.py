@@ -96,5 +96,5 @@ def test_bad_table_names_field_and_limit(
     with pytest.raises(InputError) as error:
         validate_table(variant, name, players, options)
     assert error.value.field == field
-    assert limit in error.value.text.en
-    assert error.value.text.de and error.value.text.de != error.value.text.en
+    assert limit in error.value.message("en")
+    assert error.value.message("de") and error.value.message("de") != error.value.message("en")

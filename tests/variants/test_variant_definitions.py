@@ -11,6 +11,7 @@ import pytest
 from app import engine
 from app.engine.houserules import HOUSE_RULES
 from app.text import InputError
+from app.text import say
 from app.variants.registry import VARIANT_IDS
 from app.variants.registry import VARIANTS
 from app.variants.registry import find_variant
@@ -55,8 +56,8 @@ def test_find_variant_names_the_five_ids(name: object) -> None:
     with pytest.raises(InputError) as error:
         find_variant(name)
     assert isinstance(error.value, ValueError) and error.value.field == "variant"
-    assert "dynamisch, deluxe, speedone, terroristen, doppel" in error.value.text.en
-    assert "Unbekannte Variante" in error.value.text.de
+    assert "dynamisch, deluxe, speedone, terroristen, doppel" in say(error.value.text, "en")
+    assert "Unbekannte Variante" in say(error.value.text, "de")
 
 
 @pytest.mark.parametrize("variant_id", VARIANT_IDS)
@@ -69,7 +70,7 @@ def test_a_definition_points_at_its_rules_scoring_and_house_rules(variant_id: st
         **variant.scoring.defaults,
         **{rule.option: rule.default for rule in HOUSE_RULES[variant_id]},
     }
-    assert variant.label.de and variant.label.en and variant.description.en
+    assert say(variant.label, "de") and say(variant.label, "en") and say(variant.description, "en")
     assert variant.min_players <= variant.max_players
     assert variant.round_entry in ("hands", "cards", "hand_points", "winner", "team")
 
@@ -104,7 +105,7 @@ def test_changed_house_rules_name_the_meaning_of_the_chosen_value() -> None:
     terroristen = find_variant("terroristen")
     options = terroristen.table("", FOUR, {"multi": "twins"})[2]
     changed = terroristen.changed_house_rules(options)
-    assert [(rule.option, meaning.en) for rule, meaning in changed] == [
+    assert [(rule.option, say(meaning, "en")) for rule, meaning in changed] == [
         ("multi", "Only identical cards (suit and rank, twins) together.")
     ]
     assert terroristen.changed_house_rules(terroristen.defaults) == []

@@ -18,6 +18,7 @@ from app.engine.houserules import HOUSE_RULES
 from app.referee.links import referee_url
 from app.store.db import db
 from app.store.models import Table
+from app.text import say
 
 ROOT = Path(__file__).parent.parent.parent
 # Where the referee and the rules pages live: none of it may compare a variant's name.
@@ -69,7 +70,7 @@ def test_the_form_offers_each_switch_of_the_variant_at_its_default(client: Flask
         default = "1" if rule.default is True else "0" if rule.default is False else rule.default
         assert checked(box, rule.option) == [default]
         for _value, meaning in rule.choices:
-            assert meaning.en in html.unescape(box)
+            assert say(meaning, "en") in html.unescape(box)
         assert f'href="/rules/{variant}#{rule.rule}"' in box
     assert " open" not in box.split(">")[0]  # collapsed
 

@@ -13,6 +13,7 @@ from app.engine import INTERPRETATIONS
 from app.engine import RULE_IDS
 from app.engine.houserules import HOUSE_RULES
 from app.rules.markdown import render_inline
+from app.text import say
 
 CONTENT = Path(__file__).parent.parent.parent / "app" / "rules" / "content"
 VARIANTS = {"dyn": "dynamisch", "dlx": "deluxe", "spd": "speedone", "ter": "terroristen",
@@ -166,13 +167,13 @@ def test_house_rules_are_listed_with_default_and_choices(client: FlaskClient, va
         entry = re.search(rf'<article class="house-rule"[^>]*>\s*<a class="rule-id" '
                           rf'href="#{re.escape(rule.rule)}".*?</article>', section, re.S)
         assert entry, rule.rule
-        assert f"<h3>{rule.title.get(lang)}</h3>" in entry.group(0)
+        assert f"<h3>{say(rule.title, lang)}</h3>" in entry.group(0)
         items = re.findall(r"<li( class=\"is-default\")?>(.*?)</li>", entry.group(0), re.S)
-        assert [meaning for _mark, meaning in items][0].endswith(rule.meaning(rule.default)
-                                                                   .get(lang))
+        assert [meaning for _mark, meaning in items][0].endswith(
+            say(rule.meaning(rule.default), lang))
         assert [bool(mark) for mark, _text in items] == [v == rule.default for v in rule.values]
         assert [text.split("</strong> ")[-1] for _m, text in items] == \
-            [meaning.get(lang) for _v, meaning in rule.choices]
+            [say(meaning, lang) for _v, meaning in rule.choices]
 
 
 def test_a_house_rule_id_links_to_its_entry(client: FlaskClient) -> None:

@@ -16,6 +16,7 @@ from app.engine.houserules import HOUSE_RULES
 from app.engine.houserules import HouseRule
 from app.store.db import db
 from app.store.models import Table
+from app.text import say
 from tests.sheets.conftest import pdf_text
 
 FOUR = ["Anna", "Ben", "Cem", "Dora"]
@@ -71,12 +72,12 @@ def test_api_refuses_a_value_the_switch_does_not_allow(
     answer = create(client, variant, {rule.option: wrong})
     assert answer.status_code == 400
     assert answer.json["field"] == f"options.{rule.option}"
-    assert rule.title.de in answer.json["error"]
+    assert say(rule.title, "de") in answer.json["error"]
     english = client.post(
         "/api/v1/tables?lang=en",
         json={"variant": variant, "players": FOUR, "options": {rule.option: wrong}},
     ).json["error"]
-    assert rule.title.en in english
+    assert say(rule.title, "en") in english
     assert all(form_value(allowed) in english for allowed in rule.values)
 
 
@@ -124,7 +125,7 @@ def test_the_new_table_page_takes_each_switch_and_the_table_page_lists_it(
     table_id = created.headers["Location"].rsplit("/", 1)[1]
     assert client.get(f"/api/v1/tables/{table_id}").json["options"][rule.option] == value
     page = page_text(client.get(f"/t/{table_id}").get_data(as_text=True))
-    listed = f"{rule.title.de}: {rule.meaning(value).de}"
+    listed = f"{say(rule.title, 'de')}: {say(rule.meaning(value), 'de')}"
     if value == rule.default:
         assert listed not in page
     else:
@@ -143,7 +144,7 @@ def test_a_bad_posted_switch_reshows_the_form_with_the_error_at_it(
     html = unescape(response.get_data(as_text=True))
     start = html.index(f'name="{field}"')
     near = html[start : start + 3000]
-    assert "Die Hausregel" in near and rule.title.de in near and "maybe" in near
+    assert "Die Hausregel" in near and say(rule.title, "de") in near and "maybe" in near
     details = html.rindex("<details", 0, start)
     assert " open" in html[details : html.index(">", details)]
 
@@ -164,9 +165,9 @@ def test_the_new_table_page_offers_each_variants_switches_in_players_words(
         for rule in rules:
             assert section is not None
             text = unescape(section.group(0))
-            assert rule.title.en in text
+            assert say(rule.title, "en") in text
             for value, meaning in rule.choices:
-                assert meaning.en in text
+                assert say(meaning, "en") in text
                 choice = re.search(
                     rf'<input[^>]*name="house_{variant}_{rule.option}"[^>]*'
                     rf'value="{form_value(value)}"[^>]*>',
@@ -184,9 +185,9 @@ def test_the_filled_sheet_lists_a_changed_switch(
     table_id = create(client, variant, {rule.option: value}).json["id"]
     text = pdf_text(client.get(f"/t/{table_id}/sheet.pdf").data)
     assert "Hausregeln" in text
-    assert f"{rule.title.de}: {rule.meaning(value).de}" in text
+    assert f"{say(rule.title, 'de')}: {say(rule.meaning(value), 'de')}" in text
     english = pdf_text(client.get(f"/t/{table_id}/sheet.pdf?lang=en").data)
-    assert f"{rule.title.en}: {rule.meaning(value).en}" in english
+    assert f"{say(rule.title, 'en')}: {say(rule.meaning(value), 'en')}" in english
 
 
 def test_the_filled_sheet_lists_nothing_when_every_switch_is_default(

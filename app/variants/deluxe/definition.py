@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.text import Text
+from app.text import Message
 from app.variants.base import ROUNDS
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
@@ -13,19 +13,14 @@ class Deluxe(Variant):
     """dlx.out: the player out deals next, everybody else 1 point per card left."""
 
     id = "deluxe"
-    label = Text("Maumau-Deluxe", "Mau-Mau Deluxe")
-    description = Text(
-        "10 Runden, ein Strafpunkt je Karte auf der Hand; die wenigsten gewinnen.",
-        "10 rounds, one penalty point per card in hand; the fewest wins.",
-    )
+    label = Message("Mau-Mau Deluxe")
+    description = Message("10 rounds, one penalty point per card in hand; the fewest wins.")
     min_players = 2
     max_players = 8
     scoring = DeluxeScoring()
     round_words = ROUNDS
     form_fields = {"rounds": "rounds", "rate_cents": "rate_cents"}
     round_entry = "cards"
-    average_label = Text("Ø: Strafpunkte pro Runde", "Ø: penalty points per round")
-    chart_note_text = Text(
-        "Strafpunkte: Die unterste Linie ist am besten.", "Penalty points: the lowest line is best."
-    )
+    average_label = Message("Ø: penalty points per round")
+    chart_note_text = Message("Penalty points: the lowest line is best.")
     blank_sheet = BlankSheetSetup(room=8, rows=(1, 20, 10), row_words=ROUNDS)

@@ -27,7 +27,7 @@ from app.engine.variant import serves
 from app.engine.variant import turn
 from app.engine.verdict import Effect
 from app.engine.verdict import Penalty
-from app.text import Text
+from app.text import Message
 
 DELUXE_RANKS = ("7", "10", "J", "Q", "K", "A")
 WISH_RULES = {"J": "dlx.jack", "Q": "dlx.queen"}
@@ -42,20 +42,19 @@ class DeluxeRules(Rules):
     serve_rule = "dlx.serve"
     # The disputes players have most (app.engine.disputes).
     disputes = (
-        Dispute("twins", Text("Zwillinge zusammen", "Twins together"), "top=H7", "HK,HK"),
-        Dispute("last-special", Text("Bube als letzte Karte", "Jack as last card"),
+        Dispute("twins", Message("Twins together"), "top=H7", "HK,HK"),
+        Dispute("last-special", Message("Jack as last card"),
                 "top=H7 hand=HJ", "HJ"),
-        Dispute("wisher-jack", Text("Wünscher legt Buben", "Wisher plays a jack"),
+        Dispute("wisher-jack", Message("Wisher plays a jack"),
                 "top=H7 wish=10:by_you", "HJ"),
-        Dispute("wish-ends", Text("Wann endet der Wunsch?", "When does a wish end?"),
+        Dispute("wish-ends", Message("When does a wish end?"),
                 "top=S10 wish=10:anyone_served:you_served", "S7"),
-        Dispute("king-on-king", Text("König auf König", "King on king"), "top=HK draw=2",
+        Dispute("king-on-king", Message("King on king"), "top=HK draw=2",
                 "CK"),
-        Dispute("ten-two-players", Text("Zehn bei zwei Spielern", "Ten with two players"),
+        Dispute("ten-two-players", Message("Ten with two players"),
                 "top=H7 players=2", "H10"),
     )
-    deck_hint = Text("zwei Skatblätter ohne 8 und 9: C/S/H/D mit 7, 10, J, Q, K, A",
-                     "two Skat decks without 8s and 9s: C/S/H/D with 7, 10, J, Q, K, A")
+    deck_hint = Message("two Skat decks without 8s and 9s: C/S/H/D with 7, 10, J, Q, K, A")
     house_rules = (STRICT_DRAW,)
     wish_kinds = {"J": "rank", "Q": "suit"}
     wish_flags = WISH_FLAGS  # dlx.wish: who made the wish, who has discarded it
@@ -83,8 +82,7 @@ class DeluxeRules(Rules):
         """Pairs, wishes, the king chain, the skip, then the last-card rule."""
         cards, card = action.play, action.play[0]
         if len(cards) > 2 or (len(cards) == 2 and cards[0] != cards[1]):
-            return self.illegal("dlx.pair", Text(
-                "Zusammen darf man nur zwei gleiche Karten (Zwillinge) ablegen.",
+            return self.illegal("dlx.pair", Message(
                 "Only two identical cards (twins) may be played together."))
         ruling = self.judge_card(situation, action, card)
         if not ruling.legal:
@@ -92,11 +90,9 @@ class DeluxeRules(Rules):
         rest, wish = remaining(situation, action), situation.wish
         wished = wish is not None and wish.matches(card)
         if rest == () and self.is_special_rank(situation, card) and not wished:
-            return self.illegal("dlx.lastcard", Text(
-                f"Die letzte Karte darf keine Sonderkarte sein: {card_text(card).de} geht "
-                "nur als gewünschte Karte.",
-                f"The last card may not be a special card: the {card_text(card).en} only "
-                "goes out as the wished rank or suit."))
+            return self.illegal("dlx.lastcard", Message(
+                "The last card may not be a special card: the %(card)s only goes out as the "
+                "wished rank or suit.", card=card_text(card)))
         return ruling
 
     def is_special_rank(self, situation: Situation, card: Card) -> bool:
@@ -109,25 +105,23 @@ class DeluxeRules(Rules):
         if wish is not None and not wish.you_served:
             return self.judge_wished(situation, action, wish, card)
         if due.skip:
-            return self.illegal("dlx.10", Text(
-                "Du setzt wegen der Zehn aus; spielst du trotzdem, ist das eine falsche Karte.",
+            return self.illegal("dlx.10", Message(
                 "The ten skips you; playing anyway is a wrong card."))
         if due.draw and card.rank != "K":
-            return self.illegal("dlx.king", Text(
-                f"Auf den König musst du {due.draw} Karten ziehen oder einen König legen.",
-                f"On the king you must draw {due.draw} cards or play a king."))
+            return self.illegal("dlx.king", Message(
+                "On the king you must draw %(draw)s cards or play a king.", draw=due.draw))
         if not serves(card, situation.top):
             top = card_text(situation.top)
-            return self.illegal("dlx.wish" if wish else "dlx.serve", Text(
-                f"{name.de} bedient {top.de} nicht (weder Farbe noch Wert).",
-                f"The {name.en} does not serve the {top.en} (neither suit nor rank)."),
+            return self.illegal("dlx.wish" if wish else "dlx.serve", Message(
+                "The %(name)s does not serve the %(top)s (neither suit nor rank).",
+                name=name, top=top),
                 interpretation="dlx.wish" if wish else None)
         effects = self.card_effects(situation, action, card)
         if isinstance(effects, Ruling):
             return effects
         rule, meaning = self.serve_rule_for(situation, action, card)
-        return self.legal(rule, Text(f"{name.de} bedient {card_text(situation.top).de}.",
-                                     f"The {name.en} serves the {card_text(situation.top).en}."),
+        return self.legal(rule, Message(
+            "The %(name)s serves the %(card)s.", name=name, card=card_text(situation.top)),
                           effects, meaning)
 
     def serve_rule_for(self, situation: Situation, action: Action,
@@ -149,15 +143,14 @@ class DeluxeRules(Rules):
             effects = self.card_effects(situation, action, card)
             if isinstance(effects, Ruling):
                 return effects
-            return self.legal("dlx.wish", Text(
-                f"{name.de} erfüllt den Wunsch ({wanted.de}).",
-                f"The {name.en} fulfils the wish ({wanted.en})."), effects, "dlx.wish")
+            return self.legal("dlx.wish", Message(
+                "The %(name)s fulfils the wish (%(wanted)s).", name=name, wanted=wanted), effects,
+                    "dlx.wish")
         overrider = "J" if wish.rank else "Q"
         if card.rank == overrider:
             return self.judge_override(situation, action, wish, card)
-        return self.illegal("dlx.wish", Text(
-            f"Gewünscht ist {wanted.de}: Leg das ab oder zieh eine Karte.",
-            f"{wanted.en.capitalize()} is wished: discard it or draw one card."),
+        return self.illegal("dlx.wish", Message(
+            "The wish is %(wanted)s: discard it or draw one card.", wanted=wanted),
             interpretation="dlx.wish")
 
     def judge_override(self, situation: Situation, action: Action, wish: Wish,
@@ -165,21 +158,17 @@ class DeluxeRules(Rules):
         """dlx.wish.override: a new jack (queen) cancels a wish nobody has served yet."""
         refusal = None
         if wish.by_you:
-            refusal = Text("Den eigenen Wunsch darf man nicht überbieten.",
-                           "You may not override your own wish.")
+            refusal = Message("You may not override your own wish.")
         elif wish.anyone_served:
-            refusal = Text("Der Wunsch wurde schon bedient; jetzt kann man ihn nicht mehr "
-                           "überbieten.",
-                           "The wish has already been served; it can no longer be overridden.")
+            refusal = Message("The wish has already been served; it can no longer be overridden.")
         if refusal:
             return self.illegal("dlx.wish.override", refusal)
         plain = replace(situation, wish=None, pending=None)
         effects = self.card_effects(plain, action, card)
         if isinstance(effects, Ruling):
             return effects
-        return self.legal("dlx.wish.override", Text(
-            f"{card_text(card).de} hebt den Wunsch auf; du wünschst neu.",
-            f"The {card_text(card).en} cancels the wish; you wish anew."), effects)
+        return self.legal("dlx.wish.override", Message(
+            "The %(card)s cancels the wish; you wish anew.", card=card_text(card)), effects)
 
     def card_effects(self, situation: Situation, action: Action,
                      card: Card) -> list[Effect] | Ruling:
@@ -198,11 +187,9 @@ class DeluxeRules(Rules):
                 return wish
             effects += [wish, *self.unheld(situation, action, wish)]
         elif action.wish is not None:
-            return self.illegal("dlx.wish", Text(
-                f"{card_text(card).de} wünscht hier nichts: Solange ein Wunsch gilt, ist sie "
-                "eine einfache Karte.",
-                f"The {card_text(card).en} wishes nothing here: while a wish is in force it "
-                "is a plain card."), interpretation="dlx.wish")
+            return self.illegal("dlx.wish", Message(
+                "The %(card)s wishes nothing here: while a wish is in force it is a plain card.",
+                card=card_text(card)), interpretation="dlx.wish")
         effects += self.closing(situation, action, card, special)
         return effects
 
@@ -237,13 +224,13 @@ class DeluxeRules(Rules):
         """Take the king chain or the skip, or draw one card (after an ace only if stuck)."""
         due, players = situation.due, situation.players
         if due.draw:
-            return self.legal("dlx.king", Text(
-                f"Du ziehst {due.draw} Karten, einzeln; dann ist der Nächste dran.",
-                f"You draw {due.draw} cards, one at a time; then the next player is on turn."),
+            return self.legal("dlx.king", Message(
+                "You draw %(draw)s cards, one at a time; then the next player is on turn.",
+                draw=due.draw),
                 [Effect("draw", who="you", count=due.draw, rule="dlx.king"),
                  turn(1, players, "dlx.king")])
         if due.skip:
-            return self.legal("dlx.10", Text("Du setzt aus.", "You are skipped."),
+            return self.legal("dlx.10", Message("You are skipped."),
                               [Effect("skip", who="you", count=due.skip, rule="dlx.10"),
                                turn(due.skip, players, "dlx.10")])
         if due.again:
@@ -251,22 +238,17 @@ class DeluxeRules(Rules):
             # judge accepts it (a special last card is no card he can play, dlx.lastcard).
             playable = self.playable(situation)
             if playable:
-                return self.illegal("dlx.ace", Text(
-                    f"Nach dem Ass musst du noch eine Karte ablegen, z. B. "
-                    f"{card_text(playable[0]).de}.",
-                    f"After the ace you must discard one more card, e.g. the "
-                    f"{card_text(playable[0]).en}."))
+                return self.illegal("dlx.ace", Message(
+                    "After the ace you must discard one more card, e.g. the %(card)s.",
+                    card=card_text(playable[0])))
         elif self.strict(situation):
             playable = self.playable(situation)
             if playable:
-                return self.illegal("dlx.house.strictdraw", Text(
-                    f"Nach der Hausregel zieht nur, wer nichts legen kann: "
-                    f"{card_text(playable[0]).de} passt.",
-                    f"By the house rule only a player who cannot play draws: the "
-                    f"{card_text(playable[0]).en} fits."))
+                return self.illegal("dlx.house.strictdraw", Message(
+                    "By the house rule only a player who cannot play draws: the %(card)s fits.",
+                    card=card_text(playable[0])))
         rule = "dlx.ace" if due.again else ("dlx.wish" if situation.wish else "dlx.serve")
-        return self.legal(rule, Text("Du ziehst eine Karte; dann ist der Nächste dran.",
-                                     "You draw one card; then the next player is on turn."),
+        return self.legal(rule, Message("You draw one card; then the next player is on turn."),
                           [Effect("draw", who="you", count=1, rule=rule),
                            turn(1, players, rule)],
                           "dlx.wish" if rule == "dlx.wish" else None)
@@ -284,14 +266,12 @@ class DeluxeRules(Rules):
 
     def judge_other(self, situation: Situation, action: Action) -> Ruling:
         """dlx.penalty.wrong: a card played out of turn is taken back, plus 2 cards."""
-        return self.illegal("dlx.penalty.wrong", Text(
-            "Außer der Reihe gespielt: Karte zurücknehmen und 2 Strafkarten ziehen.",
+        return self.illegal("dlx.penalty.wrong", Message(
             "Played out of turn: take the card back and draw 2 penalty cards."),
             penalty=self.out_of_turn_penalty if action.play else None)
 
     def start_effects(self, card: Card, players: int, options: Options = DEFAULT_OPTIONS) -> Ruling:
         """dlx.start (I): the turned-up start card has no effect."""
-        return self.legal("dlx.start", Text(
-            f"{card_text(card).de} hat als Startkarte keine Wirkung.",
-            f"The {card_text(card).en} has no effect as the start card."),
+        return self.legal("dlx.start", Message(
+            "The %(card)s has no effect as the start card.", card=card_text(card)),
             [turn(1, players, "dlx.start")], "dlx.start")

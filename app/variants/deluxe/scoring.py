@@ -14,15 +14,15 @@ from app.scoring.base import rate_cents
 from app.scoring.base import series_length
 from app.scoring.types import Standing
 from app.text import InputError
-from app.text import Text
+from app.text import Message
 
 DECK = len(deck("deluxe"))  # the engine's: two Skat decks without 8s and 9s, 48 cards
 # The hands hold at most the deck less the discard pile's top card (the last card played).
 IN_HANDS = DECK - 1
-CARDS = Field("cards", Text("Die übrigen Karten", "The cards left"))
+CARDS = Field("cards", Message("The cards left"))
 ROUNDS = Field(
     "options.rounds",
-    Text("Die Anzahl der Runden der Serie", "The number of rounds in the series"),
+    Message("The number of rounds in the series"),
 )
 
 
@@ -51,35 +51,26 @@ class DeluxeScoring(Scoring):
                 value,
                 Field(
                     f"cards[{seat}]",
-                    Text(
-                        f"Die Anzahl der Karten von {name}",
-                        f"The number of cards left of {name}",
-                    ),
+                    Message("The number of cards left of %(name)s", name=name),
                 ),
                 0,
                 IN_HANDS,
-                Text(
-                    f" (das Spiel hat {DECK} Karten, eine liegt oben auf dem Ablagestapel)",
-                    f" (the deck holds {DECK} cards, one lies on top of the discard pile)",
-                ),
+                Message(
+                    " (the deck holds %(deck)s cards, one lies on top of the discard pile)",
+                    deck=DECK),
             )
             for seat, (name, value) in enumerate(zip(players, raw, strict=True))
         ]
         if sum(cards) > IN_HANDS:
-            raise CARDS.fail(Text(
-                f"ergeben zusammen {sum(cards)}, in die Hände passen aber höchstens {IN_HANDS}: "
-                f"das Spiel hat {DECK} Karten, und eine liegt oben auf dem Ablagestapel.",
-                f"add up to {sum(cards)}, but the hands can hold at most {IN_HANDS}: the deck "
-                f"has {DECK} cards, and one lies on top of the discard pile.",
-            ))
+            raise CARDS.fail(Message(
+                "add up to %(sum)s, but the hands can hold at most %(in_hands)s: the deck has "
+                "%(deck)s cards, and one lies on top of the discard pile.",
+                sum=sum(cards), in_hands=IN_HANDS, deck=DECK))
         out = cards.count(0)
         if out != 1:
-            raise InputError(Text(
-                "Genau ein Spieler muss 0 Karten haben: die Runde endet, sobald einer "
-                f"fertig ist; erhalten: {out}.",
-                "Exactly one player must have 0 cards: the round ends as soon as one "
-                f"player is out; got {out}.",
-            ), "cards")
+            raise InputError(Message(
+                "Exactly one player must have 0 cards: the round ends as soon as one player is "
+                "out; got %(out)s.", out=out), "cards")
         return {"cards": cards}
 
     def points(

@@ -12,9 +12,9 @@ from app.scoring.base import Scoring
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
-from app.text import Text
+from app.text import Message
 
-WINNER = Field("winner", Text("Das Gewinnerteam", "The winning team"))
+WINNER = Field("winner", Message("The winning team"))
 SET_GAMES = 5  # dop.set
 SET_LEAD = 2
 MATCH_SETS = 2  # dop.match

@@ -21,7 +21,7 @@ from app.engine.variant import remaining
 from app.engine.variant import serves
 from app.engine.variant import turn
 from app.engine.verdict import Effect
-from app.text import Text
+from app.text import Message
 
 COUNTERPART = {"Q": "K", "K": "Q"}
 
@@ -41,23 +41,22 @@ class DynamischRules(Rules):
     serve_rule = "dyn.serve"
     # The disputes players have most (app.engine.disputes).
     disputes = (
-        Dispute("jack-on-jack", Text("Bube auf Bube", "Jack on jack"), "top=HJ", "SJ"),
-        Dispute("twin-jack", Text("Bube auf Zwilling", "Jack on its twin"), "top=HJ wish=C",
+        Dispute("jack-on-jack", Message("Jack on jack"), "top=HJ", "SJ"),
+        Dispute("twin-jack", Message("Jack on its twin"), "top=HJ wish=C",
                 "HJ"),
-        Dispute("pass-seven", Text("Sieben weitergeben", "Pass a seven on"), "top=H7 draw=1",
+        Dispute("pass-seven", Message("Pass a seven on"), "top=H7 draw=1",
                 "S7"),
-        Dispute("eight-on-eight", Text("Acht auf Acht", "Eight on eight"), "top=H8 skip=1",
+        Dispute("eight-on-eight", Message("Eight on eight"), "top=H8 skip=1",
                 "C8"),
-        Dispute("jack-on-ace", Text("Bube nach dem Ass", "Jack after an ace"),
+        Dispute("jack-on-ace", Message("Jack after an ace"),
                 "top=HA again=1", "CJ"),
-        Dispute("last-ace", Text("Ass als letzte Karte", "Ace as last card"),
+        Dispute("last-ace", Message("Ace as last card"),
                 "top=HK hand=HA", "HA"),
-        Dispute("last-nine", Text("Neun als letzte Karte", "Nine as last card"),
+        Dispute("last-nine", Message("Nine as last card"),
                 "top=H7 hand=H9", "H9"),
-        Dispute("wedding", Text("Hochzeit", "Wedding"), "top=HQ actor=other", "HK"),
+        Dispute("wedding", Message("Wedding"), "top=HQ actor=other", "HK"),
     )
-    deck_hint = Text("zwei Skatblätter: C/S/H/D mit 7, 8, 9, 10, J, Q, K, A",
-                     "two Skat decks: C/S/H/D with 7, 8, 9, 10, J, Q, K, A")
+    deck_hint = Message("two Skat decks: C/S/H/D with 7, 8, 9, 10, J, Q, K, A")
     pending_ranks = {"draw": ("7",), "skip": ("8",), "again": ("A",)}
 
     def deck(self, players: int) -> list[Card]:
@@ -75,35 +74,29 @@ class DynamischRules(Rules):
         top, wish = situation.top, situation.wish
         if card.rank == "J" and top.rank == "J" and card != top:
             name = card_text(card)
-            return self.illegal("dyn.jack.match", Text(
-                f"{name.de} darf nicht auf einen anderen Buben: Bube auf Bube geht nur mit "
-                "dem gleichen Buben.",
-                f"The {name.en} may not go on a different jack: a jack goes on a jack only "
-                "as its twin."))
+            return self.illegal("dyn.jack.match", Message(
+                "The %(name)s may not go on a different jack: a jack goes on a jack only as its "
+                "twin.", name=name))
         if top.rank == "J" and wish and card != top and card.suit != wish.suit:
             wished = wish_text(wish.target)
-            return self.illegal("dyn.jack.wish", Text(
-                f"Auf den Buben passt nur die gewünschte Farbe {wished.de} oder sein Zwilling.",
-                f"On the jack only the named suit, {wished.en}, or its twin serves."))
+            return self.illegal("dyn.jack.wish", Message(
+                "On the jack only the named suit, %(wished)s, or its twin serves.", wished=wished))
         if card.rank == "J" and top.rank != "J" and card.suit == top.suit:
             name, top_name = card_text(card), card_text(top)
-            return self.illegal("dyn.jack.match", Text(
-                f"Ein Bube darf nur gespielt werden, wenn er nicht bedient: {name.de} würde "
-                f"{top_name.de} bedienen.",
-                f"A jack may only be played when it does not serve: the {name.en} would "
-                f"serve the {top_name.en}."))
+            return self.illegal("dyn.jack.match", Message(
+                "A jack may only be played when it does not serve: the %(name)s would serve the "
+                "%(top_name)s.", name=name, top_name=top_name))
         if card.rank != "J" and top.rank != "J" and not serves(card, top):
             name, top_name = card_text(card), card_text(top)
-            return self.illegal("dyn.serve", Text(
-                f"{name.de} bedient {top_name.de} nicht (weder Farbe noch Wert).",
-                f"The {name.en} does not serve the {top_name.en} (neither suit nor rank)."))
+            return self.illegal("dyn.serve", Message(
+                "The %(name)s does not serve the %(top_name)s (neither suit nor rank).",
+                name=name, top_name=top_name))
         return None
 
     def judge_play(self, situation: Situation, action: Action) -> Ruling:
         """Pass a 7/8 on, or serve by dyn.serve, dyn.jack.match and dyn.jack.wish."""
         if len(action.play) != 1:
-            return self.illegal("dyn.serve", Text(
-                "Im Dynamischen Maumau spielt man genau eine Karte pro Zug.",
+            return self.illegal("dyn.serve", Message(
                 "In Dynamisches Maumau you play exactly one card per turn."))
         card, due = action.play[0], situation.due
         if due.draw or due.skip:
@@ -116,62 +109,50 @@ class DynamischRules(Rules):
             return effects
         return self.legal(*self.serve_reason(situation, card), effects)
 
-    def serve_reason(self, situation: Situation, card: Card) -> tuple[str, Text]:
+    def serve_reason(self, situation: Situation, card: Card) -> tuple[str, Message]:
         """The rule that makes a refused-by-nothing card legal, and why."""
         name, top = card_text(card), card_text(situation.top)
         if situation.due.again and card.rank == "J":
             # dyn.ace (I): a jack follows the ace because dyn.jack.match allows it, not by
             # serving it.
-            return "dyn.ace", Text(
-                f"{name.de} darf dem Ass folgen: Ein Bube, der nicht bedient, ist erlaubt "
-                "(dyn.jack.match).",
-                f"The {name.en} may follow the ace: a jack that does not serve is allowed "
-                "(dyn.jack.match).")
+            return "dyn.ace", Message(
+                "The %(name)s may follow the ace: a jack that does not serve is allowed "
+                "(dyn.jack.match).", name=name)
         if situation.due.again:
-            return "dyn.ace", Text(f"{name.de} bedient das Ass und ist die Karte, die ihm "
-                                   "folgen muss.",
-                                   f"The {name.en} serves the ace and is the card that must "
-                                   "follow it.")
+            return "dyn.ace", Message(
+                "The %(name)s serves the ace and is the card that must follow it.", name=name)
         if card == situation.top:
-            return "dyn.jack.match", Text(
-                f"{name.de} liegt auf seinem Zwilling: Das ist die Ausnahme, die ein Bube auf "
-                "einem Buben hat.",
-                f"The {name.en} lies on its twin: the one exception for a jack on a jack.")
+            return "dyn.jack.match", Message(
+                "The %(name)s lies on its twin: the one exception for a jack on a jack.", name=name)
         if card.rank == "J":
-            return "dyn.jack.match", Text(
-                f"{name.de} bedient {top.de} nicht und darf deshalb gespielt werden.",
-                f"The {name.en} does not serve the {top.en}, so it may be played.")
+            return "dyn.jack.match", Message(
+                "The %(name)s does not serve the %(top)s, so it may be played.", name=name, top=top)
         if situation.top.rank == "J":
-            return "dyn.jack.wish", Text(f"{name.de} hat die gewünschte Farbe.",
-                                         f"The {name.en} is of the named suit.")
+            return "dyn.jack.wish", Message("The %(name)s is of the named suit.", name=name)
         if counterpart(situation.top) == card:
-            return "dyn.wedding.serve", Text(
-                f"{name.de} bedient normal (ohne Hochzeit); danach ist der Nächste dran.",
-                f"The {name.en} serves as an ordinary card (no wedding); then the next "
-                "player is on turn.")
-        return "dyn.serve", Text(f"{name.de} bedient {top.de}.",
-                                 f"The {name.en} serves the {top.en}.")
+            return "dyn.wedding.serve", Message(
+                "The %(name)s serves as an ordinary card (no wedding); then the next player is "
+                "on turn.", name=name)
+        return "dyn.serve", Message("The %(name)s serves the %(top)s.", name=name, top=top)
 
     def judge_pass(self, situation: Situation, action: Action, card: Card) -> Ruling:
         """dyn.pass: a pending 7 or 8 is passed on with a card of the same rank."""
         due = situation.due
         rank, rule = ("7", "dyn.7") if due.draw else ("8", "dyn.8")
         if card.rank != rank:
-            refusal = Text(f"Du musst die Sieben mit einer Sieben weitergeben oder "
-                           f"{count_text(due.draw).de} ziehen.",
-                           f"You must pass the seven on with a seven or draw "
-                           f"{count_text(due.draw).en}.") if due.draw else \
-                Text("Du musst die Acht mit einer Acht weitergeben oder aussetzen.",
-                     "You must pass the eight on with an eight or be skipped.")
+            refusal = Message(
+                "You must pass the seven on with a seven or draw %(count)s.",
+                count=count_text(due.draw)) if due.draw else \
+                Message("You must pass the eight on with an eight or be skipped.")
             return self.illegal(rule, refusal)
         effects = self.card_effects(situation, action, card, due.draw + 1)
         assert not isinstance(effects, Ruling)  # a 7 or 8 never wishes
         # dyn.twin.reverse: with 2 players a reversal changes nothing, so it is not named.
-        back = Text(" und kehrst damit die Richtung um", " and so reverse the direction") \
-            if card == situation.top and situation.players > 2 else Text("", "")
-        return self.legal("dyn.pass", Text(
-            f"Du gibst die Wirkung mit {card_text(card).de} weiter{back.de}.",
-            f"You pass the effect on with the {card_text(card).en}{back.en}."), effects)
+        back = Message(" and so reverse the direction") \
+            if card == situation.top and situation.players > 2 else ""
+        return self.legal("dyn.pass", Message(
+            "You pass the effect on with the %(card)s%(back)s.", card=card_text(card), back=back),
+                effects)
 
     def card_effects(self, situation: Situation, action: Action, card: Card,
                      sevens: int, start: bool = False) -> list[Effect] | Ruling:
@@ -222,22 +203,18 @@ class DynamischRules(Rules):
         """Take a pending 7 or 8, draw after an ace only when nothing serves, or just draw."""
         due, players = situation.due, situation.players
         if due.draw:
-            return self.legal("dyn.7", Text(
-                f"Du ziehst {count_text(due.draw).de} und bist dann am Zug: Bediene die "
-                "Sieben oder ziehe noch eine.",
-                f"You draw {count_text(due.draw).en} and are then on turn: serve the seven "
-                "or draw one more."),
+            return self.legal("dyn.7", Message(
+                "You draw %(count)s and are then on turn: serve the seven or draw one more.",
+                count=count_text(due.draw)),
                 [Effect("draw", who="you", count=due.draw, rule="dyn.7"),
                  turn(0, players, "dyn.7")])
         if due.skip:
-            return self.legal("dyn.8", Text("Du setzt aus; der Nächste ist am Zug.",
-                                            "You are skipped; the next player is on turn."),
+            return self.legal("dyn.8", Message("You are skipped; the next player is on turn."),
                               [Effect("skip", who="you", count=1, rule="dyn.8"),
                                turn(1, players, "dyn.8")])
         if due.again:
             return self.judge_ace_draw(situation)
-        return self.legal("dyn.serve", Text(
-            "Wer nicht bedient, zieht eine Karte; danach ist der Nächste am Zug.",
+        return self.legal("dyn.serve", Message(
             "A player who does not serve draws one card; then the next player is on turn."),
             [Effect("draw", who="you", count=1, rule="dyn.serve"), turn(1, players, "dyn.serve")])
 
@@ -246,13 +223,10 @@ class DynamischRules(Rules):
         hand = situation.hand or ()
         playable = [card for card in hand if self.refuse(situation, card) is None]
         if playable:
-            return self.illegal("dyn.ace", Text(
-                f"Nach dem Ass musst du noch eine Karte legen: {card_text(playable[0]).de} "
-                "bedient, also darfst du nicht ziehen.",
-                f"After the ace you must play one more card: the {card_text(playable[0]).en} "
-                "serves, so you may not draw."), interpretation="dyn.ace")
-        return self.legal("dyn.ace", Text(
-            "Du kannst nach dem Ass nicht bedienen: Du ziehst eine Karte, der Nächste ist dran.",
+            return self.illegal("dyn.ace", Message(
+                "After the ace you must play one more card: the %(card)s serves, so you may not "
+                "draw.", card=card_text(playable[0])), interpretation="dyn.ace")
+        return self.legal("dyn.ace", Message(
             "You cannot serve after the ace: you draw one card and the turn passes."),
             [Effect("draw", who="you", count=1, rule="dyn.ace"),
              turn(1, situation.players, "dyn.ace")])
@@ -262,21 +236,17 @@ class DynamischRules(Rules):
         wanted = counterpart(situation.top)
         if action.draw or len(action.play) != 1 or action.play[0] != wanted:
             near = len(action.play) == 1 and action.play[0].rank in COUNTERPART
-            return self.illegal("dyn.wedding", Text(
-                "Außer der Reihe darf man nur eine Hochzeit ansagen: das genaue Gegenstück "
-                "(gleiche Farbe) zur obersten Dame bzw. zum obersten König.",
-                "Out of turn you may only announce a wedding: the exact counterpart (same "
-                "suit) of the queen or king on top."),
+            return self.illegal("dyn.wedding", Message(
+                "Out of turn you may only announce a wedding: the exact counterpart (same suit) "
+                "of the queen or king on top."),
                 interpretation="dyn.wedding" if near and wanted else None)
         card = action.play[0]
         effects = [Effect("wedding", who="you", card=counterpart(card), rule="dyn.wedding")]
         if remaining(situation, action) == ():
             effects.append(Effect("out", rule="dyn.effect.noend"))
-        return self.legal("dyn.wedding", Text(
-            f"Hochzeit: {card_text(card).de} zu {card_text(situation.top).de}. Sagt niemand "
-            "mehr eine an, bist du am Zug.",
-            f"Wedding: the {card_text(card).en} on the {card_text(situation.top).en}. When "
-            "nobody announces another, you are on turn."),
+        return self.legal("dyn.wedding", Message(
+            "Wedding: the %(card)s on the %(card2)s. When nobody announces another, you are on "
+            "turn.", card=card_text(card), card2=card_text(situation.top)),
             [*effects, turn(0, situation.players, "dyn.wedding")])
 
     def start_effects(self, card: Card, players: int, options: Options = DEFAULT_OPTIONS) -> Ruling:
@@ -285,9 +255,9 @@ class DynamischRules(Rules):
         situation = Situation(self.name, top=card, players=players, options=options)
         effects = self.card_effects(situation, Action(play=(card,)), card, 1, start=True)
         assert not isinstance(effects, Ruling)
-        return self.legal("dyn.start", Text(
-            f"{card_text(card).de} zählt als vom Geber gespielt, mit allen Folgen.",
-            f"The {card_text(card).en} counts as played by the dealer, with all its effects."),
+        return self.legal("dyn.start", Message(
+            "The %(card)s counts as played by the dealer, with all its effects.",
+            card=card_text(card)),
             effects)
 
 

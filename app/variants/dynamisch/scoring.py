@@ -17,7 +17,7 @@ from app.scoring.base import rate_cents
 from app.scoring.base import series_length
 from app.scoring.types import Standing
 from app.text import InputError
-from app.text import Text
+from app.text import Message
 
 SUITS = ("C", "S", "H", "D")  # the card codes of the rules digest; no import of the engine
 SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
@@ -27,16 +27,16 @@ DECK_JACKS = sum(card.rank == "J" for card in DECK)
 DECK_OTHERS = len(DECK) - DECK_JACKS
 DIRECTION = Field(
     "direction",
-    Text("Die Spielrichtung am Ende des Spiels", "The direction of play at the end of the game"),
+    Message("The direction of play at the end of the game"),
 )
-HANDS = Field("hands", Text("Die Hände", "The hands"))
+HANDS = Field("hands", Message("The hands"))
 GAMES = Field(
     "options.games",
-    Text("Die Anzahl der Spiele der Serie", "The number of games in the series"),
+    Message("The number of games in the series"),
 )
 JACK_SUIT = Field(
     "jack_suit",
-    Text("Die mit dem letzten Buben gewünschte Farbe", "The suit named with the last jack"),
+    Message("The suit named with the last jack"),
 )
 
 
@@ -83,11 +83,9 @@ class DynamischScoring(Scoring):
         ]
         self.check_deck(hands, jack_suit)
         if all(hand["jacks"] + hand["others"] for hand in hands):
-            raise InputError(Text(
-                "Niemand ist fertig: ein Spiel endet erst, wenn mindestens ein Spieler "
-                "keine Karten mehr hat.",
-                "Nobody is out: a game ends only when at least one player holds no cards.",
-            ), "hands")
+            raise InputError(Message(
+                "Nobody is out: a game ends only when at least one player holds no cards."),
+                    "hands")
         data: dict[str, Any] = {"hands": hands, "jack_suit": jack_suit}
         if body.get("direction") is not None:  # else the previous game's (`directions`)
             data["direction"] = inputs.choice(body["direction"], DIRECTION, DIRECTIONS)
@@ -98,7 +96,7 @@ class DynamischScoring(Scoring):
         path = f"hands[{seat}]"
         inputs.mapping(
             entry,
-            Field(path, Text(f"Die Hand von {name}", f"The hand of {name}")),
+            Field(path, Message("The hand of %(name)s", name=name)),
             ("jacks", "others", "holds_named_suit"),
         )
         jacks = inputs.whole_at(
@@ -106,42 +104,31 @@ class DynamischScoring(Scoring):
             "jacks",
             Field(
                 f"{path}.jacks",
-                Text(f"Die Anzahl der Buben von {name}", f"The number of jacks of {name}"),
+                Message("The number of jacks of %(name)s", name=name),
             ),
             DECK_JACKS,
-            Text(" (das Spiel hat 8 Buben)", " (the deck holds 8 jacks)"),
+            Message(" (the deck holds 8 jacks)"),
         )
         others = inputs.whole_at(
             entry,
             "others",
             Field(
                 f"{path}.others",
-                Text(
-                    f"Die Anzahl der übrigen Karten von {name}",
-                    f"The number of other cards of {name}",
-                ),
+                Message("The number of other cards of %(name)s", name=name),
             ),
             DECK_OTHERS,
-            Text(
-                " (das Spiel hat außer den Buben 56 Karten)",
-                " (the deck holds 56 cards besides the jacks)",
-            ),
+            Message(" (the deck holds 56 cards besides the jacks)"),
         )
         holds_field = Field(
             f"{path}.holds_named_suit",
-            Text(f"Ob {name} die gewünschte Farbe hat", f"Whether {name} holds the named suit"),
+            Message("Whether %(name)s holds the named suit", name=name),
         )
         holds = inputs.flag(entry.get("holds_named_suit", False), holds_field)
         if holds and jack_suit is None:
-            raise holds_field.fail(Text(
-                "kann nur true sein, wenn ein Bube das Spiel beendet hat (jack_suit angeben).",
-                "can only be true when a jack ended the game (give jack_suit).",
-            ))
+            raise holds_field.fail(Message(
+                "can only be true when a jack ended the game (give jack_suit)."))
         if holds and not jacks + others:
-            raise holds_field.fail(Text(
-                "kann bei einem Spieler ohne Karten nicht true sein.",
-                "cannot be true for a player without cards.",
-            ))
+            raise holds_field.fail(Message("cannot be true for a player without cards."))
         return {"jacks": jacks, "others": others, "holds_named_suit": holds}
 
     def check_deck(self, hands: list[dict[str, Any]], jack_suit: str | None) -> None:
@@ -150,36 +137,23 @@ class DynamischScoring(Scoring):
         hold at most 7 jacks; otherwise a card that is not a jack does (at most 55 others)."""
         by_jack = jack_suit is not None
         for key, deck_has, on_top, what in (
-            ("jacks", DECK_JACKS, by_jack, Text("Buben", "jacks")),
-            ("others", DECK_OTHERS, not by_jack, Text("übrige Karten", "other cards")),
+            ("jacks", DECK_JACKS, by_jack, Message("jacks")),
+            ("others", DECK_OTHERS, not by_jack, Message("other cards")),
         ):
             limit = deck_has - on_top
             total = sum(hand[key] for hand in hands)
             if total <= limit:
                 continue
-            why = Text(
-                f"das Spiel hat {deck_has} {what.de}",
-                f"the two decks have {deck_has} {what.en}",
-            )
+            why = Message("the two decks have %(deck_has)s %(what)s", deck_has=deck_has, what=what)
             if on_top:  # the card that ended the game lies on the discard pile
-                why = Text(
-                    f"{why.de}, und einer liegt oben auf dem Ablagestapel (der Bube, der das "
-                    "Spiel beendet hat)"
-                    if by_jack
-                    else f"{why.de}, und eine liegt oben auf dem Ablagestapel (die Karte, die "
-                    "das Spiel beendet hat; ohne gewünschte Farbe war es kein Bube)",
-                    f"{why.en}, and one lies on top of the discard pile (the jack that ended "
-                    "the game)"
-                    if by_jack
-                    else f"{why.en}, and one lies on top of the discard pile (the card that "
-                    "ended the game; with no suit named it was not a jack)",
-                )
-            raise InputError(Text(
-                f"Alle Hände zusammen haben {total} {what.de}, möglich sind höchstens {limit}: "
-                f"{why.de}.",
-                f"All hands together hold {total} {what.en}, but at most {limit} are possible: "
-                f"{why.en}.",
-            ), "hands")
+                why = Message(
+                    "%(why)s, and one lies on top of the discard pile (the jack that ended "
+                    "the game)", why=why) if by_jack else Message(
+                    "%(why)s, and one lies on top of the discard pile (the card that ended "
+                    "the game; with no suit named it was not a jack)", why=why)
+            raise InputError(Message(
+                "All hands together hold %(total)s %(what)s, but at most %(limit)s are possible: "
+                "%(why)s.", total=total, what=what, limit=limit, why=why), "hands")
 
     def natural_dealer(
         self, dealer: int, players: int, data: Mapping[str, Any], direction: str

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.text import Text
+from app.text import Message
 from app.variants.base import ROUNDS
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
@@ -13,25 +13,16 @@ from app.variants.speedone.scoring import SCORINGS
 from app.variants.speedone.scoring import TARGETS
 from app.variants.speedone.scoring import SpeedoneScoring
 
-OWN_POINTS = Text(
-    "Eigene Punkte: Die unterste Linie ist am besten; bei %(target)s ist das Spiel zu Ende.",
-    "Own points: the lowest line is best; at %(target)s the game ends.",
-)
-POINTS_WON = Text(
-    "Gewonnene Punkte: Die oberste Linie ist am besten; bei %(target)s ist das Spiel zu Ende.",
-    "Points won: the highest line is best; at %(target)s the game ends.",
-)
+OWN_POINTS = Message("Own points: the lowest line is best; at %(target)s the game ends.")
+POINTS_WON = Message("Points won: the highest line is best; at %(target)s the game ends.")
 
 
 class Speedone(Variant):
     """spd.opt.scoring, spd.opt.target, spd.opt.partner, spd.points."""
 
     id = "speedone"
-    label = Text("Speedone", "Speedone")
-    description = Text(
-        "Wie UNO: Kartenpunkte bis 200 oder 500, auf Wunsch zu zweit im Team.",
-        "UNO-like: card points up to 200 or 500, optionally in teams of two.",
-    )
+    label = Message("Speedone")
+    description = Message("UNO-like: card points up to 200 or 500, optionally in teams of two.")
     min_players = 2
     max_players = 10
     scoring = SpeedoneScoring()
@@ -56,8 +47,8 @@ class Speedone(Variant):
         },
     )
 
-    def chart_note(self, options: Mapping[str, Any]) -> Text:
+    def chart_note(self, options: Mapping[str, Any]) -> Message:
         """spd.opt.scoring: which line is best depends on who is charged the points."""
         note = OWN_POINTS if options.get("scoring") == "own-points" else POINTS_WON
         target = options.get("target")
-        return Text(note.de % {"target": target}, note.en % {"target": target})
+        return Message(note.msgid, target=str(target))

@@ -10,7 +10,7 @@ from typing import Any
 from app import inputs
 from app.engine.registry import deck
 from app.inputs import Field
-from app.text import Text
+from app.text import Message
 
 HAND_LIMIT = 22  # spd.handlimit
 ACTION_POINTS = 20  # spd.points: skip, reverse, draw-two
@@ -44,8 +44,8 @@ HAND_MAX = most_worth(HAND_LIMIT)  # the most 22 cards are worth: 680
 # All cards but the discard pile's top card, which is not in any hand: still 1240, as the
 # top may be a 0.
 DECK_MAX = most_worth(DECK_CARDS - 1)
-POINTS = Field("points", Text("Die Handpunkte", "The hand points"))
-HANDS = Field("hands", Text("Die Hände", "The hands"))
+POINTS = Field("points", Message("The hand points"))
+HANDS = Field("hands", Message("The hands"))
 
 
 def hand_points(hand: Mapping[str, int] | None) -> int:
@@ -60,23 +60,20 @@ def points_entry(seat: int, name: str, value: Any, limited: bool = True) -> int:
     what the whole deck is worth when the table plays without the limit."""
     field = Field(
         f"points[{seat}]",
-        Text(f"Der Punktwert der Hand von {name}", f"The hand points of {name}"),
+        Message("The hand points of %(name)s", name=name),
     )
     if not limited:
-        why = Text(
-            f" (alle {DECK_CARDS} Karten sind {DECK_MAX} wert)",
-            f" (all {DECK_CARDS} cards are worth {DECK_MAX})",
-        )
+        why = Message(
+            " (all %(deck_cards)s cards are worth %(deck_max)s)",
+            deck_cards=DECK_CARDS, deck_max=DECK_MAX)
         return inputs.whole(value, field, 0, DECK_MAX, why)
     return inputs.whole(
         value,
         field,
         0,
         HAND_MAX,
-        Text(
-            f" (eine Hand hat höchstens {HAND_LIMIT} Karten, spd.handlimit)",
-            f" (a hand holds at most {HAND_LIMIT} cards, spd.handlimit)",
-        ),
+        Message(
+            " (a hand holds at most %(hand_limit)s cards, spd.handlimit)", hand_limit=HAND_LIMIT),
     )
 
 
@@ -87,51 +84,42 @@ def hand_entry(
     without spd.handlimit); only the winner's may be null."""
     cards = HAND_LIMIT if limited else DECK_CARDS - 1
     path = f"hands[{seat}]"
-    field = Field(path, Text(f"Die Hand von {name}", f"The hand of {name}"))
+    field = Field(path, Message("The hand of %(name)s", name=name))
     if entry is None:
         if not won:
-            raise field.fail(Text(
-                "fehlt: nur der Gewinner der Runde hat keine Karten mehr.",
-                "is missing: only the round's winner has no cards left.",
-            ))
+            raise field.fail(Message("is missing: only the round's winner has no cards left."))
         return None
     inputs.mapping(entry, field, ("numbers", "actions", "wilds"))
 
-    def sub(key: str, what: Text) -> Field:
+    def sub(key: str, what: Message) -> Field:
         """A count of the breakdown, named for the messages."""
-        return Field(f"{path}.{key}", Text(f"{what.de} von {name}", f"{what.en} of {name}"))
+        return Field(f"{path}.{key}", Message("%(what)s of %(name)s", what=what, name=name))
 
     wilds = inputs.whole_at(
         entry,
         "wilds",
-        sub("wilds", Text("Die Anzahl der Joker", "The number of wild cards")),
+        sub("wilds", Message("The number of wild cards")),
         DECK_WILDS,
-        Text(f" (das Spiel hat {DECK_WILDS})", f" (the deck holds {DECK_WILDS})"),
+        Message(" (the deck holds %(deck_wilds)s)", deck_wilds=DECK_WILDS),
     )
     actions = inputs.whole_at(
         entry,
         "actions",
-        sub("actions", Text("Die Anzahl der Aktionskarten", "The number of skip/reverse/+2 cards")),
+        sub("actions", Message("The number of skip/reverse/+2 cards")),
         min(DECK_ACTIONS, cards - wilds),
-        Text(
-            f" (das Spiel hat {DECK_ACTIONS}; eine Hand hat höchstens {cards} Karten, Joker "
-            "mitgezählt)",
-            f" (the deck holds {DECK_ACTIONS}; a hand holds at most {cards} cards, wilds "
-            "included)",
-        ),
+        Message(
+            " (the deck holds %(deck_actions)s; a hand holds at most %(cards)s cards, wilds "
+            "included)", deck_actions=DECK_ACTIONS, cards=cards),
     )
     free = cards - wilds - actions
     numbers = inputs.whole_at(
         entry,
         "numbers",
-        sub("numbers", Text("Die Summe der Zahlenwerte", "The sum of the number faces")),
+        sub("numbers", Message("The sum of the number faces")),
         most_faces(free),
-        Text(
-            f" (höchstens {free} Zahlenkarten passen in eine Hand von {cards}, und das Spiel "
-            "hat je Zahl nur 8 Karten, die 0 nur 4)",
-            f" (at most {free} number cards fit in a hand of {cards}, and the deck has only 8 "
-            "cards of each number, 4 of the 0)",
-        ),
+        Message(
+            " (at most %(free)s number cards fit in a hand of %(cards)s, and the deck has only 8 "
+            "cards of each number, 4 of the 0)", free=free, cards=cards),
     )
     return {"numbers": numbers, "actions": actions, "wilds": wilds}
 
@@ -141,15 +129,14 @@ def check_deck(hands: list[dict[str, int] | None], cards: int = HAND_LIMIT) -> N
     number faces summing to more than the deck's number cards can show in the room the hands
     leave for them (`cards` per hand: 22, or the deck without the limit)."""
     for key, limit, what in (
-        ("wilds", DECK_WILDS, Text("Joker", "wild cards")),
-        ("actions", DECK_ACTIONS, Text("Aktionskarten", "action cards")),
+        ("wilds", DECK_WILDS, Message("wild cards")),
+        ("actions", DECK_ACTIONS, Message("action cards")),
     ):
         total = sum(hand[key] for hand in hands if hand)
         if total > limit:
-            raise HANDS.fail(Text(
-                f"haben zusammen {total} {what.de}, das Spiel hat aber nur {limit}.",
-                f"hold {total} {what.en} together, but the deck has only {limit}.",
-            ))
+            raise HANDS.fail(Message(
+                "hold %(total)s %(what)s together, but the deck has only %(limit)s.",
+                total=total, what=what, limit=limit))
     # A hand whose faces add up to 0 holds no number card above 0: no room counted there.
     room = min(
         sum(cards - hand["wilds"] - hand["actions"] for hand in hands if hand and hand["numbers"]),
@@ -157,11 +144,8 @@ def check_deck(hands: list[dict[str, int] | None], cards: int = HAND_LIMIT) -> N
     )
     faces = sum(hand["numbers"] for hand in hands if hand)
     if faces > most_faces(room):
-        raise HANDS.fail(Text(
-            f"zeigen zusammen Zahlenwerte von {faces}, höchstens {most_faces(room)} sind möglich: "
-            "das Spiel hat je Zahl nur 8 Karten (die 0 nur 4), zusammen "
-            f"{DECK_NUMBERS}, und die Hände haben Platz für {room} Zahlenkarten.",
-            f"show number faces summing to {faces} together, but at most {most_faces(room)} are "
-            f"possible: the deck has only 8 cards of each number (4 of the 0), {DECK_NUMBERS} "
-            f"in all, and the hands have room for {room} number cards.",
-        ))
+        raise HANDS.fail(Message(
+            "show number faces summing to %(faces)s together, but at most %(most_faces)s are "
+            "possible: the deck has only 8 cards of each number (4 of the 0), %(deck_numbers)s "
+            "in all, and the hands have room for %(room)s number cards.",
+            faces=faces, most_faces=most_faces(room), deck_numbers=DECK_NUMBERS, room=room))

@@ -24,7 +24,7 @@ from app.engine.variant import remind
 from app.engine.variant import serves
 from app.engine.variant import turn
 from app.engine.verdict import Effect
-from app.text import Text
+from app.text import Message
 
 HAND_LIMIT = 22
 DRAW_RULES = {"+2": "spd.draw2", "W+4": "spd.draw4"}
@@ -40,20 +40,19 @@ class SpeedoneRules(Rules):
     serve_rule = "spd.serve"
     # The disputes players have most (app.engine.disputes).
     disputes = (
-        Dispute("four-on-two", Text("+4 auf +2", "+4 on +2"),
+        Dispute("four-on-two", Message("+4 on +2"),
                 "top=R+2 draw=2 options=stack2,stack4", "W+4 wish=B"),
-        Dispute("two-on-two", Text("+2 auf +2", "+2 on +2"), "top=R+2 draw=2 options=stack2",
+        Dispute("two-on-two", Message("+2 on +2"), "top=R+2 draw=2 options=stack2",
                 "G+2"),
-        Dispute("two-on-two-off", Text("+2 auf +2 ohne Hausregel", "+2 on +2, no house rule"),
+        Dispute("two-on-two-off", Message("+2 on +2, no house rule"),
                 "top=R+2 draw=2", "G+2"),
-        Dispute("reverse-two", Text("Richtungswechsel zu zweit", "Reverse with two"),
+        Dispute("reverse-two", Message("Reverse with two"),
                 "top=R5 players=2", "RR"),
-        Dispute("wild-four", Text("+4 jederzeit?", "+4 at any time?"), "top=R5", "W+4 wish=G"),
-        Dispute("hand-limit", Text("+2 mit 21 Karten auf der Hand", "+2 with 21 cards in hand"),
+        Dispute("wild-four", Message("+4 at any time?"), "top=R5", "W+4 wish=G"),
+        Dispute("hand-limit", Message("+2 with 21 cards in hand"),
                 "top=R+2 draw=2 hand_count=21", "draw"),
     )
-    deck_hint = Text("R/G/B/Y mit 0–9, S, R, +2 und die Farbjoker W und W+4",
-                     "R/G/B/Y with 0–9, S, R, +2, and the wild cards W and W+4")
+    deck_hint = Message("R/G/B/Y with 0–9, S, R, +2, and the wild cards W and W+4")
     house_rules = (STACK2, STACK4, HANDLIMIT)
     suits = COLOURS
     wish_kinds = {"W": "suit", "W+4": "suit"}
@@ -82,60 +81,53 @@ class SpeedoneRules(Rules):
     def judge_play(self, situation: Situation, action: Action) -> Ruling:
         """Stack on a pending draw, or serve by colour, value, wish or wild card."""
         if len(action.play) != 1:
-            return self.illegal("spd.serve", Text("In Speedone legt man eine Karte pro Zug.",
-                                                  "In Speedone you play one card per turn."))
+            return self.illegal("spd.serve", Message("In Speedone you play one card per turn."))
         card, top, due, wish = action.play[0], situation.top, situation.due, situation.wish
         name = card_text(card)
         if due.skip:
-            return self.illegal("spd.skip", Text("Du wirst übersprungen.", "You are skipped."))
+            return self.illegal("spd.skip", Message("You are skipped."))
         if due.draw:
             return self.judge_stack(situation, action, card)
         if card.is_wild:
-            return self.finish(situation, action, card, "spd.serve", Text(
-                f"{name.de} darf immer gespielt werden.", f"The {name.en} may always be played."))
+            return self.finish(situation, action, card, "spd.serve", Message(
+                "The %(name)s may always be played.", name=name))
         if top.is_wild and wish is None:
-            return self.finish(situation, action, card, "spd.start", Text(
-                f"{card_text(top).de} ist die Startkarte und nennt keine Farbe: Jede Karte "
-                f"passt darauf, auch {name.de}.",
-                f"The {card_text(top).en} is the start card and names no colour: any card goes "
-                f"on it, the {name.en} too."))
+            return self.finish(situation, action, card, "spd.start", Message(
+                "The %(card)s is the start card and names no colour: any card goes on it, the "
+                "%(name)s too.", card=card_text(top), name=name))
         if top.is_wild and wish is not None:
             if card.suit != wish.suit:
                 wished = wish_text(wish.target)
-                return self.illegal("spd.wish", Text(
-                    f"Gewünscht ist {wished.de}: {name.de} passt nicht.",
-                    f"{wished.en.capitalize()} is wished: the {name.en} does not fit."))
-            return self.finish(situation, action, card, "spd.wish", Text(
-                f"{name.de} hat die gewünschte Farbe.", f"The {name.en} has the wished colour."))
+                return self.illegal("spd.wish", Message(
+                    "The wish is %(wished)s: the %(name)s does not fit.", wished=wished,
+                    name=name))
+            return self.finish(situation, action, card, "spd.wish", Message(
+                "The %(name)s has the wished colour.", name=name))
         if not serves(card, top):
-            return self.illegal("spd.serve", Text(
-                f"{name.de} passt weder in Farbe noch Wert zu {card_text(top).de}.",
-                f"The {name.en} matches the {card_text(top).en} in neither colour nor value."))
-        return self.finish(situation, action, card, "spd.serve", Text(
-            f"{name.de} passt zu {card_text(top).de}.",
-            f"The {name.en} matches the {card_text(top).en}."))
+            return self.illegal("spd.serve", Message(
+                "The %(name)s matches the %(card)s in neither colour nor value.",
+                name=name, card=card_text(top)))
+        return self.finish(situation, action, card, "spd.serve", Message(
+            "The %(name)s matches the %(card)s.", name=name, card=card_text(top)))
 
     def judge_stack(self, situation: Situation, action: Action, card: Card) -> Ruling:
         """A pending +2 or W+4: answer in kind where the option allows, else draw."""
         top, due = situation.top, situation.due
         if card.rank in STACK_RULES and card.rank != top.rank:
-            return self.illegal("spd.opt.stack4", Text(
-                "Eine +2 auf einen Farbjoker +4 oder umgekehrt ist nie erlaubt.",
+            return self.illegal("spd.opt.stack4", Message(
                 "A draw-two on a wild draw-four or the other way round is never allowed."))
         if card.rank != top.rank:
-            return self.illegal(DRAW_RULES[top.rank], Text(
-                f"Du musst {due.draw} Karten ziehen; dein Zug ist dann zu Ende.",
-                f"You must draw {due.draw} cards; then your turn ends."))
+            return self.illegal(DRAW_RULES[top.rank], Message(
+                "You must draw %(draw)s cards; then your turn ends.", draw=due.draw))
         if not self.stacking(situation, card.rank):
-            return self.illegal(STACK_RULES[card.rank], Text(
-                f"Ohne die Tischoption darf man {card_text(card).de} nicht draufsetzen.",
-                f"Without the table option you may not answer with a {card_text(card).en}."))
-        return self.finish(situation, action, card, STACK_RULES[card.rank], Text(
-            f"Du setzt {card_text(card).de} drauf; der Nächste zieht mehr.",
-            f"You stack the {card_text(card).en}; the next player draws more."))
+            return self.illegal(STACK_RULES[card.rank], Message(
+                "Without the table option you may not answer with a %(card)s.",
+                card=card_text(card)))
+        return self.finish(situation, action, card, STACK_RULES[card.rank], Message(
+            "You stack the %(card)s; the next player draws more.", card=card_text(card)))
 
     def finish(self, situation: Situation, action: Action, card: Card, rule: str,
-               reason: Text) -> Ruling:
+               reason: Message) -> Ruling:
         """A legal card: its effects, the ONE call, going out, who is on turn."""
         players, effects = situation.players, []
         if card.rank in ("W", "W+4"):
@@ -144,9 +136,8 @@ class SpeedoneRules(Rules):
                 return wish
             effects.append(wish)
         elif action.wish is not None:
-            return self.illegal("spd.wish", Text(
-                f"{card_text(card).de} ist kein Farbjoker und wünscht nichts.",
-                f"The {card_text(card).en} is not a wild card and wishes nothing."))
+            return self.illegal("spd.wish", Message(
+                "The %(card)s is not a wild card and wishes nothing.", card=card_text(card)))
         steps = 1
         if card.rank in DRAW_RULES:
             effects.append(Effect("draw", who="next", count=situation.due.draw +
@@ -171,7 +162,7 @@ class SpeedoneRules(Rules):
         """spd.draw: draw one (or the pending cards), up to the 22-card limit; turn ends."""
         due, top = situation.due, situation.top
         if due.skip:
-            return self.legal("spd.skip", Text("Du wirst übersprungen.", "You are skipped."),
+            return self.legal("spd.skip", Message("You are skipped."),
                               [Effect("skip", who="you", count=1, rule="spd.skip"),
                                turn(1, situation.players, "spd.skip")])
         wanted = due.draw or 1
@@ -183,15 +174,13 @@ class SpeedoneRules(Rules):
             limit = self.hand_limit(situation.options)
             count = wanted if limit is None else max(0, limit - held)
             rule = "spd.handlimit" if limit is not None else "spd.house.handlimit"
-        return self.legal(rule, Text(
-            f"Du ziehst {count_text(count).de} und darfst danach nicht mehr legen.",
-            f"You draw {count_text(count).en} and may not play any more this turn."),
+        return self.legal(rule, Message(
+            "You draw %(count)s and may not play any more this turn.", count=count_text(count)),
             [Effect("draw", who="you", count=count, rule=rule),
              turn(1, situation.players, "spd.draw")])
 
     def start_effects(self, card: Card, players: int, options: Options = DEFAULT_OPTIONS) -> Ruling:
         """spd.start (I): the turned-up start card has no effect."""
-        return self.legal("spd.start", Text(
-            f"{card_text(card).de} hat als Startkarte keine Wirkung.",
-            f"The {card_text(card).en} has no effect as the start card."),
+        return self.legal("spd.start", Message(
+            "The %(card)s has no effect as the start card.", card=card_text(card)),
             [turn(1, players, "spd.start")], "spd.start")

@@ -15,7 +15,7 @@ from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import team_of
 from app.text import InputError
-from app.text import Text
+from app.text import Message
 from app.variants.speedone.hands import DECK_ACTIONS
 from app.variants.speedone.hands import DECK_CARDS
 from app.variants.speedone.hands import DECK_MAX
@@ -30,11 +30,11 @@ from app.variants.speedone.hands import hand_points
 from app.variants.speedone.hands import most_faces
 from app.variants.speedone.hands import points_entry
 
-WINNER = Field("winner", Text("Der Gewinner der Runde", "The winner of the round"))
+WINNER = Field("winner", Message("The winner of the round"))
 OPTION_FIELDS = {
-    "target": Field("options.target", Text("Das Ziel", "The target")),
-    "scoring": Field("options.scoring", Text("Die Wertung", "The scoring")),
-    "partner": Field("options.partner", Text("Der Partnermodus", "Partner mode")),
+    "target": Field("options.target", Message("The target")),
+    "scoring": Field("options.scoring", Message("The scoring")),
+    "partner": Field("options.partner", Message("Partner mode")),
 }
 TARGETS = (200, 500)  # spd.opt.target
 SCORINGS = ("winner-takes", "own-points")  # spd.opt.scoring
@@ -47,12 +47,9 @@ class SpeedoneScoring(Scoring):
     round_keys = frozenset({"winner", "points", "hands"})
     # Money only when each player is charged his own points (lowest wins), without parties.
     money_when = {"scoring": "own-points", "partner": False}
-    no_money = Text(
-        "muss hier 0 sein: Speedone wird nur mit eigener Punktwertung "
-        "und ohne Partner um Geld gespielt.",
-        "must be 0 here: Speedone is played for money only with own-points scoring "
-        "and without partners.",
-    )
+    no_money = Message(
+        "must be 0 here: Speedone is played for money only with own-points scoring and without "
+        "partners.")
 
     def option(self, key: str, value: Any) -> Any:
         """target 200/500, scoring one of two, partner a boolean, rate 0–1000."""
@@ -67,10 +64,9 @@ class SpeedoneScoring(Scoring):
     def check_options(self, options: dict[str, Any], players: int) -> None:
         """spd.opt.partner: exactly 4 players."""
         if options["partner"] and players != 4:
-            raise OPTION_FIELDS["partner"].fail(Text(
-                f"braucht genau 4 Spieler (zwei Parteien zu zweit); eingegeben: {players}.",
-                f"needs exactly 4 players (two parties of two); you entered {players}.",
-            ))
+            raise OPTION_FIELDS["partner"].fail(Message(
+                "needs exactly 4 players (two parties of two); you entered %(players)s.",
+                players=players))
 
     def entry_max(self, options: Mapping[str, Any]) -> dict[str, int]:
         """One hand: within 22 cards (spd.handlimit) or, without the limit, the deck."""
@@ -90,12 +86,9 @@ class SpeedoneScoring(Scoring):
         # spd.house.handlimit off: a hand may hold more than 22 cards.
         limited = bool(options.get("handlimit", True))
         if ("points" in body) == ("hands" in body):
-            raise InputError(Text(
-                "Bitte entweder points (Handpunkte je Spieler) oder hands (Zahlen, Aktionen, "
-                "Joker je Spieler) angeben, nicht beides oder keines.",
+            raise InputError(Message(
                 "Give either points (hand points per player) or hands (numbers, actions, wilds "
-                "per player), not both or neither.",
-            ), "points")
+                "per player), not both or neither."), "points")
         if "points" in body:
             values = inputs.entries(body["points"], POINTS, len(players))
             data: dict[str, Any] = {
@@ -117,19 +110,14 @@ class SpeedoneScoring(Scoring):
             check_deck(data["hands"], HAND_LIMIT if limited else DECK_CARDS - 1)
         worth = [hand_points(h) for h in data["hands"]] if "hands" in data else data["points"]
         if worth[winner]:
-            raise InputError(Text(
-                f"{players[winner]} hat die Runde gewonnen und keine Karten mehr: 0 Punkte, "
-                f"nicht {worth[winner]}.",
-                f"{players[winner]} won the round and so has no cards left: 0 points, not "
-                f"{worth[winner]}.",
-            ), f"{'points' if 'points' in data else 'hands'}[{winner}]")
+            raise InputError(Message(
+                "%(players)s won the round and so has no cards left: 0 points, not %(worth)s.",
+                players=players[winner], worth=worth[winner]),
+                    f"{'points' if 'points' in data else 'hands'}[{winner}]")
         if sum(worth) > DECK_MAX:
-            raise (POINTS if "points" in data else HANDS).fail(Text(
-                f"ergeben zusammen {sum(worth)} Punkte, alle {DECK_CARDS} Karten sind aber nur "
-                f"{DECK_MAX} wert.",
-                f"add up to {sum(worth)} points, but all {DECK_CARDS} cards are worth only "
-                f"{DECK_MAX}.",
-            ))
+            raise (POINTS if "points" in data else HANDS).fail(Message(
+                "add up to %(sum)s points, but all %(deck_cards)s cards are worth only "
+                "%(deck_max)s.", sum=sum(worth), deck_cards=DECK_CARDS, deck_max=DECK_MAX))
         return data
 
     def points(

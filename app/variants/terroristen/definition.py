@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.text import Text
+from app.text import Message
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
 from app.variants.terroristen.scoring import TerroristenScoring
@@ -12,11 +12,8 @@ class Terroristen(Variant):
     """Wins per player; open-ended or the most wins after N games."""
 
     id = "terroristen"
-    label = Text("Terroristen-Mau-Mau", "Terrorist Mau-Mau")
-    description = Text(
-        "Wer zuerst alle Karten los ist, gewinnt; gezählt werden die Siege.",
-        "The first player out wins the game; the table counts the wins.",
-    )
+    label = Message("Terrorist Mau-Mau")
+    description = Message("The first player out wins the game; the table counts the wins.")
     min_players = 2
     max_players = 10
     scoring = TerroristenScoring()
@@ -24,8 +21,5 @@ class Terroristen(Variant):
     names_round_winner = True
     form_fields = {"games": "ter_games"}
     round_entry = "winner"
-    chart_note_text = Text(
-        "Gewonnene Spiele: Die oberste Linie ist am besten.",
-        "Games won: the highest line is best.",
-    )
+    chart_note_text = Message("Games won: the highest line is best.")
     blank_sheet = BlankSheetSetup(room=10)

@@ -28,7 +28,7 @@ from app.engine.variant import serves
 from app.engine.variant import turn
 from app.engine.verdict import Effect
 from app.engine.verdict import Penalty
-from app.text import Text
+from app.text import Message
 from app.variants.dynamisch.rules import counterpart
 
 GREETINGS = {Card("C", "Q"): "ter.greet.cq", Card("D", "K"): "ter.greet.dk"}
@@ -44,21 +44,20 @@ class TerroristenRules(Rules):
     serve_rule = "ter.serve"
     # The disputes players have most (app.engine.disputes).
     disputes = (
-        Dispute("jack-on-jack", Text("Bube auf Bube", "Jack on jack"), "top=HJ", "SJ"),
-        Dispute("nine-previous", Text("Neun trifft den Vorigen", "Nine hits the previous"),
+        Dispute("jack-on-jack", Message("Jack on jack"), "top=HJ", "SJ"),
+        Dispute("nine-previous", Message("Nine hits the previous"),
                 "top=H8", "H9"),
-        Dispute("nine-answer", Text("Voriger legt Neun nach", "Previous answers with a nine"),
+        Dispute("nine-answer", Message("Previous answers with a nine"),
                 "top=H9 draw=1 actor=other", "S9"),
-        Dispute("seven-on-seven", Text("Sieben auf Sieben", "Seven on seven"),
+        Dispute("seven-on-seven", Message("Seven on seven"),
                 "top=H7 draw=2", "S7"),
-        Dispute("eight-on-eight", Text("Acht auf Acht", "Eight on eight"), "top=H8 skip=1",
+        Dispute("eight-on-eight", Message("Eight on eight"), "top=H8 skip=1",
                 "C8"),
-        Dispute("same-rank", Text("Gleiche Karten zusammen", "Same rank together"),
+        Dispute("same-rank", Message("Same rank together"),
                 "top=H8 hand=H9,C9,DK", "H9,C9"),
-        Dispute("wedding", Text("Hochzeit", "Wedding"), "top=HQ actor=other", "HK"),
+        Dispute("wedding", Message("Wedding"), "top=HQ actor=other", "HK"),
     )
-    deck_hint = Text("Skatblätter: C/S/H/D mit 7, 8, 9, 10, J, Q, K, A",
-                     "Skat decks: C/S/H/D with 7, 8, 9, 10, J, Q, K, A")
+    deck_hint = Message("Skat decks: C/S/H/D with 7, 8, 9, 10, J, Q, K, A")
     house_rules = (SEVEN, MULTI)
     # ter.multi: after two or more aces the later extra cards lie on the first extra card,
     # so any card can be on top while "again" is pending.
@@ -88,25 +87,20 @@ class TerroristenRules(Rules):
         cards, due = action.play, situation.due
         first = cards[0]
         if any(card.rank != first.rank for card in cards):
-            return self.illegal("ter.multi", Text(
-                "Zusammen darf man nur Karten gleichen Werts legen.",
+            return self.illegal("ter.multi", Message(
                 "Only cards of the same rank may be played together."))
         if situation.options.multi == "twins" and any(card != first for card in cards):
-            return self.illegal("ter.house.multi", Text(
-                "Nach der Hausregel darf man nur gleiche Karten (Farbe und Wert) zusammen "
-                "legen.",
-                "By the house rule only identical cards (suit and rank) may be played "
-                "together."))
+            return self.illegal("ter.house.multi", Message(
+                "By the house rule only identical cards (suit and rank) may be played together."))
         if due.skip:
-            return self.illegal("ter.8", Text(
-                "Die Acht kann man nicht mit einer Acht weitergeben: Du setzt aus.",
+            return self.illegal("ter.8", Message(
                 "The eight cannot be passed on with an eight: you are skipped."))
         if due.draw and situation.top.rank == "7":
             return self.judge_seven(situation, action)
         if due.draw and first.rank != "9":
-            return self.illegal("ter.9", Text(
-                f"Auf die Neun ziehst du {count_text(due.draw).de} oder legst selbst eine Neun.",
-                f"On the nine you draw {count_text(due.draw).en} or play a nine yourself."))
+            return self.illegal("ter.9", Message(
+                "On the nine you draw %(count)s or play a nine yourself.",
+                count=count_text(due.draw)))
         refusal = self.refuse(situation, action)
         if refusal:
             return refusal
@@ -117,16 +111,13 @@ class TerroristenRules(Rules):
         seven pass it on."""
         due = situation.due
         if situation.options.seven != "pass":
-            return self.illegal("ter.7", Text(
-                f"Die Sieben kann man nicht weitergeben: Du ziehst {due.draw} Karten.",
-                f"The seven cannot be passed on: you draw {due.draw} cards."),
+            return self.illegal("ter.7", Message(
+                "The seven cannot be passed on: you draw %(draw)s cards.", draw=due.draw),
                 interpretation="ter.7")
         if action.play[0].rank != "7":
-            return self.illegal("ter.house.seven", Text(
-                f"Nach der Hausregel gibt nur eine Sieben die Sieben weiter; sonst ziehst du "
-                f"{due.draw} Karten.",
-                f"By the house rule only a seven passes the seven on; otherwise you draw "
-                f"{due.draw} cards."))
+            return self.illegal("ter.house.seven", Message(
+                "By the house rule only a seven passes the seven on; otherwise you draw %(draw)s "
+                "cards.", draw=due.draw))
         return self.finish(situation, action)
 
     def refuse(self, situation: Situation, action: Action) -> Ruling | None:
@@ -134,41 +125,38 @@ class TerroristenRules(Rules):
         first, top, wish = action.play[0], situation.top, situation.wish
         name, top_name = card_text(first), card_text(top)
         if first.rank == "J" and top.rank == "J":
-            return self.illegal("ter.jack", Text("Ein Bube darf nicht auf einen Buben.",
-                                                 "A jack may not go on a jack."))
+            return self.illegal("ter.jack", Message("A jack may not go on a jack."))
         if top.rank == "J" and wish is not None and first.suit != wish.suit:
             return self.not_wished("ter.jack", wish, first)
         if first.rank != "J" and top.rank != "J" and not serves(first, top):
             others = [card for card in action.play[1:] if serves(card, top)]
-            hint = Text(f" Leg {card_text(others[0]).de} zuerst.",
-                        f" Put the {card_text(others[0]).en} first.") if others else Text("", "")
-            return self.illegal("ter.multi" if others else "ter.serve", Text(
-                f"{name.de} bedient {top_name.de} nicht.{hint.de}",
-                f"The {name.en} does not serve the {top_name.en}.{hint.en}"))
+            hint = Message(" Put the %(card)s first.", card=card_text(others[0])) if others else ""
+            return self.illegal("ter.multi" if others else "ter.serve", Message(
+                "The %(name)s does not serve the %(top_name)s.%(hint)s",
+                name=name, top_name=top_name, hint=hint))
         return None
 
-    def decided_by(self, situation: Situation, action: Action) -> tuple[str, Text, str | None]:
+    def decided_by(self, situation: Situation, action: Action) -> tuple[str, Message, str | None]:
         """The rule, reason and interpretation of a legal play."""
         cards, first = action.play, action.play[0]
-        names = Text(*(" + ".join(card_text(c)[i] for c in cards) for i in (0, 1)))
+        names = card_text(cards[0])
+        for card in cards[1:]:
+            names = Message("%(cards)s + %(card)s", cards=names, card=card_text(card))
         if situation.due.draw and situation.top.rank == "7":
-            return "ter.house.seven", Text(f"Du gibst die Sieben mit {names.de} weiter.",
-                                           f"You pass the seven on with {names.en}."), None
+            return "ter.house.seven", Message("You pass the seven on with %(names)s.",
+                names=names), None
         if situation.due.draw:
-            return "ter.9", Text(f"Du gibst die Neun mit {names.de} weiter.",
-                                 f"You pass the nine on with {names.en}."), None
+            return "ter.9", Message("You pass the nine on with %(names)s.", names=names), None
         if len(cards) > 1:
             mixed = len({card.suit for card in cards}) > 1
-            return "ter.multi", Text(f"{names.de} zusammen: Die erste Karte bedient.",
-                                     f"{names.en} together: the first card serves."), \
+            return "ter.multi", Message(
+                "%(names)s together: the first card serves.", names=names), \
                 "ter.multi" if mixed else None
         if situation.due.again:
-            return "ter.ace", Text(f"{names.de} ist die Karte nach dem Ass.",
-                                   f"The {names.en} is the card after the ace."), None
+            return "ter.ace", Message("The %(names)s is the card after the ace.", names=names), None
         if first.rank == "J" or situation.top.rank == "J":
-            return "ter.jack", Text(f"{names.de} darf hier liegen.",
-                                    f"The {names.en} may go here."), None
-        return "ter.serve", Text(f"{names.de} bedient.", f"The {names.en} serves."), None
+            return "ter.jack", Message("The %(names)s may go here.", names=names), None
+        return "ter.serve", Message("The %(names)s serves.", names=names), None
 
     def finish(self, situation: Situation, action: Action, start: bool = False) -> Ruling:
         """Effects of the played group: multiplied by ter.multi, then the table manners.
@@ -195,8 +183,7 @@ class TerroristenRules(Rules):
                 return wish
             effects.append(wish)
         if action.wish is not None and first.rank != "J":
-            return self.illegal("ter.jack", Text("Nur ein Bube wünscht eine Farbe.",
-                                                 "Only a jack wishes a suit."))
+            return self.illegal("ter.jack", Message("Only a jack wishes a suit."))
         stuck = first.rank == "A" and rest == ()
         if stuck:
             # ter.ace: with no card left he cannot play the extra card, so he draws one.
@@ -220,9 +207,8 @@ class TerroristenRules(Rules):
         if first.rank == "7" and situation.options.seven == "draw2":
             meaning = meaning or "ter.7"  # the 7's effect is the project's interpretation
         if start:
-            rule, reason, meaning = "ter.start", Text(
-                f"{card_text(first).de} zählt als vom Geber gespielt.",
-                f"The {card_text(first).en} counts as played by the dealer."), None
+            rule, reason, meaning = "ter.start", Message(
+                "The %(card)s counts as played by the dealer.", card=card_text(first)), None
         return self.legal(rule, reason, effects, meaning)
 
     def hits(self, situation: Situation, first: Card, count: int) -> Pending:
@@ -279,27 +265,25 @@ class TerroristenRules(Rules):
         if due.draw and top.rank == "7":
             passing = situation.options.seven == "pass"
             rule = "ter.house.seven" if passing else "ter.7"
-            return self.legal(rule, Text(
-                f"Du ziehst {due.draw} Karten; dein Zug endet.",
-                f"You draw {due.draw} cards; your turn ends."),
+            return self.legal(rule, Message(
+                "You draw %(draw)s cards; your turn ends.", draw=due.draw),
                 [Effect("draw", who="you", count=due.draw, rule=rule),
                  turn(1, players, rule)], None if passing else "ter.7")
         if due.draw:
             # ter.9: play goes on after the player of the first nine, wherever that is.
             after = turn(2, players, "ter.9") if due.draw == 1 else \
                 Effect("turn", who="after_first_nine", rule="ter.9")
-            return self.legal("ter.9", Text(
-                f"Du ziehst {count_text(due.draw).de}; weiter geht es nach dem Spieler der ersten "
-                "Neun.",
-                f"You draw {count_text(due.draw).en}; play goes on after the player of the first "
-                "nine."), [Effect("draw", who="you", count=due.draw, rule="ter.9"), after])
+            return self.legal("ter.9", Message(
+                "You draw %(count)s; play goes on after the player of the first nine.",
+                count=count_text(due.draw)), [Effect("draw", who="you", count=due.draw,
+                    rule="ter.9"), after])
         if due.skip:
-            return self.legal("ter.8", Text("Du setzt aus.", "You are skipped."),
+            return self.legal("ter.8", Message("You are skipped."),
                               [Effect("skip", who="you", count=1, rule="ter.8"),
                                turn(1, players, "ter.8")])
         if due.again:
             return self.judge_ace_draw(situation)
-        return self.legal("ter.serve", Text("Du ziehst eine Karte.", "You draw one card."),
+        return self.legal("ter.serve", Message("You draw one card."),
                           [Effect("draw", who="you", count=1, rule="ter.serve"),
                            turn(1, players, "ter.serve")])
 
@@ -309,20 +293,16 @@ class TerroristenRules(Rules):
         serving = [card for card in situation.hand or ()
                    if self.refuse(situation, Action(play=(card,))) is None]
         if serving:
-            return self.illegal("ter.ace", Text(
-                f"Nach dem Ass musst du eine passende Karte legen, z. B. "
-                f"{card_text(serving[0]).de}.",
-                f"After the ace you must play a serving card, e.g. the "
-                f"{card_text(serving[0]).en}."))
+            return self.illegal("ter.ace", Message(
+                "After the ace you must play a serving card, e.g. the %(card)s.",
+                card=card_text(serving[0])))
         effects = [Effect("draw", who="you", count=1, rule="ter.ace")]
         owed = situation.due.again - 1
         if owed:
             effects.append(Effect("again", count=owed, rule="ter.ace"))
         steps = self.passing(situation, Pending(), effects) if not owed else 0
         effects.append(turn(steps, situation.players, "ter.ace"))
-        return self.legal("ter.ace", Text(
-            "Du kannst nicht bedienen und ziehst eine Karte.",
-            "You cannot serve and draw one card."), effects)
+        return self.legal("ter.ace", Message("You cannot serve and draw one card."), effects)
 
     def pass_turn(self, situation: Situation) -> Ruling:
         """ter.9: after a nine chain play goes on after the player of the first nine; what
@@ -330,9 +310,8 @@ class TerroristenRules(Rules):
         effects: list[Effect] = []
         steps = self.passing(situation, Pending(), effects)
         effects.append(turn(steps, situation.players, "ter.9"))
-        return self.legal("ter.9", Text(
-            "Die Neunerkette ist vorbei: Nach dir geht es weiter.",
-            "The nine chain is over: play goes on after you."), effects)
+        return self.legal("ter.9", Message("The nine chain is over: play goes on after you."),
+            effects)
 
     def judge_other(self, situation: Situation, action: Action) -> Ruling:
         """ter.wedding: the counterpart of the queen/king on top, out of turn, order kept.
@@ -344,26 +323,23 @@ class TerroristenRules(Rules):
             return self.judge(replace(situation, actor="on_turn"), action)
         wanted = counterpart(situation.top)
         if action.draw or len(action.play) != 1 or action.play[0] != wanted:
-            return self.illegal("ter.wedding", Text(
-                "Außer der Reihe darf man nur klopfen und das Gegenstück zur obersten Dame "
-                "bzw. zum obersten König legen.",
-                "Out of turn you may only knock and play the counterpart of the queen or king "
-                "on top."), penalty=self.out_of_turn_penalty if action.play else None)
+            return self.illegal("ter.wedding", Message(
+                "Out of turn you may only knock and play the counterpart of the queen or king on "
+                "top."), penalty=self.out_of_turn_penalty if action.play else None)
         out = remaining(situation, action) == ()
         effects = self.table_manners(situation, action, out)
         if out:
             effects.append(Effect("out", rule="ter.mau"))
         card = card_text(action.play[0])
-        return self.legal("ter.wedding", Text(
-            f"Klopfen und {card.de} dazwischenlegen; die Reihenfolge bleibt.",
-            f"Knock and put the {card.en} in between; the order of play stays."), effects)
+        return self.legal("ter.wedding", Message(
+            "Knock and put the %(card)s in between; the order of play stays.", card=card), effects)
 
     def start_effects(self, card: Card, players: int, options: Options = DEFAULT_OPTIONS) -> Ruling:
         """ter.start: a special start card counts as played by the dealer."""
         if card.rank in START_SPECIALS or card in GREETINGS:
             situation = Situation(self.name, top=card, players=players, options=options)
             return self.finish(situation, Action(play=(card,)), start=True)
-        return self.legal("ter.start", Text(
-            f"{card_text(card).de} ist keine Sonderkarte und hat als Startkarte keine Wirkung.",
-            f"The {card_text(card).en} is not special and has no effect as the start card."),
+        return self.legal("ter.start", Message(
+            "The %(card)s is not special and has no effect as the start card.",
+            card=card_text(card)),
             [turn(1, players, "ter.start")])

@@ -11,10 +11,10 @@ from app.inputs import Field
 from app.scoring.base import Scoring
 from app.scoring.base import series_length
 from app.scoring.types import Standing
-from app.text import Text
+from app.text import Message
 
-GAMES = Field("options.games", Text("Die Anzahl der Spiele", "The number of games"))
-WINNER = Field("winner", Text("Der Gewinner des Spiels", "The winner of the game"))
+GAMES = Field("options.games", Message("The number of games"))
+WINNER = Field("winner", Message("The winner of the game"))
 
 
 class TerroristenScoring(Scoring):
