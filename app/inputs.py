@@ -33,8 +33,7 @@ class Field:
         the error's `field` (the API answers it, the pages put the sentence at that field).
         """
         return InputError(
-            Message("%(name)s %(text)s", name=self.name, text=text),
-            self.path or None,
+            Message("%(name)s %(text)s", name=self.name, text=text), self.path or None
         )
 
 
@@ -48,9 +47,14 @@ def whole(value: Any, field: Field, low: int, high: int, why: Message | None = N
             if low == high
             else Message("a whole number from %(low)s to %(high)s", low=low, high=high)
         )
-        raise field.fail(Message(
-            "must be %(allowed)s%(because)s; got %(value)s.",
-            allowed=allowed, because=because, value=shown(value)))
+        raise field.fail(
+            Message(
+                "must be %(allowed)s%(because)s; got %(value)s.",
+                allowed=allowed,
+                because=because,
+                value=shown(value),
+            )
+        )
     return value
 
 
@@ -71,9 +75,13 @@ def flag(value: Any, field: Field) -> bool:
 def choice(value: Any, field: Field, allowed: Collection[Any]) -> Any:
     """One of a few fixed values (compared exactly, so `"500"` is not `500`)."""
     if not any(type(value) is type(a) and value == a for a in allowed):
-        raise field.fail(Message(
-            "must be %(allowed)s; got %(value)s.",
-            allowed=either([shown(a) for a in allowed]), value=shown(value)))
+        raise field.fail(
+            Message(
+                "must be %(allowed)s; got %(value)s.",
+                allowed=either([shown(a) for a in allowed]),
+                value=shown(value),
+            )
+        )
     return value
 
 
@@ -89,9 +97,15 @@ def mapping(value: Any, field: Field, allowed: Collection[str] | None) -> Mappin
             listed = ", ".join(sorted(allowed))
             known = listed or InContext("no fields", "none")
             path = f"{field.path}.{key}" if field.path else str(key)
-            raise InputError(Message(
-                "%(name)s: unknown field %(key)s; known fields here: %(known)s.",
-                name=field.name, key=shown(key), known=known), path)
+            raise InputError(
+                Message(
+                    "%(name)s: unknown field %(key)s; known fields here: %(known)s.",
+                    name=field.name,
+                    key=shown(key),
+                    known=known,
+                ),
+                path,
+            )
     return value
 
 
@@ -103,16 +117,28 @@ def entries(value: Any, field: Field, count: int) -> list[Any]:
             got = Message("%(count)s entries", count=len(value))
         else:
             got = shown(value)
-        raise InputError(Message(
-            "%(name)s: expected a list with exactly %(count)s entries, one per player in seat "
-            "order; got %(got)s.", name=field.name, count=count, got=got), field.path)
+        raise InputError(
+            Message(
+                "%(name)s: expected a list with exactly %(count)s entries, one per player in seat "
+                "order; got %(got)s.",
+                name=field.name,
+                count=count,
+                got=got,
+            ),
+            field.path,
+        )
     return value
 
 
 def seat(value: Any, field: Field, players: int) -> int:
     """A seat number of this table (0-based, as in the API)."""
-    return whole(value, field, 0, players - 1, Message(
-        " (seats are numbered from 0 for %(players)s players)", players=players))
+    return whole(
+        value,
+        field,
+        0,
+        players - 1,
+        Message(" (seats are numbered from 0 for %(players)s players)", players=players),
+    )
 
 
 def required(body: Mapping[str, Any], key: str, field: Field) -> Any:

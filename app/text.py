@@ -114,8 +114,10 @@ def say(message: Message | str | int | float, lang: str) -> str:
     text = message.translated(catalog(lang))
     if not message.values:
         return text
-    return text % {name: say(value, lang) if isinstance(value, Message) else value
-                   for name, value in message.values.items()}
+    return text % {
+        name: say(value, lang) if isinstance(value, Message) else value
+        for name, value in message.values.items()
+    }
 
 
 def commas(items: list[Message | str]) -> Message | str:

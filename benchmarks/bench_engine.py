@@ -34,8 +34,15 @@ from app.engine.games import GAMES  # noqa: E402
 from app.engine.games import new_game  # noqa: E402
 from app.engine.games import play_random  # noqa: E402
 
-SELF_PLAY = [("dynamisch", 4), ("deluxe", 4), ("speedone", 2), ("speedone", 4),
-             ("speedone", 5), ("terroristen", 4), ("doppel", 4)]
+SELF_PLAY = [
+    ("dynamisch", 4),
+    ("deluxe", 4),
+    ("speedone", 2),
+    ("speedone", 4),
+    ("speedone", 5),
+    ("terroristen", 4),
+    ("doppel", 4),
+]
 
 
 def per_second(step: Callable[[int], object], seconds: float, rounds: int = 1) -> float:
@@ -52,8 +59,9 @@ def per_second(step: Callable[[int], object], seconds: float, rounds: int = 1) -
     return best
 
 
-def race(steps: dict[str, Callable[[int], object]], seconds: float,
-         rounds: int = 5) -> dict[str, float]:
+def race(
+    steps: dict[str, Callable[[int], object]], seconds: float, rounds: int = 5
+) -> dict[str, float]:
     """``per_second`` for several contenders in interleaved slices, so that a burst of load
     on the machine hits them alike."""
     best = dict.fromkeys(steps, 0.0)
@@ -90,8 +98,11 @@ def referee_questions(variant: str, count: int) -> list[tuple[Situation, Action]
         while not game.is_over() and len(questions) < count:
             move = choose.choice(game.legal_actions())
             situation = game.situation_for(game.actor)
-            if move.action is not None and situation is not None \
-                    and find_problem(situation, move.action) is None:
+            if (
+                move.action is not None
+                and situation is not None
+                and find_problem(situation, move.action) is None
+            ):
                 questions.append((situation, move.action))
             game.push(move)
         seed += 1
@@ -105,10 +116,12 @@ def judged_rate(questions: list[tuple[Situation, Action]], seconds: float) -> fl
 
 def request_body(situation: Situation, action: Action) -> dict[str, Any]:
     """The docs/api.md §1 request for a situation and action."""
+
     def wish(value: Any) -> dict[str, Any]:
         """A wish as JSON, with Deluxe's flags that are set."""
-        flags = {flag: True for flag in ("by_you", "anyone_served", "you_served")
-                 if getattr(value, flag)}
+        flags = {
+            flag: True for flag in ("by_you", "anyone_served", "you_served") if getattr(value, flag)
+        }
         named = {"suit": value.suit} if value.suit else {"rank": value.rank}
         return {**named, **flags}
 
@@ -118,14 +131,20 @@ def request_body(situation: Situation, action: Action) -> dict[str, Any]:
     if situation.wish:
         shown["wish"] = wish(situation.wish)
     if situation.pending:
-        shown["pending"] = {name: getattr(situation.pending, name)
-                            for name in ("draw", "skip", "again")
-                            if getattr(situation.pending, name)}
+        shown["pending"] = {
+            name: getattr(situation.pending, name)
+            for name in ("draw", "skip", "again")
+            if getattr(situation.pending, name)
+        }
     shown["hand"] = [str(card) for card in situation.hand or ()]
-    body: dict[str, Any] = {"variant": situation.variant, "players": situation.players,
-                            "situation": shown, "actor": situation.actor, "lang": "en",
-                            "action": {"draw": True} if action.draw else
-                            {"play": [str(card) for card in action.play]}}
+    body: dict[str, Any] = {
+        "variant": situation.variant,
+        "players": situation.players,
+        "situation": shown,
+        "actor": situation.actor,
+        "lang": "en",
+        "action": {"draw": True} if action.draw else {"play": [str(card) for card in action.play]},
+    }
     if action.wish:
         body["action"]["wish"] = wish(action.wish)
     if situation.options.changed():
@@ -140,8 +159,9 @@ def http_costs(bodies: list[dict[str, Any]], seconds: float) -> tuple[float, flo
     from app import create_app
     from app import csrf
 
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://",
-                      "SECRET_KEY": "bench"})
+    app = create_app(
+        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "bench"}
+    )
 
     def bare() -> dict[str, Any]:
         """Echo a field of the JSON body: Flask's own cost of a JSON route."""
@@ -204,9 +224,12 @@ def open_spiel_crazy_eights() -> dict[str, Callable[[int], object]]:
                 actions = state.legal_actions()
                 state.apply_action(actions[int(choose() * len(actions))])
 
-    return {"crazy_eights stepped": stepped,
-            "crazy_eights in C++": lambda seed: pyspiel.evaluate_bots(
-                game.new_initial_state(), bots, seed)}
+    return {
+        "crazy_eights stepped": stepped,
+        "crazy_eights in C++": lambda seed: pyspiel.evaluate_bots(
+            game.new_initial_state(), bots, seed
+        ),
+    }
 
 
 def main() -> None:
@@ -215,8 +238,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="short measurements")
     seconds = 1.0 if parser.parse_args().quick else 4.0
 
-    print(f"{'variant':<12} {'players':>7} {'games/s':>9} {'moves/s':>10}   "
-          "(eager random self-play, best of 5 slices)")
+    print(
+        f"{'variant':<12} {'players':>7} {'games/s':>9} {'moves/s':>10}   "
+        "(eager random self-play, best of 5 slices)"
+    )
     for variant, players in SELF_PLAY:
         games = SelfPlay(variant, players)
         rate = per_second(games, seconds, 5)
@@ -231,13 +256,16 @@ def main() -> None:
         print(f"{variant:<12} {judged_rate(questions, seconds):>20,.0f}")
 
     referee_us, bare_us = http_costs(bodies, seconds)
-    print(f"\nPOST /api/v1/referee {referee_us:,.0f} µs, a bare JSON route of the same app "
-          f"{bare_us:,.0f} µs: {referee_us / bare_us:.2f}× the bare route")
+    print(
+        f"\nPOST /api/v1/referee {referee_us:,.0f} µs, a bare JSON route of the same app "
+        f"{bare_us:,.0f} µs: {referee_us / bare_us:.2f}× the bare route"
+    )
 
     print("\nAnchors, raced in interleaved slices against Speedone self-play:")
     contenders: dict[str, Callable[[int], object]] = {
         "speedone 2 players": SelfPlay("speedone", 2),
-        "speedone 5 players": SelfPlay("speedone", 5)}
+        "speedone 5 players": SelfPlay("speedone", 5),
+    }
     uno = rlcard_uno(2)
     if uno is None:
         print("  RLCard not installed (pip install 'rlcard==1.2.0'): skipped")
@@ -251,11 +279,12 @@ def main() -> None:
     for name, rate in rates.items():
         print(f"  {name:<24} {rate:>9,.0f} games/s")
     if uno is not None:
-        print(f"  Speedone / RLCard UNO (2 players): "
-              f"{rates['speedone 2 players'] / rates['RLCard UNO 2 players']:.2f}×")
+        print(
+            f"  Speedone / RLCard UNO (2 players): "
+            f"{rates['speedone 2 players'] / rates['RLCard UNO 2 players']:.2f}×"
+        )
     for name in spiel:
-        print(f"  Speedone / {name} (5 players): "
-              f"{rates['speedone 5 players'] / rates[name]:.2f}×")
+        print(f"  Speedone / {name} (5 players): {rates['speedone 5 players'] / rates[name]:.2f}×")
 
 
 if __name__ == "__main__":

@@ -157,7 +157,8 @@ def money_game(game: int) -> dict[str, Any]:
     """One Dynamisches Maumau game of four: one goes out, the others keep a few cards."""
     return {
         "hands": [
-            {"jacks": 0, "others": 0} if seat == game % 4
+            {"jacks": 0, "others": 0}
+            if seat == game % 4
             else {"jacks": (game + seat) % 2, "others": 1 + game * seat % 4}
             for seat in range(4)
         ]
@@ -273,8 +274,9 @@ def main(repeats: int) -> None:
         beside(f"table page 80 rounds, {who}, first view / hello", firsts[(who, 80)], 6)
         target(f"table page 80 rounds, {who}, kept / hello", pages[(who, 80)], 6)
     for who in ("reader", "editor"):
-        beside(f"{who}: 400 rounds / 8 rounds, first view", firsts[(who, 400)] / firsts[(who, 8)],
-               2.5)
+        beside(
+            f"{who}: 400 rounds / 8 rounds, first view", firsts[(who, 400)] / firsts[(who, 8)], 2.5
+        )
         target(f"{who}: 400 rounds / 8 rounds, kept", pages[(who, 400)] / pages[(who, 8)], 2.5)
 
     posts: dict[int, float] = {}
@@ -335,8 +337,10 @@ def main(repeats: int) -> None:
         money_csv[games] = figure(
             f"money table CSV, {games} games, first", anew(forget_exports, run)
         )
-    print(f"  money table CSV: 100 / 10 games, nothing kept          "
-          f"{money_csv[100] / money_csv[10]:6.2f}× (no target; 10× the games)")
+    print(
+        f"  money table CSV: 100 / 10 games, nothing kept          "
+        f"{money_csv[100] / money_csv[10]:6.2f}× (no target; 10× the games)"
+    )
 
     home = app.test_client()
     home_statements: dict[int, int] = {}
@@ -348,8 +352,12 @@ def main(repeats: int) -> None:
                 get(home, "/")()
             home_statements[remembered] = len(statements)
     figure("home page, 20 remembered tables", get(home, "/"), statements=home_statements[20])
-    target("home page: SQL statements with 20 tables − with 1 table",
-           home_statements[20] - home_statements[1], 0, " SQL")
+    target(
+        "home page: SQL statements with 20 tables − with 1 table",
+        home_statements[20] - home_statements[1],
+        0,
+        " SQL",
+    )
 
     bare = bare_json_app().test_client()
 
@@ -374,8 +382,10 @@ def main(repeats: int) -> None:
     fresh = app.test_client()
     answer = fresh.post("/api/v1/referee", json=REFEREE)
     static = fresh.get("/static/css/base.css")
-    print(f"  Set-Cookie on API: {'Set-Cookie' in answer.headers}, "
-          f"on static: {'Set-Cookie' in static.headers}")
+    print(
+        f"  Set-Cookie on API: {'Set-Cookie' in answer.headers}, "
+        f"on static: {'Set-Cookie' in static.headers}"
+    )
     encoded = reader.get(f"/t/{table_id}", headers={"Accept-Encoding": "gzip"})
     print(f"  table page with Accept-Encoding gzip: {encoded.headers.get('Content-Encoding')}")
 
@@ -424,8 +434,10 @@ def main(repeats: int) -> None:
     etag = reader.get(sheet_url).headers.get("ETag")
     if etag:
         again = get(reader, sheet_url, 304)
-        sheet("  … again with If-None-Match",
-              lambda: reader.get(sheet_url, headers={"If-None-Match": etag}))
+        sheet(
+            "  … again with If-None-Match",
+            lambda: reader.get(sheet_url, headers={"If-None-Match": etag}),
+        )
         assert again is not None
     sheet("blank sheet deluxe 8×10", get(reader, "/sheets/deluxe.pdf"))
     target("filled sheet 8×10, first build / empty page", built, 30)

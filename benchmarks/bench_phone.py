@@ -492,12 +492,7 @@ OTHER = """number => {
 
 
 def tap_to_saved(
-    browser: Browser,
-    network: Network,
-    origin: str,
-    profile: Profile,
-    tries: int,
-    figures: Figures,
+    browser: Browser, network: Network, origin: str, profile: Profile, tries: int, figures: Figures
 ) -> None:
     """Enter a round by taps on the editor's phone; time until it shows there and on a second."""
     table_id, token = dynamisch_table(origin, ROUNDS)
@@ -521,8 +516,7 @@ def tap_to_saved(
             if other.page.evaluate(OTHER, number):
                 raise RuntimeError(f"round {number} was on the other phone before the tap")
             editor.page.evaluate(
-                "n => { sessionStorage.clear(); sessionStorage.setItem('bench.round', n) }",
-                number,
+                "n => { sessionStorage.clear(); sessionStorage.setItem('bench.round', n) }", number
             )
             editor.proxy.reset()
             editor.page.get_by_role("button", name="Speichern").tap()

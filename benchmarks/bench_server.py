@@ -132,11 +132,16 @@ def main(requests: int) -> None:
         server = subprocess.Popen(
             [
                 str(Path(sys.executable).with_name("gunicorn")),
-                "--workers", str(WORKERS),
-                "--worker-class", "sync",
-                "--bind", f"127.0.0.1:{port}",
-                "--backlog", "256",
-                "--log-level", "warning",
+                "--workers",
+                str(WORKERS),
+                "--worker-class",
+                "sync",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--backlog",
+                "256",
+                "--log-level",
+                "warning",
                 "bench_wsgi:app",
             ],
             env=env,
@@ -157,8 +162,10 @@ def main(requests: int) -> None:
                     f"   p99 {1000 * results[name][1]:7.1f} ms   ({len(latencies)} requests)"
                 )
             hello, page = results["hello"], results["table page"]
-            print(f"table page / hello: throughput {page[0] / hello[0]:.2f}×, "
-                  f"p99 {page[1] / hello[1]:.2f}×")
+            print(
+                f"table page / hello: throughput {page[0] / hello[0]:.2f}×, "
+                f"p99 {page[1] / hello[1]:.2f}×"
+            )
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(timeout=30)

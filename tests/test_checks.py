@@ -77,15 +77,25 @@ def test_whole_says_a_single_allowed_value_as_exactly() -> None:
 @pytest.mark.parametrize(
     ("refuse", "field"),
     [
-        (lambda: judge_request({**REQUEST, "situation": {"top": "H7", "cards": 3}}),
-         "situation.cards"),
+        (
+            lambda: judge_request({**REQUEST, "situation": {"top": "H7", "cards": 3}}),
+            "situation.cards",
+        ),
         (lambda: judge_request({**REQUEST, "actions": {}}), "actions"),
-        (lambda: validate_round("dynamisch", ["A", "B"], {"games": 8, "rate_cents": 0},
-                                {"hands": [], "jokers": 1}), "jokers"),
-        (lambda: validate_table("deluxe", "", ["A", "B"], {"rounds": 3, "jokers": 1}),
-         "options.jokers"),
-        (lambda: parse_backup(b'{"format": "mautisch-table", "version": 1, "jokers": 1}'),
-         "jokers"),
+        (
+            lambda: validate_round(
+                "dynamisch", ["A", "B"], {"games": 8, "rate_cents": 0}, {"hands": [], "jokers": 1}
+            ),
+            "jokers",
+        ),
+        (
+            lambda: validate_table("deluxe", "", ["A", "B"], {"rounds": 3, "jokers": 1}),
+            "options.jokers",
+        ),
+        (
+            lambda: parse_backup(b'{"format": "mautisch-table", "version": 1, "jokers": 1}'),
+            "jokers",
+        ),
     ],
     ids=["referee situation", "referee body", "round", "options", "backup"],
 )

@@ -27,18 +27,126 @@ from app.engine import find_variant
 # Left out on purpose: words German shares ("in", "an", "man", "was", "will", "Hand", "so").
 ENGLISH = frozenset(
     {
-        "the", "is", "on", "turn", "then", "with", "and", "you", "your", "draws", "draw",
-        "drawn", "plays", "play", "played", "card", "cards", "not", "may", "must", "of", "to",
-        "are", "this", "that", "it", "its", "player", "players", "next", "skipped", "skip",
-        "wish", "wished", "serves", "serve", "only", "or", "other", "others", "game", "games",
-        "round", "rounds", "after", "before", "penalty", "points", "table", "tables", "save",
-        "enter", "edit", "delete", "settings", "sheet", "wins", "winner", "no", "yes", "none",
-        "one", "two", "three", "please", "can", "cannot", "has", "have", "be", "by", "for",
-        "from", "at", "as", "when", "which", "who", "what", "where", "why", "how", "here",
-        "there", "all", "any", "each", "every", "more", "less", "than", "out", "back", "new",
-        "open", "close", "closed", "ended", "house", "rules", "rule", "hearts", "clubs",
-        "spades", "diamonds", "jack", "queen", "king", "ace", "seven", "eight", "nine", "ten",
-        "reverse", "wild", "effect", "pending", "again", "last", "first"
+        "the",
+        "is",
+        "on",
+        "turn",
+        "then",
+        "with",
+        "and",
+        "you",
+        "your",
+        "draws",
+        "draw",
+        "drawn",
+        "plays",
+        "play",
+        "played",
+        "card",
+        "cards",
+        "not",
+        "may",
+        "must",
+        "of",
+        "to",
+        "are",
+        "this",
+        "that",
+        "it",
+        "its",
+        "player",
+        "players",
+        "next",
+        "skipped",
+        "skip",
+        "wish",
+        "wished",
+        "serves",
+        "serve",
+        "only",
+        "or",
+        "other",
+        "others",
+        "game",
+        "games",
+        "round",
+        "rounds",
+        "after",
+        "before",
+        "penalty",
+        "points",
+        "table",
+        "tables",
+        "save",
+        "enter",
+        "edit",
+        "delete",
+        "settings",
+        "sheet",
+        "wins",
+        "winner",
+        "no",
+        "yes",
+        "none",
+        "one",
+        "two",
+        "three",
+        "please",
+        "can",
+        "cannot",
+        "has",
+        "have",
+        "be",
+        "by",
+        "for",
+        "from",
+        "at",
+        "as",
+        "when",
+        "which",
+        "who",
+        "what",
+        "where",
+        "why",
+        "how",
+        "here",
+        "there",
+        "all",
+        "any",
+        "each",
+        "every",
+        "more",
+        "less",
+        "than",
+        "out",
+        "back",
+        "new",
+        "open",
+        "close",
+        "closed",
+        "ended",
+        "house",
+        "rules",
+        "rule",
+        "hearts",
+        "clubs",
+        "spades",
+        "diamonds",
+        "jack",
+        "queen",
+        "king",
+        "ace",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "reverse",
+        "wild",
+        "effect",
+        "pending",
+        "again",
+        "last",
+        "first",
     }
 )
 # Words written as code or data: JSON keys and values quoted in an API answer, rule IDs,
@@ -94,9 +202,15 @@ def sentences(value: Any) -> list[str]:
     """The sentences of a JSON answer: `reason`, `interpretation` and `error`, at any depth
     (a case of a partial answer has its own reason); the rest are the API's codes."""
     if isinstance(value, dict):
-        return [text for key, item in value.items() for text in (
-            [item] if key in ("reason", "interpretation", "error") and isinstance(item, str)
-            else sentences(item))]
+        return [
+            text
+            for key, item in value.items()
+            for text in (
+                [item]
+                if key in ("reason", "interpretation", "error") and isinstance(item, str)
+                else sentences(item)
+            )
+        ]
     if isinstance(value, list):
         return [text for item in value for text in sentences(item)]
     return []
@@ -122,8 +236,9 @@ def situation_json(variant: str, notation: str) -> dict[str, Any]:
     if situation.below is not None:
         data["below"] = str(situation.below)
     if situation.wish is not None:
-        data["wish"] = {"suit": situation.wish.suit} if situation.wish.suit else {
-            "rank": situation.wish.rank}
+        data["wish"] = (
+            {"suit": situation.wish.suit} if situation.wish.suit else {"rank": situation.wish.rank}
+        )
     due = {kind: getattr(situation.due, kind) for kind in ("draw", "skip", "again")}
     if any(due.values()):
         data["pending"] = {kind: count for kind, count in due.items() if count}
@@ -135,8 +250,9 @@ def situation_json(variant: str, notation: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("variant", "dispute"), DISPUTES)
-def test_every_dispute_is_german_on_the_page(client: FlaskClient, variant: str,
-                                             dispute: Any) -> None:
+def test_every_dispute_is_german_on_the_page(
+    client: FlaskClient, variant: str, dispute: Any
+) -> None:
     """The referee page's dispute link, opened in German: question, answer, effects."""
     page = client.get(f"/referee?variant={variant}&lang=de").get_data(as_text=True)
     found = re.search(rf'<a href="([^"]+)" data-dispute="{dispute.key}">', page)
@@ -147,8 +263,9 @@ def test_every_dispute_is_german_on_the_page(client: FlaskClient, variant: str,
 
 
 @pytest.mark.parametrize(("variant", "dispute"), DISPUTES)
-def test_every_dispute_is_german_in_the_api(client: FlaskClient, variant: str,
-                                            dispute: Any) -> None:
+def test_every_dispute_is_german_in_the_api(
+    client: FlaskClient, variant: str, dispute: Any
+) -> None:
     """POST /api/v1/referee with the dispute's question, in German: every sentence of the
     answer (reason, interpretation and the reasons of the cases of a partial answer)."""
     action = Action.parse(dispute.action)
@@ -159,8 +276,7 @@ def test_every_dispute_is_german_in_the_api(client: FlaskClient, variant: str,
         "options": situation.options.changed(),
         "actor": "on_turn" if situation.on_turn else "other",
         "situation": situation_json(variant, dispute.situation),
-        "action": {"draw": True} if action.draw else {
-            "play": [str(card) for card in action.play]},
+        "action": {"draw": True} if action.draw else {"play": [str(card) for card in action.play]},
         "lang": "de",
     }
     response = client.post("/api/v1/referee", json=body, headers=GERMAN)
@@ -169,23 +285,68 @@ def test_every_dispute_is_german_in_the_api(client: FlaskClient, variant: str,
     assert english_words(" ".join(texts)) == [], texts
 
 
-OPTION_NAMES = {rule.option for variant in VARIANT_IDS
-                for rule in find_variant(variant).house_rules}
-REQUEST_KEYS = {"variant", "players", "options", "name", "situation", "action", "draw", "skip",
-                "again", "play", "wish", "hand", "top", "below", "pending", "lang", "actor"}
+OPTION_NAMES = {
+    rule.option for variant in VARIANT_IDS for rule in find_variant(variant).house_rules
+}
+REQUEST_KEYS = {
+    "variant",
+    "players",
+    "options",
+    "name",
+    "situation",
+    "action",
+    "draw",
+    "skip",
+    "again",
+    "play",
+    "wish",
+    "hand",
+    "top",
+    "below",
+    "pending",
+    "lang",
+    "actor",
+}
 BAD_INPUT = [
     ("/api/v1/referee", {"variant": "uno", "situation": {"top": "H7"}, "action": {"draw": True}}),
-    ("/api/v1/referee", {"variant": "dynamisch", "situation": {"top": "X9"},
-                         "action": {"draw": True}}),
+    (
+        "/api/v1/referee",
+        {"variant": "dynamisch", "situation": {"top": "X9"}, "action": {"draw": True}},
+    ),
     ("/api/v1/referee", {"variant": "dynamisch", "situation": {"top": "H7"}}),
-    ("/api/v1/referee", {"variant": "dynamisch", "situation": {"top": "H7", "pending": {
-        "draw": 2, "skip": 1}}, "action": {"draw": True}}),
-    ("/api/v1/referee", {"variant": "deluxe", "situation": {"top": "HJ", "wish": {"suit": "X"}},
-                         "action": {"play": ["H7"]}}),
-    ("/api/v1/referee", {"variant": "speedone", "situation": {"top": "R5", "hand_count": 200},
-                         "action": {"draw": True}}),
-    ("/api/v1/referee", {"variant": "doppel", "situation": {"top": "H7"},
-                         "action": {"play": ["H8"]}, "options": {"stack2": True}}),
+    (
+        "/api/v1/referee",
+        {
+            "variant": "dynamisch",
+            "situation": {"top": "H7", "pending": {"draw": 2, "skip": 1}},
+            "action": {"draw": True},
+        },
+    ),
+    (
+        "/api/v1/referee",
+        {
+            "variant": "deluxe",
+            "situation": {"top": "HJ", "wish": {"suit": "X"}},
+            "action": {"play": ["H7"]},
+        },
+    ),
+    (
+        "/api/v1/referee",
+        {
+            "variant": "speedone",
+            "situation": {"top": "R5", "hand_count": 200},
+            "action": {"draw": True},
+        },
+    ),
+    (
+        "/api/v1/referee",
+        {
+            "variant": "doppel",
+            "situation": {"top": "H7"},
+            "action": {"play": ["H8"]},
+            "options": {"stack2": True},
+        },
+    ),
     ("/api/v1/tables", {"variant": "dynamisch", "players": ["Anna"]}),
     ("/api/v1/tables", {"variant": "doppel", "players": PLAYERS[:3]}),
     ("/api/v1/tables", {"variant": "deluxe", "players": PLAYERS, "options": {"rounds": 0}}),
@@ -195,8 +356,9 @@ BAD_INPUT = [
 
 
 @pytest.mark.parametrize(("url", "body"), BAD_INPUT)
-def test_api_errors_for_bad_input_are_german(client: FlaskClient, url: str,
-                                             body: dict[str, Any]) -> None:
+def test_api_errors_for_bad_input_are_german(
+    client: FlaskClient, url: str, body: dict[str, Any]
+) -> None:
     """A 4xx answer's error sentence, asked in German; the request's own keys and the
     options' names it quotes are the API's words, not English."""
     response = client.post(url, json=body, headers=GERMAN)
@@ -208,15 +370,27 @@ def test_api_errors_for_bad_input_are_german(client: FlaskClient, url: str,
 
 ROUNDS: dict[str, list[dict[str, Any]]] = {
     "dynamisch": [
-        {"hands": [{"jacks": 0, "others": 0}, {"jacks": 1, "others": 3},
-                   {"jacks": 0, "others": 3}, {"jacks": 0, "others": 2}], "jack_suit": None},
-        {"hands": [{"jacks": 0, "others": 2}, {"jacks": 0, "others": 0},
-                   {"jacks": 2, "others": 1, "holds_named_suit": True},
-                   {"jacks": 0, "others": 4}], "jack_suit": "H"},
+        {
+            "hands": [
+                {"jacks": 0, "others": 0},
+                {"jacks": 1, "others": 3},
+                {"jacks": 0, "others": 3},
+                {"jacks": 0, "others": 2},
+            ],
+            "jack_suit": None,
+        },
+        {
+            "hands": [
+                {"jacks": 0, "others": 2},
+                {"jacks": 0, "others": 0},
+                {"jacks": 2, "others": 1, "holds_named_suit": True},
+                {"jacks": 0, "others": 4},
+            ],
+            "jack_suit": "H",
+        },
     ],
     "deluxe": [{"cards": [0, 3, 2, 5]}, {"cards": [4, 0, 1, 2]}],
-    "speedone": [{"winner": 0, "points": [0, 37, 12, 80]},
-                 {"winner": 2, "points": [15, 20, 0, 8]}],
+    "speedone": [{"winner": 0, "points": [0, 37, 12, 80]}, {"winner": 2, "points": [15, 20, 0, 8]}],
     "terroristen": [{"winner": 2}, {"winner": 0}],
     "doppel": [{"winner": "A"}, {"winner": "B"}, {"winner": "A"}],
 }
@@ -230,13 +404,15 @@ def pdf_text(data: bytes) -> str:
 @pytest.mark.parametrize("variant", VARIANT_IDS)
 def test_every_page_of_a_played_table_is_german(client: FlaskClient, variant: str) -> None:
     """A table played through the API, then each of its pages and sheets in German."""
-    created = client.post("/api/v1/tables", json={"variant": variant, "players": PLAYERS},
-                          headers=GERMAN)
+    created = client.post(
+        "/api/v1/tables", json={"variant": variant, "players": PLAYERS}, headers=GERMAN
+    )
     assert created.status_code == 201, created.get_json()
     table, token = created.get_json()["id"], created.get_json()["edit_token"]
     for body in ROUNDS[variant]:
-        added = client.post(f"/api/v1/tables/{table}/rounds", json=body,
-                            headers={**GERMAN, "X-Edit-Token": token})
+        added = client.post(
+            f"/api/v1/tables/{table}/rounds", json=body, headers={**GERMAN, "X-Edit-Token": token}
+        )
         assert added.status_code == 201, added.get_json()
     client.post(f"/t/{table}/edit", data={"token": token})  # this phone may edit
     found: dict[str, list[str]] = {}

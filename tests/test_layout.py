@@ -18,9 +18,23 @@ ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "app"
 VARIANTS = ("dynamisch", "deluxe", "speedone", "terroristen", "doppel")
 LIBRARIES = {
-    "alembic", "babel", "flask", "flask_babel", "flask_compress", "flask_migrate",
-    "flask_sqlalchemy", "flask_wtf", "jinja2", "limits", "markupsafe", "reportlab", "segno",
-    "sqlalchemy", "waitress", "werkzeug", "wtforms",
+    "alembic",
+    "babel",
+    "flask",
+    "flask_babel",
+    "flask_compress",
+    "flask_migrate",
+    "flask_sqlalchemy",
+    "flask_wtf",
+    "jinja2",
+    "limits",
+    "markupsafe",
+    "reportlab",
+    "segno",
+    "sqlalchemy",
+    "waitress",
+    "werkzeug",
+    "wtforms",
 }
 # The layers a variant's rules and scoring (and the whole engine) must not reach.
 WEB_AND_DATABASE = ("flask", "flask_babel", "flask_wtf", "wtforms", "sqlalchemy", "werkzeug")

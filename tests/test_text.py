@@ -37,7 +37,8 @@ def test_a_message_is_said_from_the_catalog_with_its_values_said_too() -> None:
     message itself is said in the same language."""
     served = Message(
         "The %(name)s serves the %(top)s.",
-        name=card_text(Card.parse("HJ")), top=card_text(Card.parse("H7")),
+        name=card_text(Card.parse("HJ")),
+        top=card_text(Card.parse("H7")),
     )
     assert say(served, "en") == "The hearts jack serves the hearts seven."
     assert say(served, "de") == "Herz-Bube bedient Herz-Sieben."
@@ -73,8 +74,15 @@ def test_input_error_carries_the_sentence_and_the_field() -> None:
 
 @pytest.mark.parametrize(
     ("value", "quoted"),
-    [("H7", '"H7"'), (True, "true"), (None, "null"), (2.5, "2.5"), ([1, "a"], '[1, "a"]'),
-     ("Ärger", '"Ärger"'), ({1, 2}, "{1, 2}")],
+    [
+        ("H7", '"H7"'),
+        (True, "true"),
+        (None, "null"),
+        (2.5, "2.5"),
+        ([1, "a"], '[1, "a"]'),
+        ("Ärger", '"Ärger"'),
+        ({1, 2}, "{1, 2}"),
+    ],
 )
 def test_shown_quotes_input_as_json_writes_it(value: Any, quoted: str) -> None:
     """JSON's spelling (what the client sent); a value JSON cannot write falls back to repr."""
@@ -95,23 +103,42 @@ def bad_backup() -> None:
 @pytest.mark.parametrize(
     ("refuse", "field"),
     [
-        (lambda: judge_request({"variant": "uno", "situation": {"top": "H7"},
-                                "action": {"draw": True}}), "variant"),
+        (
+            lambda: judge_request(
+                {"variant": "uno", "situation": {"top": "H7"}, "action": {"draw": True}}
+            ),
+            "variant",
+        ),
         (lambda: Card.parse("X9"), None),
         (lambda: find_variant("skat"), "variant"),
-        (lambda: validate_round("deluxe", ["A", "B"], {"rounds": 10, "rate_cents": 0},
-                                {"cards": [1, 1]}), "cards"),
+        (
+            lambda: validate_round(
+                "deluxe", ["A", "B"], {"rounds": 10, "rate_cents": 0}, {"cards": [1, 1]}
+            ),
+            "cards",
+        ),
         (lambda: validate_group("", ["A", "B"]), "name"),
         (bad_backup, "format"),
         (lambda: Question(players="vier").body("de"), "players"),
-        (lambda: parse_blank(find_variant("deluxe"), "Deluxe", MultiDict({"rounds": "0"})),
-         "rounds"),
+        (
+            lambda: parse_blank(find_variant("deluxe"), "Deluxe", MultiDict({"rounds": "0"})),
+            "rounds",
+        ),
     ],
-    ids=["referee request", "card code", "variant", "round", "group", "backup", "referee page",
-         "blank sheet"],
+    ids=[
+        "referee request",
+        "card code",
+        "variant",
+        "round",
+        "group",
+        "backup",
+        "referee page",
+        "blank sheet",
+    ],
 )
-def test_every_input_check_raises_the_one_error(refuse: Callable[[], Any], field: str | None
-                                                ) -> None:
+def test_every_input_check_raises_the_one_error(
+    refuse: Callable[[], Any], field: str | None
+) -> None:
     """Engine, scoring, variants, groups, backup import, referee page and sheets: one class,
     a sentence in both languages, the bad field."""
     with pytest.raises(InputError) as caught:

@@ -94,16 +94,13 @@ def json_body() -> dict[str, Any]:
         raise ApiError(
             Message(
                 "The request body is nested too deeply: at most %(nesting_limit)s levels.",
-                nesting_limit=NESTING_LIMIT)
+                nesting_limit=NESTING_LIMIT,
+            )
         )
     if data is None:
-        raise ApiError(
-            Message("The request body must be JSON (Content-Type: application/json).")
-        )
+        raise ApiError(Message("The request body must be JSON (Content-Type: application/json)."))
     if not isinstance(data, dict):
-        raise ApiError(
-            Message("The request body must be a JSON object.")
-        )
+        raise ApiError(Message("The request body must be a JSON object."))
     return data
 
 

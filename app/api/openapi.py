@@ -52,42 +52,57 @@ def document() -> dict[str, Any]:
         },
         "servers": [{"url": "/api/v1"}],
         "paths": {
-            "/referee": {"post": {
-                "summary": "Is this play legal here, and what happens next?",
-                "operationId": "referee",
-                "requestBody": body(REFEREE_REQUEST),
-                "responses": {
-                    "200": answer("The verdict.", "Verdict"),
-                    "400": BAD,
-                    "413": TOO_LARGE,
-                },
-            }},
-            "/tables": {"post": {
-                "summary": "A new table; the answer carries its secret edit token.",
-                "operationId": "createTable",
-                "requestBody": body(NEW_TABLE),
-                "responses": {
-                    "201": {
-                        "description": "The table plus its edit_token.",
-                        "content": {JSON: {"schema": {"allOf": [
-                            {"$ref": "#/components/schemas/Table"},
-                            {"type": "object", "required": ["edit_token"],
-                             "properties": {"edit_token": {"type": "string"}}},
-                        ]}}},
+            "/referee": {
+                "post": {
+                    "summary": "Is this play legal here, and what happens next?",
+                    "operationId": "referee",
+                    "requestBody": body(REFEREE_REQUEST),
+                    "responses": {
+                        "200": answer("The verdict.", "Verdict"),
+                        "400": BAD,
+                        "413": TOO_LARGE,
                     },
-                    "400": BAD,
-                    "413": TOO_LARGE,
-                    "429": TOO_MANY,
-                    "503": BUSY,
-                },
-            }},
+                }
+            },
+            "/tables": {
+                "post": {
+                    "summary": "A new table; the answer carries its secret edit token.",
+                    "operationId": "createTable",
+                    "requestBody": body(NEW_TABLE),
+                    "responses": {
+                        "201": {
+                            "description": "The table plus its edit_token.",
+                            "content": {
+                                JSON: {
+                                    "schema": {
+                                        "allOf": [
+                                            {"$ref": "#/components/schemas/Table"},
+                                            {
+                                                "type": "object",
+                                                "required": ["edit_token"],
+                                                "properties": {"edit_token": {"type": "string"}},
+                                            },
+                                        ]
+                                    }
+                                }
+                            },
+                        },
+                        "400": BAD,
+                        "413": TOO_LARGE,
+                        "429": TOO_MANY,
+                        "503": BUSY,
+                    },
+                }
+            },
             "/tables/{table_id}": {
                 "get": {
                     "summary": "The table with everything derived.",
                     "operationId": "getTable",
                     "parameters": [TABLE_ID],
                     "responses": {
-                        "200": answer("The table.", "Table"), "404": UNKNOWN, "410": GONE,
+                        "200": answer("The table.", "Table"),
+                        "404": UNKNOWN,
+                        "410": GONE,
                     },
                 },
                 "patch": {
@@ -104,53 +119,76 @@ def document() -> dict[str, Any]:
                     "responses": {**EDITED, "200": answer("Deleted.", "Deleted")},
                 },
             },
-            "/tables/{table_id}/restore": {"post": {
-                "summary": "Bring a deleted table back (within 30 days).",
-                "operationId": "restoreTable",
-                "parameters": [TABLE_ID, EDIT_TOKEN],
-                "responses": EDITED,
-            }},
-            "/tables/{table_id}/version": {"get": {
-                "summary": "A cheap poll: the table's version, with an ETag.",
-                "operationId": "getTableVersion",
-                "parameters": [TABLE_ID],
-                "responses": {
-                    "200": {
-                        "description": "The version.",
-                        "content": {JSON: {"schema": {
-                            "type": "object",
-                            "required": ["version"],
-                            "properties": {"version": {"type": "integer"}},
-                        }}},
+            "/tables/{table_id}/restore": {
+                "post": {
+                    "summary": "Bring a deleted table back (within 30 days).",
+                    "operationId": "restoreTable",
+                    "parameters": [TABLE_ID, EDIT_TOKEN],
+                    "responses": EDITED,
+                }
+            },
+            "/tables/{table_id}/version": {
+                "get": {
+                    "summary": "A cheap poll: the table's version, with an ETag.",
+                    "operationId": "getTableVersion",
+                    "parameters": [TABLE_ID],
+                    "responses": {
+                        "200": {
+                            "description": "The version.",
+                            "content": {
+                                JSON: {
+                                    "schema": {
+                                        "type": "object",
+                                        "required": ["version"],
+                                        "properties": {"version": {"type": "integer"}},
+                                    }
+                                }
+                            },
+                        },
+                        "304": {"description": "Unchanged since If-None-Match."},
+                        "404": UNKNOWN,
+                        "410": GONE,
                     },
-                    "304": {"description": "Unchanged since If-None-Match."},
-                    "404": UNKNOWN,
-                    "410": GONE,
-                },
-            }},
-            "/tables/{table_id}/rounds": {"post": {
-                "summary": "Append one finished game/round.",
-                "operationId": "addRound",
-                "parameters": [TABLE_ID, EDIT_TOKEN, IDEMPOTENCY_KEY],
-                "requestBody": body(ROUND_BODY),
-                "responses": {
-                    **EDITED,
-                    "200": answer("A repeated Idempotency-Key: the table now.", "Table"),
-                    "201": answer("The table after the round.", "Table"),
-                    "409": {
-                        "description": "The table is finished, or has moved on "
-                        "(expected_number: current is the round there now); nothing saved.",
-                        "content": {JSON: {"schema": {"allOf": [
-                            {"$ref": "#/components/schemas/Error"},
-                            {"type": "object", "properties": {
-                                "current": {"anyOf": [{"$ref": "#/components/schemas/Round"},
-                                                      {"type": "null"}]},
-                                "next_number": {"type": "integer"},
-                            }},
-                        ]}}},
+                }
+            },
+            "/tables/{table_id}/rounds": {
+                "post": {
+                    "summary": "Append one finished game/round.",
+                    "operationId": "addRound",
+                    "parameters": [TABLE_ID, EDIT_TOKEN, IDEMPOTENCY_KEY],
+                    "requestBody": body(ROUND_BODY),
+                    "responses": {
+                        **EDITED,
+                        "200": answer("A repeated Idempotency-Key: the table now.", "Table"),
+                        "201": answer("The table after the round.", "Table"),
+                        "409": {
+                            "description": "The table is finished, or has moved on "
+                            "(expected_number: current is the round there now); nothing saved.",
+                            "content": {
+                                JSON: {
+                                    "schema": {
+                                        "allOf": [
+                                            {"$ref": "#/components/schemas/Error"},
+                                            {
+                                                "type": "object",
+                                                "properties": {
+                                                    "current": {
+                                                        "anyOf": [
+                                                            {"$ref": "#/components/schemas/Round"},
+                                                            {"type": "null"},
+                                                        ]
+                                                    },
+                                                    "next_number": {"type": "integer"},
+                                                },
+                                            },
+                                        ]
+                                    }
+                                }
+                            },
+                        },
                     },
-                },
-            }},
+                }
+            },
             "/tables/{table_id}/rounds/{number}": {
                 "put": {
                     "summary": "Correct round number (1-based).",
@@ -166,31 +204,44 @@ def document() -> dict[str, Any]:
                     "responses": {**EDITED, "409": STALE},
                 },
             },
-            "/tables/{table_id}/undo": {"post": {
-                "summary": "Revert the newest change (a round, or the settings).",
-                "operationId": "undo",
-                "parameters": [TABLE_ID, EDIT_TOKEN, TABLE_IF_MATCH],
-                "responses": {**EDITED, "409": MOVED},
-            }},
-            "/tables/{table_id}/redo": {"post": {
-                "summary": "Re-apply the change undone last (until a new change is made).",
-                "operationId": "redo",
-                "parameters": [TABLE_ID, EDIT_TOKEN, TABLE_IF_MATCH],
-                "responses": {**EDITED, "409": MOVED},
-            }},
-            "/openapi.json": {"get": {
-                "summary": "This document.",
-                "operationId": "openapi",
-                "responses": {"200": {
-                    "description": "The OpenAPI 3.1 document.",
-                    "content": {JSON: {"schema": {"type": "object"}}},
-                }},
-            }},
+            "/tables/{table_id}/undo": {
+                "post": {
+                    "summary": "Revert the newest change (a round, or the settings).",
+                    "operationId": "undo",
+                    "parameters": [TABLE_ID, EDIT_TOKEN, TABLE_IF_MATCH],
+                    "responses": {**EDITED, "409": MOVED},
+                }
+            },
+            "/tables/{table_id}/redo": {
+                "post": {
+                    "summary": "Re-apply the change undone last (until a new change is made).",
+                    "operationId": "redo",
+                    "parameters": [TABLE_ID, EDIT_TOKEN, TABLE_IF_MATCH],
+                    "responses": {**EDITED, "409": MOVED},
+                }
+            },
+            "/openapi.json": {
+                "get": {
+                    "summary": "This document.",
+                    "operationId": "openapi",
+                    "responses": {
+                        "200": {
+                            "description": "The OpenAPI 3.1 document.",
+                            "content": {JSON: {"schema": {"type": "object"}}},
+                        }
+                    },
+                }
+            },
         },
-        "components": {"schemas": {
-            "Error": ERROR, "Round": ROUND, "Table": TABLE, "Verdict": VERDICT,
-            "Deleted": DELETED,
-        }},
+        "components": {
+            "schemas": {
+                "Error": ERROR,
+                "Round": ROUND,
+                "Table": TABLE,
+                "Verdict": VERDICT,
+                "Deleted": DELETED,
+            }
+        },
     }
 
 

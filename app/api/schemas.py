@@ -208,10 +208,16 @@ TABLE_IF_MATCH = {
 }
 MOVED = {
     "description": "The table changed since the version in If-Match; nothing happened.",
-    "content": {JSON: {"schema": {"allOf": [
-        {"$ref": "#/components/schemas/Error"},
-        {"type": "object", "properties": {"version": {"type": "integer"}}},
-    ]}}},
+    "content": {
+        JSON: {
+            "schema": {
+                "allOf": [
+                    {"$ref": "#/components/schemas/Error"},
+                    {"type": "object", "properties": {"version": {"type": "integer"}}},
+                ]
+            }
+        }
+    },
 }
 IDEMPOTENCY_KEY = {
     "name": "Idempotency-Key",
@@ -232,10 +238,21 @@ EDITED = {
 }
 STALE = {
     "description": "Round number is no longer the round the client saw; nothing changed.",
-    "content": {JSON: {"schema": {"allOf": [
-        {"$ref": "#/components/schemas/Error"},
-        {"type": "object", "properties": {"current": {
-            "anyOf": [{"$ref": "#/components/schemas/Round"}, {"type": "null"}],
-        }}},
-    ]}}},
+    "content": {
+        JSON: {
+            "schema": {
+                "allOf": [
+                    {"$ref": "#/components/schemas/Error"},
+                    {
+                        "type": "object",
+                        "properties": {
+                            "current": {
+                                "anyOf": [{"$ref": "#/components/schemas/Round"}, {"type": "null"}]
+                            }
+                        },
+                    },
+                ]
+            }
+        }
+    },
 }

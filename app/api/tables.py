@@ -65,13 +65,11 @@ def as_api_errors(table: Table | None = None, number: int | None = None) -> Iter
         raise ApiError.of(error) from error
     except TableFinished as error:
         raise ApiError(
-            Message("The table is finished: it takes no further round."),
-            status=409,
+            Message("The table is finished: it takes no further round."), status=409
         ) from error
     except LookupError as error:
         if table is None or number is None:
-            raise ApiError(Message("There is no such round."),
-                           status=404) from error
+            raise ApiError(Message("There is no such round."), status=404) from error
         name = table.definition.round_words.number(number)
         raise ApiError(
             Message("%(name)s does not exist at this table (numbering starts at 1).", name=name),
@@ -88,10 +86,7 @@ def editable(table_id: str, deleted_ok: bool = False) -> Table:
         missing = Message("The X-Edit-Token header is missing.")
         raise ApiError(missing, status=401)
     if not table.check_edit_token(token):
-        raise ApiError(
-            Message("The X-Edit-Token is wrong for this table."),
-            status=403,
-        )
+        raise ApiError(Message("The X-Edit-Token is wrong for this table."), status=403)
     return table
 
 
@@ -149,12 +144,17 @@ def number_taken(table: Table, taken: NumberTaken) -> tuple[Response, int]:
         message = Message(
             "%(there)s was just entered by someone else; nothing was saved. To save this as "
             "%(following)s, send it again with that expected_number or without one.",
-            there=there, following=following)
+            there=there,
+            following=following,
+        )
         current: dict[str, Any] | None = round_json(taken.current, taken.points)
     else:
         message = Message(
             "The table has fewer %(many)s meanwhile; the next one is %(following)s. Nothing "
-            "was saved.", many=words.many_inside, following=following)
+            "was saved.",
+            many=words.many_inside,
+            following=following,
+        )
         current = None
     return jsonify(
         error=say(message, current_lang()),
@@ -176,9 +176,7 @@ def edit_round(table_id: str, number: int) -> Response | tuple[Response, int]:
         with as_api_errors(table, number):
             store_edit_round(table, number, body, expected)
     except RoundConflict as conflict:
-        return round_conflict(
-            table, number, conflict, "If-Match" if given is None else "version"
-        )
+        return round_conflict(table, number, conflict, "If-Match" if given is None else "version")
     return jsonify(table_json(table))
 
 
@@ -191,12 +189,15 @@ def round_conflict(
     name = table.definition.round_words.number(number)
     if now is None:
         message = Message(
-            "%(name)s no longer exists (it was deleted); nothing was changed.", name=name)
+            "%(name)s no longer exists (it was deleted); nothing was changed.", name=name
+        )
         current = None
     else:
         message = Message(
             "%(name)s was replaced or changed meanwhile; nothing was changed. Check what is "
-            "entered now and send again.", name=name)
+            "entered now and send again.",
+            name=name,
+        )
         current = round_json(now, conflict.points)
     return jsonify(error=say(message, current_lang()), field=field, current=current), 409
 
@@ -209,8 +210,8 @@ def expected_version(given: Any) -> str | int | None:
     if isinstance(given, bool) or not isinstance(given, int) or given < 1:
         raise ApiError(
             Message(
-                "The version must be a whole number from 1 (the round's version you started "
-                "from)."),
+                "The version must be a whole number from 1 (the round's version you started from)."
+            ),
             "version",
         )
     return given
@@ -232,8 +233,10 @@ def if_match_tag() -> str | int | None:
         return tag
     raise ApiError(
         Message(
-            "The If-Match header must name the round's etag, like \"r7Kp2x9QaB1c.3\"; got "
-            "%(header)s.", header=shown(header[:20])),
+            'The If-Match header must name the round\'s etag, like "r7Kp2x9QaB1c.3"; got '
+            "%(header)s.",
+            header=shown(header[:20]),
+        ),
         "If-Match",
     )
 
@@ -277,7 +280,9 @@ def step(
     except TableMoved as moved:
         message = Message(
             "The table was changed meanwhile (now version %(version)s); nothing was undone or "
-            "redone. Reload and check what undo would revert now.", version=moved.version)
+            "redone. Reload and check what undo would revert now.",
+            version=moved.version,
+        )
         return jsonify(
             error=say(message, current_lang()), field="If-Match", version=moved.version
         ), 409
@@ -291,7 +296,7 @@ def table_version_tag() -> int | None:
     tag = if_match_tag()
     if isinstance(tag, str):
         raise ApiError(
-            Message("The If-Match header must name the table's version here, like \"12\"."),
+            Message('The If-Match header must name the table\'s version here, like "12".'),
             "If-Match",
         )
     return tag

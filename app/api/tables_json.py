@@ -123,7 +123,6 @@ def added_json(table: Table, added: Added) -> dict[str, Any]:
     identity = inspect(added.round).identity if added.round is not None else None
     made = identity[0] if identity else None
     answer["round"] = next(
-        (shown for row, shown in zip(rounds, answer["rounds"], strict=True) if row.id == made),
-        None,
+        (shown for row, shown in zip(rounds, answer["rounds"], strict=True) if row.id == made), None
     )
     return answer

@@ -72,8 +72,11 @@ class Card:
         Every card of every deck exists once (``BY_CODE``): a canonical code is one lookup,
         and the card read is the very object the decks hold."""
         if not isinstance(text, str):
-            raise InvalidCardError(Message(
-                "%(text)s is not a card code: expected a string like \"H7\".", text=shown(text)))
+            raise InvalidCardError(
+                Message(
+                    '%(text)s is not a card code: expected a string like "H7".', text=shown(text)
+                )
+            )
         card = BY_CODE.get(text)
         if card is None:
             code = text.strip().upper()
@@ -82,10 +85,15 @@ class Card:
             card = BY_CODE.get(code)
         if card is not None:
             return card
-        raise InvalidCardError(Message(
-            "%(text)s is not a card code: expected a suit C/S/H/D (or ♣♠♥♦) and a rank 7, 8, 9, "
-            "10, J, Q, K, A like \"H7\", or a Speedone card like \"R5\", \"GS\", \"BR\", "
-            "\"Y+2\", \"W\", \"W+4\".", text=shown(text)))
+        raise InvalidCardError(
+            Message(
+                "%(text)s is not a card code: expected a suit C/S/H/D (or ♣♠♥♦) and a rank 7, 8, "
+                "9, "
+                '10, J, Q, K, A like "H7", or a Speedone card like "R5", "GS", "BR", '
+                '"Y+2", "W", "W+4".',
+                text=shown(text),
+            )
+        )
 
     def __str__(self) -> str:
         """The canonical code, e.g. ``H10``, ``Y+2``, ``W+4``."""
@@ -125,11 +133,14 @@ class Card:
 
 
 # The one Card of each code (cards are frozen values): what parse answers and the decks hold.
-BY_CODE = {str(card): card for card in (
-    *(Card(suit, rank) for suit in SUITS for rank in RANKS),
-    *(Card(colour, value) for colour in COLOURS for value in VALUES[:13]),
-    *(Card(None, value) for value in WILD_VALUES),
-)}
+BY_CODE = {
+    str(card): card
+    for card in (
+        *(Card(suit, rank) for suit in SUITS for rank in RANKS),
+        *(Card(colour, value) for colour in COLOURS for value in VALUES[:13]),
+        *(Card(None, value) for value in WILD_VALUES),
+    )
+}
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -43,39 +43,50 @@ class HouseRule:
         return any(type(value) is type(v) and value == v for v in self.values)
 
 
-def on_off(rule: str, option: str, default: bool, title: Message, on: Message,
-    off: Message) -> HouseRule:
+def on_off(
+    rule: str, option: str, default: bool, title: Message, on: Message, off: Message
+) -> HouseRule:
     """A switch that is on or off."""
     first, second = ((True, on), (False, off)) if default else ((False, off), (True, on))
     return HouseRule(rule, option, default, title, (first, second))
 
 
 STACK2 = on_off(
-    "spd.opt.stack2", "stack2", False,
+    "spd.opt.stack2",
+    "stack2",
+    False,
     Message("Draw-two on draw-two"),
     Message("A draw-two may be answered with a draw-two; the next player takes them all."),
     Message("A draw-two is drawn, never stacked."),
 )
 STACK4 = on_off(
-    "spd.opt.stack4", "stack4", False,
+    "spd.opt.stack4",
+    "stack4",
+    False,
     Message("Wild draw-four on wild draw-four"),
     Message("A wild draw-four may be answered with a wild draw-four."),
     Message("A wild draw-four is drawn, never stacked."),
 )
 HANDLIMIT = on_off(
-    "spd.house.handlimit", "handlimit", True,
+    "spd.house.handlimit",
+    "handlimit",
+    True,
     Message("At most 22 cards in hand"),
     Message("A player holding 22 cards draws no more."),
     Message("No limit: every card drawn is taken."),
 )
 STRICT_DRAW = on_off(
-    "dlx.house.strictdraw", "strict_draw", False,
+    "dlx.house.strictdraw",
+    "strict_draw",
+    False,
     Message("Draw only when nothing fits"),
-    Message("You may draw only when no card fits (a wish still allows \"will not\")."),
+    Message('You may draw only when no card fits (a wish still allows "will not").'),
     Message("Anyone may draw, even when a card would fit."),
 )
 SEVEN = HouseRule(
-    "ter.house.seven", "seven", "draw2",
+    "ter.house.seven",
+    "seven",
+    "draw2",
     Message("The seven"),
     (
         ("draw2", Message("The next player draws 2 cards.")),
@@ -84,7 +95,9 @@ SEVEN = HouseRule(
     ),
 )
 MULTI = HouseRule(
-    "ter.house.multi", "multi", "rank",
+    "ter.house.multi",
+    "multi",
+    "rank",
     Message("Several cards at once"),
     (
         ("rank", Message("All cards of the same rank may be played together.")),
@@ -92,7 +105,9 @@ MULTI = HouseRule(
     ),
 )
 NINE = HouseRule(
-    "dop.house.nine", "nine", "must",
+    "dop.house.nine",
+    "nine",
+    "must",
     Message("After a nine"),
     (
         ("must", Message("Who plays a nine must play the cards owed (or draw one for each).")),

@@ -31,8 +31,11 @@ def judge(situation: Situation, action: Action, lang: str = "de") -> Verdict:
     problem = find_problem(situation, action)
     if problem is not None:
         rules = VARIANTS.get(situation.variant)
-        return Verdict(False, rules.serve_rule if rules else "", say(InContext(
-            "invalid question", "%(problem)s", problem=problem.text), lang))
+        return Verdict(
+            False,
+            rules.serve_rule if rules else "",
+            say(InContext("invalid question", "%(problem)s", problem=problem.text), lang),
+        )
     return judge_checked(situation, action, lang)
 
 
@@ -42,8 +45,9 @@ def judge_checked(situation: Situation, action: Action, lang: str = "de") -> Ver
     return VARIANTS[situation.variant].judge(situation, action).verdict(lang)
 
 
-def judge_start(variant: str, card: Card, players: int = 4, lang: str = "de",
-                options: Options = DEFAULT_OPTIONS) -> Verdict:
+def judge_start(
+    variant: str, card: Card, players: int = 4, lang: str = "de", options: Options = DEFAULT_OPTIONS
+) -> Verdict:
     """What the turned-up first discard does (dyn.start, dlx.start, spd.start, ter.start,
     dop.deal); "you" in the effects is the dealer. Raises ValueError for an unknown variant."""
     return find_variant(variant).start_effects(card, players, options).verdict(lang)
@@ -71,14 +75,22 @@ def judged_actions(rules: Rules, situation: Situation) -> list[tuple[Action, Rul
         ruling = rules.judge(situation, action)
         if not ruling.legal:
             continue
-        choices = next((effect.choices for effect in ruling.effects
-                        if effect.type == "wish" and effect.choices), None)
+        choices = next(
+            (
+                effect.choices
+                for effect in ruling.effects
+                if effect.type == "wish" and effect.choices
+            ),
+            None,
+        )
         if choices is None:
             legal.append((action, ruling))
             continue
         kind = rules.wish_kinds[play[0].rank]
-        legal += [(Action(play, Wish(suit=choice) if kind == "suit" else Wish(rank=choice)),
-                   None) for choice in choices]
+        legal += [
+            (Action(play, Wish(suit=choice) if kind == "suit" else Wish(rank=choice)), None)
+            for choice in choices
+        ]
     draw = Action(draw=True)
     ruling = rules.judge(situation, draw)
     if ruling.legal:
@@ -88,8 +100,11 @@ def judged_actions(rules: Rules, situation: Situation) -> list[tuple[Action, Rul
 
 def candidate_plays(rules: Rules, situation: Situation) -> list[tuple[Card, ...]]:
     """Single cards, and the groups the variant lets a player play together."""
-    pool = list(situation.hand) if situation.hand is not None else \
-        list(deck_counts(rules.name, situation.players))
+    pool = (
+        list(situation.hand)
+        if situation.hand is not None
+        else list(deck_counts(rules.name, situation.players))
+    )
     singles: list[tuple[Card, ...]] = [(card,) for card in dict.fromkeys(pool)]
     if not situation.on_turn or not rules.multi_play:
         return singles
@@ -102,8 +117,7 @@ def candidate_plays(rules: Rules, situation: Situation) -> list[tuple[Card, ...]
     for rank in dict.fromkeys(card.rank for card in pool):
         same = [card for card in pool if card.rank == rank]
         for size in range(2, len(same) + 1):
-            for group in dict.fromkeys(tuple(sorted(c, key=str)) for c in
-                                       combinations(same, size)):
+            for group in dict.fromkeys(tuple(sorted(c, key=str)) for c in combinations(same, size)):
                 groups += [(first, *without(group, first)) for first in dict.fromkeys(group)]
     return singles + groups
 

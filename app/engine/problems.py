@@ -37,8 +37,11 @@ from app.text import shown
 KINDS = {"suit": InContext("wish kind", "suit"), "rank": InContext("wish kind", "rank (value)")}
 
 
-PENDING_WORDS = {"draw": InContext("pending", "draw"), "skip": InContext("pending", "skip"),
-                 "again": Message("extra card")}
+PENDING_WORDS = {
+    "draw": InContext("pending", "draw"),
+    "skip": InContext("pending", "skip"),
+    "again": Message("extra card"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,16 +67,27 @@ def find_problem(situation: Situation, action: Action) -> Problem | None:
     """The first thing that makes the question malformed, or None."""
     if situation.variant not in VARIANTS:
         ids = ", ".join(VARIANT_IDS)
-        return problem(Message(
-            "variant %(variant)s is unknown: expected one of %(ids)s.",
-            variant=shown(situation.variant), ids=ids), "variant")
+        return problem(
+            Message(
+                "variant %(variant)s is unknown: expected one of %(ids)s.",
+                variant=shown(situation.variant),
+                ids=ids,
+            ),
+            "variant",
+        )
     rules = VARIANTS[situation.variant]
-    return (players_problem(situation) or options_problem(rules, situation.options)
-            or cards_problem(rules, situation, action)
-            or situation_wish_problem(rules, situation) or pending_problem(rules, situation)
-            or hand_count_problem(rules, situation, action)
-            or drew_problem(rules, situation) or top_was_last_problem(rules, situation)
-            or waiting_problem(rules, situation) or action_problem(rules, situation, action))
+    return (
+        players_problem(situation)
+        or options_problem(rules, situation.options)
+        or cards_problem(rules, situation, action)
+        or situation_wish_problem(rules, situation)
+        or pending_problem(rules, situation)
+        or hand_count_problem(rules, situation, action)
+        or drew_problem(rules, situation)
+        or top_was_last_problem(rules, situation)
+        or waiting_problem(rules, situation)
+        or action_problem(rules, situation, action)
+    )
 
 
 def players_problem(situation: Situation) -> Problem | None:
@@ -82,14 +96,24 @@ def players_problem(situation: Situation) -> Problem | None:
     players, name = situation.players, situation.variant
     if not low <= players <= high:
         label, title = field_words("players"), variant_title(name)
-        return problem(Message(
-            "%(label)s: %(players)s – %(title)s is played by %(low)s to %(high)s players.",
-            label=label, players=shown(players), title=title, low=low, high=high),
-            "players")
+        return problem(
+            Message(
+                "%(label)s: %(players)s – %(title)s is played by %(low)s to %(high)s players.",
+                label=label,
+                players=shown(players),
+                title=title,
+                low=low,
+                high=high,
+            ),
+            "players",
+        )
     if situation.actor not in ACTORS:
-        return problem(Message(
-            "actor is %(actor)s: expected \"on_turn\" or \"other\".",
-                actor=shown(situation.actor)), "actor")
+        return problem(
+            Message(
+                'actor is %(actor)s: expected "on_turn" or "other".', actor=shown(situation.actor)
+            ),
+            "actor",
+        )
     return None
 
 
@@ -111,23 +135,41 @@ def option_problem(rules: Rules, name: str, value: Any) -> Problem | None:
     if switch is None:
         title = variant_title(rules.name)
         if not rules.house_rules:
-            return problem(Message(
-                "House rules: %(title)s has none, so not %(name)s either – leave them out.",
-                title=title, name=name),
-                field)
-        known = commas([Message('%(option)s ("%(title)s")', option=rule.option,
-                                title=rule.title) for rule in rules.house_rules])
-        return problem(Message(
-            "House rules: %(name)s is not a house rule of %(title)s; allowed are %(known)s.",
-            name=name, title=title, known=known),
-            field)
+            return problem(
+                Message(
+                    "House rules: %(title)s has none, so not %(name)s either – leave them out.",
+                    title=title,
+                    name=name,
+                ),
+                field,
+            )
+        known = commas(
+            [
+                Message('%(option)s ("%(title)s")', option=rule.option, title=rule.title)
+                for rule in rules.house_rules
+            ]
+        )
+        return problem(
+            Message(
+                "House rules: %(name)s is not a house rule of %(title)s; allowed are %(known)s.",
+                name=name,
+                title=title,
+                known=known,
+            ),
+            field,
+        )
     if switch.accepts(value):
         return None
     allowed = ", ".join(choice_text(choice) for choice in switch.values)
-    return problem(Message(
-        "House rules: \"%(title)s\" cannot be %(value)s; it allows %(allowed)s.",
-        title=switch.title, value=shown(value), allowed=allowed),
-        field)
+    return problem(
+        Message(
+            'House rules: "%(title)s" cannot be %(value)s; it allows %(allowed)s.',
+            title=switch.title,
+            value=shown(value),
+            allowed=allowed,
+        ),
+        field,
+    )
 
 
 def choice_text(value: bool | str) -> str:
@@ -144,8 +186,9 @@ def cards_problem(rules: Rules, situation: Situation, action: Action) -> Problem
     """Every card must exist in the variant's deck; played cards must be in a given hand."""
     counts = deck_counts(situation.variant, situation.players)
     hand = situation.hand or ()
-    named = hand + ((situation.top,) if situation.below is None else
-                    (situation.top, situation.below))
+    named = hand + (
+        (situation.top,) if situation.below is None else (situation.top, situation.below)
+    )
     distinct = set(named)
     # Each card is looked up once; a field's path and sentence are written only for a problem.
     if not counts.keys() >= distinct.union(action.play):
@@ -155,11 +198,18 @@ def cards_problem(rules: Rules, situation: Situation, action: Action) -> Problem
         for card, count in Counter(named).items():
             if count > counts[card]:
                 title = variant_title(situation.variant)
-                return problem(Message(
-                    "Your hand and the discard pile name %(card)s %(count)s times, but %(title)s "
-                    "has only %(counts)s of it.",
-                    card=shown(str(card)), count=count, title=title, counts=counts[card]),
-                        "situation.hand")
+                return problem(
+                    Message(
+                        "Your hand and the discard pile name %(card)s %(count)s times, but "
+                        "%(title)s "
+                        "has only %(counts)s of it.",
+                        card=shown(str(card)),
+                        count=count,
+                        title=title,
+                        counts=counts[card],
+                    ),
+                    "situation.hand",
+                )
     played = set(action.play)
     # Different cards, each in the hand, are all held; only the rest need counting.
     if situation.hand is None or (len(played) == len(action.play) and played <= set(hand)):
@@ -168,15 +218,19 @@ def cards_problem(rules: Rules, situation: Situation, action: Action) -> Problem
     for i, card in enumerate(action.play):
         held[card] -= 1
         if held[card] < 0:
-            return problem(Message(
-                "Card played: %(card)s is not (or not that often) in your hand.",
-                card=shown(str(card))),
-                f"action.play[{i}]")
+            return problem(
+                Message(
+                    "Card played: %(card)s is not (or not that often) in your hand.",
+                    card=shown(str(card)),
+                ),
+                f"action.play[{i}]",
+            )
     return None
 
 
-def unknown_card_problem(rules: Rules, situation: Situation, action: Action,
-                         counts: Counter[Card]) -> Problem | None:
+def unknown_card_problem(
+    rules: Rules, situation: Situation, action: Action, counts: Counter[Card]
+) -> Problem | None:
     """The first card of the question (in field order) that the variant's deck lacks."""
     named = [("situation.top", situation.top), ("situation.below", situation.below)]
     named += [(f"situation.hand[{i}]", card) for i, card in enumerate(situation.hand or ())]
@@ -185,33 +239,51 @@ def unknown_card_problem(rules: Rules, situation: Situation, action: Action,
         if card is not None and card not in counts:
             hint, label = rules.deck_hint, field_words(field)
             title = variant_title(situation.variant)
-            return problem(Message(
-                "%(label)s: there is no %(card)s in %(title)s (%(hint)s).",
-                label=label, card=shown(str(card)), title=title, hint=hint),
-                field)
+            return problem(
+                Message(
+                    "%(label)s: there is no %(card)s in %(title)s (%(hint)s).",
+                    label=label,
+                    card=shown(str(card)),
+                    title=title,
+                    hint=hint,
+                ),
+                field,
+            )
     return None
 
 
-def wish_value_problem(rules: Rules, wish: Wish, field: str,
-                       kinds: tuple[str, ...]) -> Problem | None:
+def wish_value_problem(
+    rules: Rules, wish: Wish, field: str, kinds: tuple[str, ...]
+) -> Problem | None:
     """A wish names exactly one suit (colour) or rank of the variant, of an allowed kind."""
     words = field_words(field)
     if (wish.suit is None) == (wish.rank is None):
-        return problem(Message("%(words)s: name exactly one, a suit or a rank.", words=words),
-            field)
+        return problem(
+            Message("%(words)s: name exactly one, a suit or a rank.", words=words), field
+        )
     kind = "suit" if wish.suit else "rank"
     if kind not in kinds:
-        return problem(Message(
-            "%(words)s: %(target)s – here only a %(kinds)s can be wished.", words=words,
-            target=shown(wish.target), kinds=either([KINDS[k] for k in kinds])),
-            f"{field}.{kind}")
+        return problem(
+            Message(
+                "%(words)s: %(target)s – here only a %(kinds)s can be wished.",
+                words=words,
+                target=shown(wish.target),
+                kinds=either([KINDS[k] for k in kinds]),
+            ),
+            f"{field}.{kind}",
+        )
     suits, ranks = rules.suits, rules.ranks
     allowed = ", ".join(suits if kind == "suit" else ranks)
     if wish.target not in (suits if kind == "suit" else ranks):
-        return problem(Message(
-            "%(words)s: %(target)s – expected one of %(allowed)s.",
-            words=words, target=shown(wish.target), allowed=allowed),
-                       f"{field}.{kind}")
+        return problem(
+            Message(
+                "%(words)s: %(target)s – expected one of %(allowed)s.",
+                words=words,
+                target=shown(wish.target),
+                allowed=allowed,
+            ),
+            f"{field}.{kind}",
+        )
     return None
 
 
@@ -222,9 +294,14 @@ def situation_wish_problem(rules: Rules, situation: Situation) -> Problem | None
     if wish is None:
         return missing_wish_problem(rules, situation)
     if rules.wish_on_top and top.rank not in rules.wish_on_top:
-        return problem(Message(
-            "Active wish: the top card %(top)s cannot carry a wish in %(variant_title)s.",
-            top=shown(str(top)), variant_title=variant_title(name)), "situation.wish")
+        return problem(
+            Message(
+                "Active wish: the top card %(top)s cannot carry a wish in %(variant_title)s.",
+                top=shown(str(top)),
+                variant_title=variant_title(name),
+            ),
+            "situation.wish",
+        )
     kinds = tuple(dict.fromkeys(rules.wish_kinds.values()))
     found = wish_value_problem(rules, wish, "situation.wish", kinds)
     if found:
@@ -232,14 +309,23 @@ def situation_wish_problem(rules: Rules, situation: Situation) -> Problem | None
     for flag in WISH_FLAGS:
         if getattr(wish, flag) and flag not in rules.wish_flags:
             owners = [other.name for other in VARIANTS.values() if flag in other.wish_flags]
-            return problem(Message(
-                "Active wish (%(flag)s): only %(owners)s keeps that, not %(name)s.", flag=flag,
-                owners=both([variant_title(owner) for owner in owners]),
-                name=variant_title(name)), f"situation.wish.{flag}")
+            return problem(
+                Message(
+                    "Active wish (%(flag)s): only %(owners)s keeps that, not %(name)s.",
+                    flag=flag,
+                    owners=both([variant_title(owner) for owner in owners]),
+                    name=variant_title(name),
+                ),
+                f"situation.wish.{flag}",
+            )
     if wish.you_served and not wish.anyone_served:
-        return problem(Message(
-            "Active wish: if you have served the wish, somebody has (you_served needs "
-            "anyone_served)."), "situation.wish.anyone_served")
+        return problem(
+            Message(
+                "Active wish: if you have served the wish, somebody has (you_served needs "
+                "anyone_served)."
+            ),
+            "situation.wish.anyone_served",
+        )
     return None
 
 
@@ -251,9 +337,13 @@ def missing_wish_problem(rules: Rules, situation: Situation) -> Problem | None:
         return None
     if rules.wish_optional_on_top and not situation.due.draw:
         return None
-    return problem(Message(
-        "Active wish is missing: the top card %(top)s carries the wish its player named.",
-        top=shown(str(top))), "situation.wish")
+    return problem(
+        Message(
+            "Active wish is missing: the top card %(top)s carries the wish its player named.",
+            top=shown(str(top)),
+        ),
+        "situation.wish",
+    )
 
 
 def pending_problem(rules: Rules, situation: Situation) -> Problem | None:
@@ -265,21 +355,30 @@ def pending_problem(rules: Rules, situation: Situation) -> Problem | None:
     for name in ("draw", "skip", "again"):
         count = getattr(due, name)
         if count < 0:
-            return problem(Message(
-                "Pending effect: %(count)s – it must not be negative.", count=count),
-                f"situation.pending.{name}")
+            return problem(
+                Message("Pending effect: %(count)s – it must not be negative.", count=count),
+                f"situation.pending.{name}",
+            )
     if len(given) > 1:
-        return problem(Message(
-            "Pending effect: %(given)s at once – at most one effect can be pending.",
-            given=both(list(given))), "situation.pending")
-    if given and situation.top.rank not in rules.pending_tops(situation.options).get(
-            given[0], ()):
+        return problem(
+            Message(
+                "Pending effect: %(given)s at once – at most one effect can be pending.",
+                given=both(list(given)),
+            ),
+            "situation.pending",
+        )
+    if given and situation.top.rank not in rules.pending_tops(situation.options).get(given[0], ()):
         kind = PENDING_WORDS[given[0]]
-        return problem(Message(
-            "Pending effect: the top card %(top)s leaves no %(kind)s pending in "
-            "%(variant_title)s.",
-            top=shown(top), kind=kind, variant_title=variant_title(rules.name)),
-                f"situation.pending.{given[0]}")
+        return problem(
+            Message(
+                "Pending effect: the top card %(top)s leaves no %(kind)s pending in "
+                "%(variant_title)s.",
+                top=shown(top),
+                kind=kind,
+                variant_title=variant_title(rules.name),
+            ),
+            f"situation.pending.{given[0]}",
+        )
     return None
 
 
@@ -293,26 +392,49 @@ def hand_count_problem(rules: Rules, situation: Situation, action: Action) -> Pr
     label = field_words("situation.hand_count")
     cards, title = deck_counts(rules.name, situation.players).total(), variant_title(rules.name)
     if not 0 <= count <= cards:
-        return problem(Message(
-            "%(label)s: %(count)s – expected a whole number from 0 to %(cards)s (%(title)s has "
-            "%(cards)s cards).", label=label, count=shown(count), cards=cards, title=title),
-                "situation.hand_count")
+        return problem(
+            Message(
+                "%(label)s: %(count)s – expected a whole number from 0 to %(cards)s (%(title)s has "
+                "%(cards)s cards).",
+                label=label,
+                count=shown(count),
+                cards=cards,
+                title=title,
+            ),
+            "situation.hand_count",
+        )
     if situation.hand is not None and len(situation.hand) != count:
         named = len(situation.hand)
-        return problem(Message(
-            "%(label)s: %(count)s, but your hand lists %(named)s – the two must agree.",
-            label=label, count=count, named=named),
-            "situation.hand_count")
+        return problem(
+            Message(
+                "%(label)s: %(count)s, but your hand lists %(named)s – the two must agree.",
+                label=label,
+                count=count,
+                named=named,
+            ),
+            "situation.hand_count",
+        )
     if count < len(action.play):
-        return problem(Message(
-            "%(label)s: %(count)s – you cannot play more cards than you hold (%(played)s).",
-            label=label, count=count, played=len(action.play)), "situation.hand_count")
+        return problem(
+            Message(
+                "%(label)s: %(count)s – you cannot play more cards than you hold (%(played)s).",
+                label=label,
+                count=count,
+                played=len(action.play),
+            ),
+            "situation.hand_count",
+        )
     limit = rules.hand_limit(situation.options)
     if limit is not None and count > limit:
-        return problem(Message(
-            "%(label)s: %(count)s – nobody holds more than %(limit)s cards (spd.handlimit).",
-            label=label, count=count, limit=limit),
-            "situation.hand_count")
+        return problem(
+            Message(
+                "%(label)s: %(count)s – nobody holds more than %(limit)s cards (spd.handlimit).",
+                label=label,
+                count=count,
+                limit=limit,
+            ),
+            "situation.hand_count",
+        )
     return None
 
 
@@ -323,16 +445,28 @@ def drew_problem(rules: Rules, situation: Situation) -> Problem | None:
         return None
     if not rules.play_after_draw:
         owners = [other.name for other in VARIANTS.values() if other.play_after_draw]
-        return problem(Message(
-            "situation.drew is only used in %(owners)s (dop.draw); in %(name)s the turn ends "
-            "with the draw.", owners=both(list(owners)), name=rules.name), "situation.drew")
+        return problem(
+            Message(
+                "situation.drew is only used in %(owners)s (dop.draw); in %(name)s the turn ends "
+                "with the draw.",
+                owners=both(list(owners)),
+                name=rules.name,
+            ),
+            "situation.drew",
+        )
     if not situation.on_turn:
-        return problem(Message("situation.drew is about the player on turn, not actor \"other\"."),
-            "situation.drew")
+        return problem(
+            Message('situation.drew is about the player on turn, not actor "other".'),
+            "situation.drew",
+        )
     if situation.due:
-        return problem(Message(
-            "situation.drew and situation.pending together: nothing is pending once he has "
-            "drawn."), "situation.pending")
+        return problem(
+            Message(
+                "situation.drew and situation.pending together: nothing is pending once he has "
+                "drawn."
+            ),
+            "situation.pending",
+        )
     return None
 
 
@@ -342,11 +476,16 @@ def top_was_last_problem(rules: Rules, situation: Situation) -> Problem | None:
         return None
     owners = [other.name for other in VARIANTS.values() if other.asks_top_was_last]
     label = field_words("situation.top_was_last")
-    return problem(Message(
-        "%(label)s (top_was_last): only %(owners)s asks that (dop.lastcard.two), not "
-        "%(name)s – leave it out.", label=label, owners=both(list(owners)),
-        name=variant_title(rules.name)),
-        "situation.top_was_last")
+    return problem(
+        Message(
+            "%(label)s (top_was_last): only %(owners)s asks that (dop.lastcard.two), not "
+            "%(name)s – leave it out.",
+            label=label,
+            owners=both(list(owners)),
+            name=variant_title(rules.name),
+        ),
+        "situation.top_was_last",
+    )
 
 
 def waiting_problem(rules: Rules, situation: Situation) -> Problem | None:
@@ -355,30 +494,45 @@ def waiting_problem(rules: Rules, situation: Situation) -> Problem | None:
     waiting = situation.waiting
     if waiting is None:
         return None
-    if not rules.waits or not situation.on_turn or min(waiting.draw, waiting.skip) < 0 \
-            or waiting.again:
-        return problem(Message(
-            "situation.waiting is only for the player on turn in variants where effects wait "
-            "(not in %(name)s), with draw and skip from 0.", name=rules.name), "situation.waiting")
+    if (
+        not rules.waits
+        or not situation.on_turn
+        or min(waiting.draw, waiting.skip) < 0
+        or waiting.again
+    ):
+        return problem(
+            Message(
+                "situation.waiting is only for the player on turn in variants where effects wait "
+                "(not in %(name)s), with draw and skip from 0.",
+                name=rules.name,
+            ),
+            "situation.waiting",
+        )
     return None
 
 
 def action_problem(rules: Rules, situation: Situation, action: Action) -> Problem | None:
     """Play cards or draw (not both, not neither); a wish only with a card that wishes."""
     if action.draw == bool(action.play):
-        return problem(Message(
-            "Your move: either play cards or draw (\"play\": [codes] or \"draw\": true)."),
-            "action")
+        return problem(
+            Message('Your move: either play cards or draw ("play": [codes] or "draw": true).'),
+            "action",
+        )
     if action.wish is None:
         return None
     if action.draw:
-        return problem(Message("Your wish: a draw wishes nothing, only a played card wishes."),
-            "action.wish")
+        return problem(
+            Message("Your wish: a draw wishes nothing, only a played card wishes."), "action.wish"
+        )
     card = action.play[0]
     kind = rules.wish_kinds.get(card.rank)
     if kind is None:
-        return problem(Message(
-            "Your wish: %(card)s cannot wish in %(variant_title)s.",
-            card=shown(str(card)), variant_title=variant_title(rules.name)),
-            "action.wish")
+        return problem(
+            Message(
+                "Your wish: %(card)s cannot wish in %(variant_title)s.",
+                card=shown(str(card)),
+                variant_title=variant_title(rules.name),
+            ),
+            "action.wish",
+        )
     return wish_value_problem(rules, action.wish, "action.wish", (kind,))

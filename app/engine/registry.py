@@ -13,8 +13,13 @@ from app.variants.terroristen.rules import TerroristenRules
 
 VARIANTS: dict[str, Rules] = {
     rules.name: rules
-    for rules in (DynamischRules(), DeluxeRules(), SpeedoneRules(), TerroristenRules(),
-                  DoppelRules())
+    for rules in (
+        DynamischRules(),
+        DeluxeRules(),
+        SpeedoneRules(),
+        TerroristenRules(),
+        DoppelRules(),
+    )
 }
 VARIANT_IDS = tuple(VARIANTS)
 # The referee's player ranges; Doppel allows 2–4 because players go out (dop.out).
@@ -35,5 +40,4 @@ def deck(variant: str, players: int = 4) -> list[Card]:
     return find_variant(variant).deck(players)
 
 
-__all__ = ["PLAYER_RANGE", "VARIANTS", "VARIANT_IDS", "Rules", "Ruling", "deck",
-           "find_variant"]
+__all__ = ["PLAYER_RANGE", "VARIANTS", "VARIANT_IDS", "Rules", "Ruling", "deck", "find_variant"]

@@ -41,8 +41,7 @@ from app.text import Message
 from app.text import shown
 
 BODY_KEYS = ("variant", "players", "options", "situation", "actor", "action", "lang")
-SITUATION_KEYS = ("top", "below", "wish", "pending", "hand", "hand_count", "drew",
-                  "top_was_last")
+SITUATION_KEYS = ("top", "below", "wish", "pending", "hand", "hand_count", "drew", "top_was_last")
 WISH_KEYS = ("suit", "rank", "by_you", "anyone_served", "you_served")
 PENDING_KEYS = ("draw", "skip", "again")
 ACTION_KEYS = ("play", "wish", "draw")
@@ -65,9 +64,15 @@ def judge_request(body: Any) -> dict[str, Any]:
     for key in ("variant", "situation", "action"):
         if key not in obj:
             words = field_words(key)
-            raise InputError(Message(
-                "%(words)s is missing: the request needs the variant, the situation and the move "
-                "(variant, situation, action).", words=words), key)
+            raise InputError(
+                Message(
+                    "%(words)s is missing: the request needs the variant, the situation and the "
+                    "move "
+                    "(variant, situation, action).",
+                    words=words,
+                ),
+                key,
+            )
     situation, action = read_question(obj), read_action(obj["action"])
     lang = obj.get("lang", "de")
     # docs/api.md §1 "Missing information": a missing wish, hand or number of players is
@@ -89,10 +94,13 @@ def situation_from_request(body: Any) -> tuple[Situation, Action | None]:
     for key in ("variant", "situation"):
         if key not in obj:
             words = field_words(key)
-            raise InputError(Message(
-                "%(words)s is missing: the request needs the variant and the situation.",
-                words=words),
-                key)
+            raise InputError(
+                Message(
+                    "%(words)s is missing: the request needs the variant and the situation.",
+                    words=words,
+                ),
+                key,
+            )
     situation = read_question(obj)
     action = read_action(obj["action"]) if "action" in obj else None
     check(situation, action or Action(draw=True))  # without an action: the situation alone
@@ -103,8 +111,9 @@ def read_question(obj: Mapping[str, Any]) -> Situation:
     """The answer language must be known; then the situation is read."""
     lang = obj.get("lang", "de")
     if lang not in LANGS:
-        raise InputError(Message(
-            "Language: %(lang)s – expected \"de\" or \"en\".", lang=shown(lang)), "lang")
+        raise InputError(
+            Message('Language: %(lang)s – expected "de" or "en".', lang=shown(lang)), "lang"
+        )
     return read_situation(obj)
 
 
@@ -120,26 +129,40 @@ def read_situation(obj: Mapping[str, Any]) -> Situation:
     variant = obj["variant"]
     if not isinstance(variant, str) or variant not in VARIANTS:  # a list/object is unhashable
         ids = ", ".join(VARIANT_IDS)
-        raise InputError(Message(
-            "Variant: %(variant)s is unknown, expected one of %(ids)s.",
-            variant=shown(variant), ids=ids), "variant")
+        raise InputError(
+            Message(
+                "Variant: %(variant)s is unknown, expected one of %(ids)s.",
+                variant=shown(variant),
+                ids=ids,
+            ),
+            "variant",
+        )
     players = obj.get("players", 4)
     if type(players) is not int:
-        raise InputError(Message(
-            "Players in the game: %(players)s – expected a whole number.", players=shown(players)),
-                         "players")
+        raise InputError(
+            Message(
+                "Players in the game: %(players)s – expected a whole number.",
+                players=shown(players),
+            ),
+            "players",
+        )
     actor = obj.get("actor", "on_turn")
     if actor not in ACTORS:
-        raise InputError(Message(
-            "Who plays: %(actor)s – expected \"on_turn\" or \"other\" (out of turn).",
-            actor=shown(actor)),
-            "actor")
-    options = (read_options(VARIANTS[variant], obj["options"]) if "options" in obj
-               else DEFAULT_OPTIONS)
+        raise InputError(
+            Message(
+                'Who plays: %(actor)s – expected "on_turn" or "other" (out of turn).',
+                actor=shown(actor),
+            ),
+            "actor",
+        )
+    options = (
+        read_options(VARIANTS[variant], obj["options"]) if "options" in obj else DEFAULT_OPTIONS
+    )
     seen = inputs.mapping(obj["situation"], SITUATION, SITUATION_KEYS)
     if "top" not in seen:
-        raise InputError(Message("Top card is missing: give the top card of the discard pile."),
-            "situation.top")
+        raise InputError(
+            Message("Top card is missing: give the top card of the discard pile."), "situation.top"
+        )
     hand = seen.get("hand")
     return Situation(
         variant=variant,
@@ -164,10 +187,14 @@ def read_hand_count(value: Any) -> int | None:
         return None
     if type(value) is not int or value < 0:
         words = field_words("situation.hand_count")
-        raise InputError(Message(
-            "%(words)s (hand_count): %(value)s – expected a whole number from 0.",
-            words=words, value=shown(value)),
-            "situation.hand_count")
+        raise InputError(
+            Message(
+                "%(words)s (hand_count): %(value)s – expected a whole number from 0.",
+                words=words,
+                value=shown(value),
+            ),
+            "situation.hand_count",
+        )
     return value
 
 
@@ -188,8 +215,7 @@ def read_action(value: Any) -> Action:
     draw = read_flag(obj, "draw", "action")
     play = read_cards(obj["play"], "action.play") if "play" in obj else ()
     if "play" in obj and not play:
-        raise InputError(Message("Card played is missing: name at least one card."),
-                         "action.play")
+        raise InputError(Message("Card played is missing: name at least one card."), "action.play")
     wish = None if obj.get("wish") is None else read_wish(obj["wish"], "action.wish")
     return Action(play=play, wish=wish, draw=draw)
 
@@ -212,9 +238,14 @@ def read_cards(value: Any, field: str) -> tuple[Card, ...]:
     """A list of card codes."""
     if not isinstance(value, list):
         words = field_words(field)
-        raise InputError(Message(
-            "%(words)s: expected a list of card codes like [\"H7\", \"CJ\"], not %(value)s.",
-            words=words, value=shown(value)), field)
+        raise InputError(
+            Message(
+                '%(words)s: expected a list of card codes like ["H7", "CJ"], not %(value)s.',
+                words=words,
+                value=shown(value),
+            ),
+            field,
+        )
     cards = []
     for i, item in enumerate(value):
         try:
@@ -233,21 +264,30 @@ def read_wish(value: Any, field: str) -> Wish:
     for key, text in texts.items():
         if not isinstance(text, str):
             words = field_words(field)
-            raise InputError(Message(
-                "%(words)s: %(text)s – expected a string.", words=words, text=shown(text)),
-                             f"{field}.{key}")
+            raise InputError(
+                Message("%(words)s: %(text)s – expected a string.", words=words, text=shown(text)),
+                f"{field}.{key}",
+            )
     if len(texts) != 1:
         words = field_words(field)
-        raise InputError(Message(
-            "%(words)s: name exactly one, a suit or a rank, e.g. {\"suit\": \"S\"} or {\"rank\": "
-            "\"10\"}.", words=words), field)
-    (key, text), = texts.items()
+        raise InputError(
+            Message(
+                '%(words)s: name exactly one, a suit or a rank, e.g. {"suit": "S"} or {"rank": '
+                '"10"}.',
+                words=words,
+            ),
+            field,
+        )
+    ((key, text),) = texts.items()
     flags = {flag: read_flag(obj, flag, field) for flag in keys[2:]}
     target = text.strip().upper()
-    return Wish(suit=target if key == "suit" else None, rank=target if key == "rank" else None,
-                by_you=flags.get("by_you", False),
-                anyone_served=flags.get("anyone_served", False),
-                you_served=flags.get("you_served", False))
+    return Wish(
+        suit=target if key == "suit" else None,
+        rank=target if key == "rank" else None,
+        by_you=flags.get("by_you", False),
+        anyone_served=flags.get("anyone_served", False),
+        you_served=flags.get("you_served", False),
+    )
 
 
 def read_pending(value: Any) -> Pending | None:
@@ -258,10 +298,13 @@ def read_pending(value: Any) -> Pending | None:
     counts = {}
     for key, count in obj.items():
         if type(count) is not int or not 0 <= count <= 200:
-            raise InputError(Message(
-                "Pending effect: %(count)s – expected a whole number from 0 to 200.",
-                count=shown(count)),
-                f"situation.pending.{key}")
+            raise InputError(
+                Message(
+                    "Pending effect: %(count)s – expected a whole number from 0 to 200.",
+                    count=shown(count),
+                ),
+                f"situation.pending.{key}",
+            )
         counts[key] = count
     pending = Pending(**counts)
     return pending if pending else None
@@ -272,8 +315,13 @@ def read_flag(obj: Mapping[str, Any], key: str, path: str) -> bool:
     value = obj.get(key, False)
     if not isinstance(value, bool):
         words = field_words(f"{path}.{key}")
-        raise InputError(Message(
-            "%(words)s (%(key)s): %(value)s – expected true or false.",
-            words=words, key=key, value=shown(value)), f"{path}.{key}")
+        raise InputError(
+            Message(
+                "%(words)s (%(key)s): %(value)s – expected true or false.",
+                words=words,
+                key=key,
+                value=shown(value),
+            ),
+            f"{path}.{key}",
+        )
     return value
-

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from app.text import Message
 
+# fmt: off
 RULE_KINDS: dict[str, str] = {
     # Dynamisches Maumau
     "dyn.serve": "play", "dyn.twin.reverse": "play", "dyn.jack.match": "play",
@@ -42,6 +43,7 @@ RULE_KINDS: dict[str, str] = {
     "dop.announce": "manners", "dop.out": "play", "dop.lastcard.two": "play",
     "dop.game": "score", "dop.set": "score", "dop.match": "score",
 }
+# fmt: on
 
 RULE_IDS: tuple[str, ...] = tuple(RULE_KINDS)
 
@@ -49,41 +51,50 @@ RULE_IDS: tuple[str, ...] = tuple(RULE_KINDS)
 # English text exactly as the rules digest words it, and its German translation.
 INTERPRETATIONS: dict[str, Message] = {
     "dyn.jack.wish": Message(
-        "\"the card below\" is the card physically under the jack; its own suit counts, even if "
-        "that card was itself played under a wish."),
+        '"the card below" is the card physically under the jack; its own suit counts, even if '
+        "that card was itself played under a wish."
+    ),
     "dyn.ace": Message(
         "while his hand holds a card he may legally play on the ace — a serving card, or a jack "
-        "that dyn.jack.match allows — he may not draw instead."),
+        "that dyn.jack.match allows — he may not draw instead."
+    ),
     "dyn.wedding": Message(
         "with no wedding announced after a queen/king, play continues with the next player as "
-        "usual; the wedding chance is only for the exact counterpart (same suit, other of Q/K)."),
+        "usual; the wedding chance is only for the exact counterpart (same suit, other of Q/K)."
+    ),
     "dlx.start": Message("the turned-up start card has no effect (the seed gives it none)."),
     "dlx.pair": Message(
         "the second card's effect adds to the first: two kings = the next player draws 4 (more "
         "in a chain), two 10s = the next two players are skipped, two aces = still one extra "
-        "card, two jacks/queens = one wish. A pair never counts as two separate turns."),
+        "card, two jacks/queens = one wish. A pair never counts as two separate turns."
+    ),
     "dlx.wish": Message(
         "the wish stays in force until every player has discarded a card of the wished rank "
         "(suit) once, counted from the wish. A player who has not yet done so must, on his turn, "
         "discard the wished rank (suit) — it need not otherwise match the top card — or draw one "
         "card. A player who already has done so serves the top card normally. While the wish is "
-        "in force, J, Q, K, A and 10 are plain cards (no wishes, draws, skips or extra plays)."),
+        "in force, J, Q, K, A and 10 are plain cards (no wishes, draws, skips or extra plays)."
+    ),
     "spd.serve": Message(
-        "a wild-draw-four may be played at any time (the seed gives no restriction)."),
+        "a wild-draw-four may be played at any time (the seed gives no restriction)."
+    ),
     "spd.start": Message(
         "the turned-up start card has no effect (the seed gives it none). A wild card turned up "
         "names no colour: the starting player may play any card on it (as if he named the colour "
-        "of the card he plays)."),
+        "of the card he plays)."
+    ),
     "ter.7": Message(
         "the seed lists the 7 as special but gives no effect; the project uses the common "
         "Mau-Mau rule: the next player draws 2 cards and his turn ends. It cannot be passed on "
-        "(house rule ter.house.seven chooses otherwise)."),
-    "ter.multi": Message("\"gleiche Karten\" means same rank, any suit"),
+        "(house rule ter.house.seven chooses otherwise)."
+    ),
+    "ter.multi": Message('"gleiche Karten" means same rank, any suit'),
     "dop.9": Message(
-        "each nine played adds 2 obligations, each card played (or drawn in its place) uses 1."),
+        "each nine played adds 2 obligations, each card played (or drawn in its place) uses 1."
+    ),
     "dop.lastcard.two": Message(
         "an 8 — also one played as the last card with two players left — first gives the other "
         "player the chance to counter with an 8 (dop.8); only if he does not is he skipped and "
-        "the player of the 8 on turn again."),
+        "the player of the 8 on turn again."
+    ),
 }
-

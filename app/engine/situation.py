@@ -74,16 +74,24 @@ class Wish:
         what, *flags = text.strip().upper().split(":")
         unknown = [flag for flag in flags if flag.lower() not in WISH_FLAGS]
         if unknown or not what:
-            raise InvalidNotationError(f"{text!r} is not a wish: expected a suit, colour or "
-                                       "rank, then flags by_you, anyone_served, you_served.")
+            raise InvalidNotationError(
+                f"{text!r} is not a wish: expected a suit, colour or "
+                "rank, then flags by_you, anyone_served, you_served."
+            )
         named = {flag.lower() for flag in flags}
         if what in SUITS or what in COLOURS or what in RANKS:
             suit = what if what not in RANKS else None
-            return cls(suit=suit, rank=None if suit else what, by_you="by_you" in named,
-                       anyone_served="anyone_served" in named,
-                       you_served="you_served" in named)
-        raise InvalidNotationError(f"{text!r} is not a wish: {what!r} is neither a suit "
-                                   "(C, S, H, D), a colour (R, G, B, Y) nor a rank (7 … A).")
+            return cls(
+                suit=suit,
+                rank=None if suit else what,
+                by_you="by_you" in named,
+                anyone_served="anyone_served" in named,
+                you_served="you_served" in named,
+            )
+        raise InvalidNotationError(
+            f"{text!r} is not a wish: {what!r} is neither a suit "
+            "(C, S, H, D), a colour (R, G, B, Y) nor a rank (7 … A)."
+        )
 
     def __str__(self) -> str:
         """``C`` or ``10:by_you``: the wished suit/rank, then the flags that are set."""
@@ -141,8 +149,7 @@ class Options:
         for item in filter(None, text.split(",")):
             name, _, value = item.partition(":")
             if name not in OPTION_NAMES or name in values:
-                raise ValueError(f"{item!r} is not an option (options: "
-                                 f"{', '.join(OPTION_NAMES)})")
+                raise ValueError(f"{item!r} is not an option (options: {', '.join(OPTION_NAMES)})")
             if isinstance(getattr(defaults, name), bool):
                 if value not in ("", "true", "false"):
                     raise ValueError(f"option {name} is true or false, not {value!r}")
@@ -155,13 +162,18 @@ class Options:
         """The switches away from their default, by option name."""
         if self == DEFAULT_OPTIONS:
             return {}  # the usual table: no switch to look at
-        return {name: getattr(self, name) for name in OPTION_NAMES
-                if getattr(self, name) != getattr(DEFAULT_OPTIONS, name)}
+        return {
+            name: getattr(self, name)
+            for name in OPTION_NAMES
+            if getattr(self, name) != getattr(DEFAULT_OPTIONS, name)
+        }
 
     def __str__(self) -> str:
         """The inverse of :meth:`parse` for the switches away from their default."""
-        return ",".join(name if value is True else f"{name}:{str(value).lower()}"
-                        for name, value in self.changed().items())
+        return ",".join(
+            name if value is True else f"{name}:{str(value).lower()}"
+            for name, value in self.changed().items()
+        )
 
 
 OPTION_NAMES = tuple(f.name for f in fields(Options))
@@ -221,8 +233,10 @@ class Situation:
         for pair in pairs:
             key, sep, value = pair.partition("=")
             if not sep or key in values or key not in SITUATION_KEYS:
-                raise InvalidNotationError(f"{pair!r} in {text!r} is not a key=value pair of "
-                                           f"a situation (keys: {', '.join(SITUATION_KEYS)}).")
+                raise InvalidNotationError(
+                    f"{pair!r} in {text!r} is not a key=value pair of "
+                    f"a situation (keys: {', '.join(SITUATION_KEYS)})."
+                )
             values[key] = value
         if "top" not in values:
             raise InvalidNotationError(f"{text!r} has no top=CARD.")
@@ -234,8 +248,9 @@ class Situation:
     @classmethod
     def _from_values(cls, variant: str, values: dict[str, str]) -> Situation:
         """Build a situation from the parsed key=value pairs."""
-        pending = Pending(**{key: int(values[key]) for key in ("draw", "skip", "again")
-                             if key in values})
+        pending = Pending(
+            **{key: int(values[key]) for key in ("draw", "skip", "again") if key in values}
+        )
         actor = values.get("actor", "on_turn")
         if actor not in ACTORS:
             raise ValueError(f"actor must be on_turn or other, not {actor!r}")
@@ -266,8 +281,11 @@ class Situation:
             parts.append(f"below={self.below}")
         if self.wish:
             parts.append(f"wish={self.wish}")
-        parts += [f"{f.name}={getattr(self.due, f.name)}" for f in fields(Pending)
-                  if getattr(self.due, f.name)]
+        parts += [
+            f"{f.name}={getattr(self.due, f.name)}"
+            for f in fields(Pending)
+            if getattr(self.due, f.name)
+        ]
         if self.hand is not None:
             parts.append(f"hand={format_cards(self.hand)}")
         if self.hand_count is not None:
@@ -283,14 +301,33 @@ class Situation:
         if self.top_was_last:
             parts.append("top_was_last=true")
         if self.waiting:
-            parts.append("waiting=" + ",".join(f"{name}:{getattr(self.waiting, name)}"
-                                               for name in ("draw", "skip")
-                                               if getattr(self.waiting, name)))
+            parts.append(
+                "waiting="
+                + ",".join(
+                    f"{name}:{getattr(self.waiting, name)}"
+                    for name in ("draw", "skip")
+                    if getattr(self.waiting, name)
+                )
+            )
         return " ".join(parts)
 
 
-SITUATION_KEYS = ("top", "below", "wish", "draw", "skip", "again", "hand", "hand_count",
-                  "players", "options", "actor", "drew", "top_was_last", "waiting")
+SITUATION_KEYS = (
+    "top",
+    "below",
+    "wish",
+    "draw",
+    "skip",
+    "again",
+    "hand",
+    "hand_count",
+    "players",
+    "options",
+    "actor",
+    "drew",
+    "top_was_last",
+    "waiting",
+)
 
 
 def read_waiting(text: str) -> Pending | None:
@@ -321,8 +358,9 @@ class Action:
         if words == ["draw"]:
             return cls(draw=True)
         if not words or len(words) > 2 or (len(words) == 2 and not words[1].startswith("wish=")):
-            raise InvalidNotationError(f"{text!r} is not an action: expected 'draw' or "
-                                       "cards like 'CJ wish=D' or 'D7,D7'.")
+            raise InvalidNotationError(
+                f"{text!r} is not an action: expected 'draw' or cards like 'CJ wish=D' or 'D7,D7'."
+            )
         try:
             wish = Wish.parse(words[1][5:]) if len(words) == 2 else None
             return cls(play=parse_cards(words[0]), wish=wish)

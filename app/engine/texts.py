@@ -12,18 +12,28 @@ from app.text import either
 from app.text import say
 
 SUIT_NAMES = {
-    "C": InContext("card", "clubs"), "S": InContext("card", "spades"),
-    "H": InContext("card", "hearts"), "D": InContext("card", "diamonds"),
-    "R": InContext("card", "red"), "G": InContext("card", "green"),
-    "B": InContext("card", "blue"), "Y": InContext("card", "yellow"),
+    "C": InContext("card", "clubs"),
+    "S": InContext("card", "spades"),
+    "H": InContext("card", "hearts"),
+    "D": InContext("card", "diamonds"),
+    "R": InContext("card", "red"),
+    "G": InContext("card", "green"),
+    "B": InContext("card", "blue"),
+    "Y": InContext("card", "yellow"),
 }
 RANK_NAMES = {
-    "7": InContext("card", "seven"), "8": InContext("card", "eight"),
-    "9": InContext("card", "nine"), "10": InContext("card", "ten"),
-    "J": InContext("card", "jack"), "Q": InContext("card", "queen"),
-    "K": InContext("card", "king"), "A": InContext("card", "ace"),
-    "S": InContext("card", "skip"), "R": InContext("card", "reverse"),
-    "+2": InContext("card", "draw-two"), "W": InContext("card", "wild"),
+    "7": InContext("card", "seven"),
+    "8": InContext("card", "eight"),
+    "9": InContext("card", "nine"),
+    "10": InContext("card", "ten"),
+    "J": InContext("card", "jack"),
+    "Q": InContext("card", "queen"),
+    "K": InContext("card", "king"),
+    "A": InContext("card", "ace"),
+    "S": InContext("card", "skip"),
+    "R": InContext("card", "reverse"),
+    "+2": InContext("card", "draw-two"),
+    "W": InContext("card", "wild"),
     "W+4": InContext("card", "wild draw-four"),
 }
 

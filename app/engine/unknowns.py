@@ -63,18 +63,23 @@ def missing_fields(situation: Situation, action: Action, players_given: bool) ->
     return missing
 
 
-def field_values(situation: Situation, action: Action,
-                 name: str) -> list[tuple[Any, dict[str, Any]]]:
+def field_values(
+    situation: Situation, action: Action, name: str
+) -> list[tuple[Any, dict[str, Any]]]:
     """The values a missing field can take: (its ``if`` value, the situation change)."""
     rules = VARIANTS[situation.variant]
     if name == "wish":
         kind = rules.wish_kinds.get(situation.top.rank, "suit")
         targets = rules.suits if kind == "suit" else rules.ranks
-        return [(target, {"wish": Wish(suit=target) if kind == "suit" else Wish(rank=target)})
-                for target in targets]
+        return [
+            (target, {"wish": Wish(suit=target) if kind == "suit" else Wish(rank=target)})
+            for target in targets
+        ]
     if name == "hand":
-        return [(MORE, {"hand": None}),
-                ([str(card) for card in action.play], {"hand": tuple(action.play)})]
+        return [
+            (MORE, {"hand": None}),
+            ([str(card) for card in action.play], {"hand": tuple(action.play)}),
+        ]
     low, high = PLAYER_RANGE[situation.variant]
     counts = sorted(range(low, high + 1), key=lambda n: (n != DEFAULT_PLAYERS, n))
     return [(count, {"players": count}) for count in counts]
@@ -89,14 +94,21 @@ def possibilities(situation: Situation, action: Action, missing: Sequence[str]) 
         changes: dict[str, Any] = {}
         for _value, change in combination:
             changes.update(change)
-        found.append(Possible(replace(situation, **changes),
-                              tuple((name, value) for name, (value, _change)
-                                    in zip(missing, combination, strict=True))))
+        found.append(
+            Possible(
+                replace(situation, **changes),
+                tuple(
+                    (name, value)
+                    for name, (value, _change) in zip(missing, combination, strict=True)
+                ),
+            )
+        )
     return found
 
 
-def judge_open(situation: Situation, action: Action, missing: Sequence[str],
-               lang: str) -> dict[str, Any]:
+def judge_open(
+    situation: Situation, action: Action, missing: Sequence[str], lang: str
+) -> dict[str, Any]:
     """The docs/api.md §1 response for a question with ``missing`` fields.
 
     Raises InputError when the question is malformed or contradicts itself (not merely
@@ -110,8 +122,11 @@ def judge_open(situation: Situation, action: Action, missing: Sequence[str],
     problem = find_problem(possible[0].situation, action)
     if problem is not None:
         raise InputError(problem.text, problem.field)
-    judged = [(one, rules.judge(one.situation, action)) for one in possible
-              if one is possible[0] or cards_problem(rules, one.situation, action) is None]
+    judged = [
+        (one, rules.judge(one.situation, action))
+        for one in possible
+        if one is possible[0] or cards_problem(rules, one.situation, action) is None
+    ]
     if len({ruling.legal for _possible, ruling in judged}) == 1:
         return judged[0][1].verdict(lang).to_json()
     for name in list(missing):
@@ -121,14 +136,22 @@ def judge_open(situation: Situation, action: Action, missing: Sequence[str],
     cases = merge_cases(judged, rules.wish_kinds.get(situation.top.rank, "suit"), lang)
     yes = [possible for possible, ruling in judged if ruling.legal]
     no = [possible for possible, ruling in judged if not ruling.legal]
-    deciding = next((name for name in missing if not values_of(yes, name) & values_of(no, name)),
-                    missing[0])
+    deciding = next(
+        (name for name in missing if not values_of(yes, name) & values_of(no, name)), missing[0]
+    )
     usual = dict(judged[0][0].values)[deciding]
     reason = say(depends_text(rules.name, deciding, yes, no, usual), lang)
     # The rule that forbids it where it is not allowed is the one that decides.
     first_rule = next(ruling.rule for _possible, ruling in judged if not ruling.legal)
-    return {"legal": None, "rule": first_rule, "reason": reason, "interpretation": None,
-            "penalty": None, "effects": [], "cases": cases}
+    return {
+        "legal": None,
+        "rule": first_rule,
+        "reason": reason,
+        "interpretation": None,
+        "penalty": None,
+        "effects": [],
+        "cases": cases,
+    }
 
 
 def decides(judged: list[tuple[Possible, Ruling]], name: str) -> bool:
@@ -141,14 +164,20 @@ def decides(judged: list[tuple[Possible, Ruling]], name: str) -> bool:
     return any(len(legal) > 1 for legal in verdicts.values())
 
 
-def usual_only(judged: list[tuple[Possible, Ruling]],
-               name: str) -> list[tuple[Possible, Ruling]]:
+def usual_only(judged: list[tuple[Possible, Ruling]], name: str) -> list[tuple[Possible, Ruling]]:
     """The possibilities with the usual (first) value of a field that does not decide, and
     that field left out of their ``if``."""
     usual = dict(judged[0][0].values)[name]
-    return [(Possible(possible.situation, tuple(pair for pair in possible.values
-                                                 if pair[0] != name)), ruling)
-            for possible, ruling in judged if dict(possible.values)[name] == usual]
+    return [
+        (
+            Possible(
+                possible.situation, tuple(pair for pair in possible.values if pair[0] != name)
+            ),
+            ruling,
+        )
+        for possible, ruling in judged
+        if dict(possible.values)[name] == usual
+    ]
 
 
 def values_of(possibles: list[Possible], name: str) -> set[str]:
@@ -162,8 +191,9 @@ def case_key(ruling: Ruling, lang: str) -> tuple[Any, ...]:
     return (verdict["legal"], verdict["rule"], verdict["reason"], repr(verdict["effects"]))
 
 
-def merge_cases(judged: list[tuple[Possible, Ruling]], wish_kind: str,
-                lang: str) -> list[dict[str, Any]]:
+def merge_cases(
+    judged: list[tuple[Possible, Ruling]], wish_kind: str, lang: str
+) -> list[dict[str, Any]]:
     """One case per answer and per value of all but the first missing field; the first
     field's values with the same answer merged into a list."""
     groups: dict[tuple[Any, ...], tuple[list[Any], Possible, Ruling]] = {}
@@ -176,12 +206,21 @@ def merge_cases(judged: list[tuple[Possible, Ruling]], wish_kind: str,
     cases = []
     for values, possible, ruling in groups.values():
         (name, _value), *rest = possible.values
-        condition = {name: if_value(name, values, wish_kind),
-                     **{key: if_value(key, [value], wish_kind) for key, value in rest}}
+        condition = {
+            name: if_value(name, values, wish_kind),
+            **{key: if_value(key, [value], wish_kind) for key, value in rest},
+        }
         verdict = ruling.verdict(lang).to_json()
-        cases.append({"if": condition, "legal": verdict["legal"], "rule": verdict["rule"],
-                      "reason": verdict["reason"], "penalty": verdict["penalty"],
-                      "effects": verdict["effects"]})
+        cases.append(
+            {
+                "if": condition,
+                "legal": verdict["legal"],
+                "rule": verdict["rule"],
+                "reason": verdict["reason"],
+                "penalty": verdict["penalty"],
+                "effects": verdict["effects"],
+            }
+        )
     return cases
 
 
@@ -201,21 +240,24 @@ def distinct(possibles: list[Possible], name: str) -> list[Any]:
     return found
 
 
-def depends_text(variant: str, name: str, yes: list[Possible], no: list[Possible],
-                 usual: Any) -> Message:
-    """"Kommt auf den Wunsch an: Pik gewünscht → ja, sonst nein" for the deciding field."""
+def depends_text(
+    variant: str, name: str, yes: list[Possible], no: list[Possible], usual: Any
+) -> Message:
+    """ "Kommt auf den Wunsch an: Pik gewünscht → ja, sonst nein" for the deciding field."""
     yes_values, no_values = distinct(yes, name), distinct(no, name)
     # The side without the usual value is named (last card, the one wish that fits).
-    no_side = no_values[0] != usual or (yes_values[0] == usual and len(no_values)
-                                        < len(yes_values))
+    no_side = no_values[0] != usual or (yes_values[0] == usual and len(no_values) < len(yes_values))
     listed = no_values if no_side else yes_values
-    what = {"wish": Message("Depends on the wish"),
-            "hand": Message("Depends on whether this is your last card"),
-            "players": Message("Depends on the number of players")}[name]
+    what = {
+        "wish": Message("Depends on the wish"),
+        "hand": Message("Depends on whether this is your last card"),
+        "players": Message("Depends on the number of players"),
+    }[name]
     condition = condition_text(name, listed, variant)
     if no_side:
-        return Message("%(what)s: %(condition)s → no, otherwise yes.", what=what,
-                       condition=condition)
+        return Message(
+            "%(what)s: %(condition)s → no, otherwise yes.", what=what, condition=condition
+        )
     return Message("%(what)s: %(condition)s → yes, otherwise no.", what=what, condition=condition)
 
 

@@ -48,8 +48,9 @@ class Ruling(NamedTuple):
     def verdict(self, lang: str) -> Verdict:
         """The verdict in ``lang`` ("de" or "en")."""
         meaning = say(INTERPRETATIONS[self.interpretation], lang) if self.interpretation else None
-        return Verdict(self.legal, self.rule, say(self.reason, lang), meaning, self.penalty,
-                       self.effects)
+        return Verdict(
+            self.legal, self.rule, say(self.reason, lang), meaning, self.penalty, self.effects
+        )
 
 
 def serves(card: Card, top: Card) -> bool:
@@ -174,9 +175,11 @@ class Rules:
 
     def judge_other(self, situation: Situation, action: Action) -> Ruling:
         """Judge an action of a player who is not on turn: illegal unless a variant allows."""
-        return self.illegal(self.serve_rule, Message(
-            "You are not on turn: nobody may play out of turn in this variant."),
-            penalty=self.out_of_turn_penalty if action.play else None)
+        return self.illegal(
+            self.serve_rule,
+            Message("You are not on turn: nobody may play out of turn in this variant."),
+            penalty=self.out_of_turn_penalty if action.play else None,
+        )
 
     def pass_turn(self, situation: Situation) -> Ruling:
         """The acting player's turn ends without another card or draw: what follows.
@@ -184,8 +187,11 @@ class Rules:
         Whole games ask this where the rules let a turn end that way (dop.draw after a
         draw; ter.9 after a nine chain that interrupted the turn).
         """
-        return self.legal(self.serve_rule, Message("Your turn ends; the next player is on turn."),
-                          [turn(1, situation.players, self.serve_rule)])
+        return self.legal(
+            self.serve_rule,
+            Message("Your turn ends; the next player is on turn."),
+            [turn(1, situation.players, self.serve_rule)],
+        )
 
     def start_effects(self, card: Card, players: int, options: Options = DEFAULT_OPTIONS) -> Ruling:
         """What the turned-up first discard does (the dealer is "you")."""
@@ -203,13 +209,19 @@ class Rules:
         """The most cards a hand may hold (spd.handlimit), or None for no limit."""
         return None
 
-    def legal(self, rule: str, reason: Message, effects: list[Effect],
-              interpretation: str | None = None) -> Ruling:
+    def legal(
+        self, rule: str, reason: Message, effects: list[Effect], interpretation: str | None = None
+    ) -> Ruling:
         """A legal verdict with its effects."""
         return Ruling(True, rule, reason, interpretation, None, tuple(effects))
 
-    def illegal(self, rule: str, reason: Message, interpretation: str | None = None,
-                penalty: Penalty | None | bool = True) -> Ruling:
+    def illegal(
+        self,
+        rule: str,
+        reason: Message,
+        interpretation: str | None = None,
+        penalty: Penalty | None | bool = True,
+    ) -> Ruling:
         """An illegal verdict with the variant's penalty (``penalty=True``) or the one given."""
         chosen = self.penalty if penalty is True else (penalty or None)
         return Ruling(False, rule, reason, interpretation, chosen if chosen else None)
@@ -217,11 +229,14 @@ class Rules:
     def not_wished(self, rule: str, wish: Wish, card: Card) -> Ruling:
         """Illegal: ``card`` is not of the suit (colour) a jack on top wishes."""
         wished, name = wish_text(wish.target), card_text(card)
-        return self.illegal(rule, Message(
-            "The wish is %(wished)s; the %(name)s does not fit.", wished=wished, name=name))
+        return self.illegal(
+            rule,
+            Message("The wish is %(wished)s; the %(name)s does not fit.", wished=wished, name=name),
+        )
 
-    def wish_effect(self, situation: Situation, action: Action, card: Card,
-                    rule: str) -> Effect | Ruling:
+    def wish_effect(
+        self, situation: Situation, action: Action, card: Card, rule: str
+    ) -> Effect | Ruling:
         """The wish of a wishing card, or an illegal ruling when the named wish is not allowed."""
         choices = self.wish_choices(situation, card)
         kind = self.wish_kinds[card.rank]
@@ -229,10 +244,19 @@ class Rules:
             return Effect("wish", choices=choices, rule=rule)
         named = action.wish.suit if kind == "suit" else action.wish.rank
         if named in choices:
-            return Effect("wish", suit=named, rule=rule) if kind == "suit" else \
-                Effect("wish", rank=named, rule=rule)
+            return (
+                Effect("wish", suit=named, rule=rule)
+                if kind == "suit"
+                else Effect("wish", rank=named, rule=rule)
+            )
         wanted, allowed = wish_text(action.wish.target), choices_text(choices)
         name = card_text(card)
-        return self.illegal(rule, Message(
-            "With the %(name)s you may not wish %(wanted)s, only %(allowed)s.",
-            name=name, wanted=wanted, allowed=allowed))
+        return self.illegal(
+            rule,
+            Message(
+                "With the %(name)s you may not wish %(wanted)s, only %(allowed)s.",
+                name=name,
+                wanted=wanted,
+                allowed=allowed,
+            ),
+        )

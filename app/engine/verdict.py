@@ -7,8 +7,18 @@ from typing import Any
 
 from app.engine.cards import Card
 
-EFFECT_TYPES = ("draw", "skip", "reverse", "again", "wish", "show", "wedding", "turn", "out",
-                "remind")
+EFFECT_TYPES = (
+    "draw",
+    "skip",
+    "reverse",
+    "again",
+    "wish",
+    "show",
+    "wedding",
+    "turn",
+    "out",
+    "remind",
+)
 
 
 @dataclass(frozen=True, slots=True)

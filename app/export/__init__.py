@@ -112,8 +112,10 @@ def group_csv(group_id: str) -> Response:
     """The rows of all the group's tables, oldest table first."""
     group = get_group(group_id)
     sheet = spreadsheet(current_lang())
-    parts = [csv_part(table, rounds, state, sheet)
-             for table, rounds, _changes, state in group_contents(group, with_changes=False)]
+    parts = [
+        csv_part(table, rounds, state, sheet)
+        for table, rounds, _changes, state in group_contents(group, with_changes=False)
+    ]
     text = csv_file(parts, sheet)
     return download(text, "text/csv", file_name(group.name, group.id, "csv"))
 
@@ -136,8 +138,12 @@ def render_import(
     if not may_replace:  # only an editor of what is here may replace it
         form.duplicate.choices = [c for c in answers() if c.value != REPLACE]
     return render_template(
-        "export/import.html", form=form, twin=twin, twin_name=twin and twin_name(twin),
-        twin_is_group=isinstance(twin, Group), may_replace=may_replace,
+        "export/import.html",
+        form=form,
+        twin=twin,
+        twin_name=twin and twin_name(twin),
+        twin_is_group=isinstance(twin, Group),
+        may_replace=may_replace,
     ), status
 
 
@@ -215,8 +221,7 @@ def import_form() -> Redirect | tuple[str, int]:
         flash(_("The table was imported as a new table; this phone may change it."), "success")
     else:
         flash(
-            _("The group was imported with all its tables; this phone may change them."),
-            "success",
+            _("The group was imported with all its tables; this phone may change them."), "success"
         )
     if restored.kind == "table":
         return redirect(url_for("tables.view", table_id=restored.id))

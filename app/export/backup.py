@@ -65,7 +65,7 @@ def table_backup(
     table: Table, rounds: list[RoundPlan], changes: list[ChangePlan], state: Standing
 ) -> dict[str, Any]:
     """The complete JSON backup of one table: its rounds, change log and their standing."""
-    changes = changes[-CHANGE_LIMIT :]  # a log from before the store trimmed it
+    changes = changes[-CHANGE_LIMIT:]  # a log from before the store trimmed it
     return {
         "format": FORMAT_TABLE,
         "version": VERSION,

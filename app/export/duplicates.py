@@ -38,7 +38,10 @@ def table_content(
 ) -> dict[str, Any]:
     """What makes a table the same table, whatever its id, times and change log."""
     return {
-        "variant": variant, "name": name, "players": players, "options": options,
+        "variant": variant,
+        "name": name,
+        "players": players,
+        "options": options,
         "rounds": rounds,
     }
 
@@ -59,7 +62,8 @@ def stored_table(table: Table) -> dict[str, Any]:
 def planned_group(plan: GroupPlan) -> dict[str, Any]:
     """The content of a group in a backup."""
     return {
-        "name": plan.name, "players": plan.players,
+        "name": plan.name,
+        "players": plan.players,
         "tables": [planned_table(t) for t in plan.tables],
     }
 
@@ -67,7 +71,8 @@ def planned_group(plan: GroupPlan) -> dict[str, Any]:
 def stored_group(group: Group) -> dict[str, Any]:
     """The content of a stored group, its tables in the order a backup lists them."""
     return {
-        "name": group.name, "players": list(group.players),
+        "name": group.name,
+        "players": list(group.players),
         "tables": [stored_table(t) for t in group_tables(group) if t.deleted_at is None],
     }
 
@@ -78,8 +83,7 @@ def already_here(plan: TablePlan | GroupPlan) -> Table | Group | None:
         groups = db.session.scalars(
             select(Group)
             .where(
-                Group.deleted_at.is_(None),
-                or_(Group.id == plan.source_id, Group.name == plan.name),
+                Group.deleted_at.is_(None), or_(Group.id == plan.source_id, Group.name == plan.name)
             )
             .order_by(Group.created_at.desc())
             .limit(CANDIDATES)

@@ -27,7 +27,7 @@ class ImportForm(FlaskForm):
         validators=[
             FileSize(
                 MAX_BYTES, message=_l("The file is larger than 1 MB; a backup is far smaller.")
-            ),
+            )
         ],
         render_kw={"accept": ".json,application/json"},
     )

@@ -43,9 +43,14 @@ class Logged(Protocol):
 
 def broken(path: str, what: Message) -> InputError:
     """The change log contradicts itself or the rounds: `what` it does wrong."""
-    return InputError(Message(
-        "The change log (%(path)s) %(what)s: the file was changed by hand or is damaged.",
-        path=path, what=what), path)
+    return InputError(
+        Message(
+            "The change log (%(path)s) %(what)s: the file was changed by hand or is damaged.",
+            path=path,
+            what=what,
+        ),
+        path,
+    )
 
 
 def inverse(change: Logged) -> tuple[int, str, str]:
@@ -63,15 +68,24 @@ def start_of(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str)
             continue
         if change.after is None:  # it removed round `number`: put it back
             if not 1 <= number <= len(state) + 1:
-                raise broken(at, Message(
-                    "removes round %(number)s from %(value)s rounds",
-                    number=number, value=len(state) + 1))
+                raise broken(
+                    at,
+                    Message(
+                        "removes round %(number)s from %(value)s rounds",
+                        number=number,
+                        value=len(state) + 1,
+                    ),
+                )
             state.insert(number - 1, change.before)
         elif not 1 <= number <= len(state) or canonical(state[number - 1]) != canonical(
             change.after
         ):
-            raise broken(at, Message(
-                "changes round %(number)s other than the rounds of the file are", number=number))
+            raise broken(
+                at,
+                Message(
+                    "changes round %(number)s other than the rounds of the file are", number=number
+                ),
+            )
         elif change.before is None:
             del state[number - 1]
         else:
@@ -105,8 +119,9 @@ def replay(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -
                     canonical(changes[target].before),
                     canonical(changes[target].after),
                 ):
-                    raise broken(at, Message(
-                        "has a redo that does not repeat the change undone last"))
+                    raise broken(
+                        at, Message("has a redo that does not repeat the change undone last")
+                    )
                 undone[target] = False
                 open_changes.append(target)
             # else: it repeated a change older than the log
@@ -119,10 +134,7 @@ def replay(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -
                 canonical(change.before),
                 canonical(change.after),
             ):
-                raise broken(
-                    at,
-                    Message("has an undo that does not revert the newest change"),
-                )
+                raise broken(at, Message("has an undo that does not revert the newest change"))
             undone[target] = True
             redoable.append(target)
         else:
@@ -136,15 +148,16 @@ def replay(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -
                     at,
                     Message(
                         "inserts round %(number)s into %(count)s rounds",
-                        number=number, count=len(state)),
+                        number=number,
+                        count=len(state),
+                    ),
                 )
             state.insert(number - 1, change.after)
         elif not 1 <= number <= len(state) or canonical(state[number - 1]) != canonical(
             change.before
         ):
             raise broken(
-                at,
-                Message("changes round %(number)s, which was different then", number=number),
+                at, Message("changes round %(number)s, which was different then", number=number)
             )
         elif change.after is None:
             del state[number - 1]
@@ -155,7 +168,4 @@ def replay(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -
         raise broken(path, why)
     for index, change in enumerate(changes):
         if change.undone != undone[index]:
-            raise broken(
-                f"{path}[{index}].undone",
-                Message("marks the wrong changes as undone"),
-            )
+            raise broken(f"{path}[{index}].undone", Message("marks the wrong changes as undone"))

@@ -52,7 +52,9 @@ CHANGE_IMPORT_LIMIT = 10_000
 # needs them); an undo or redo entry may have either. A "settings" change (and an undo/redo
 # of one: round number 0) carries the table's settings on both sides.
 CHANGE_SHAPES = {
-    "add": (False, True), "edit": (True, True), "delete": (True, False),
+    "add": (False, True),
+    "edit": (True, True),
+    "delete": (True, False),
     "settings": (True, True),
 }
 SETTINGS_KEYS = ("name", "players", "options", "closed")
@@ -105,26 +107,24 @@ def change_plan(game: Game, item: Any, at: str, index: int) -> ChangePlan:
     """One change: a known kind, valid round inputs where undo needs them."""
     item = object_with(item, at + ".", CHANGE_KEYS)
     kinds = ("add", "edit", "delete", "settings", "undo", "redo")
-    kind = inputs.choice(
-        item["kind"], Field(at + ".kind", Message("The kind of change")), kinds
-    )
+    kind = inputs.choice(item["kind"], Field(at + ".kind", Message("The kind of change")), kinds)
     sides: list[dict[str, Any] | None] = []
     for side, needed in zip(
         ("before", "after"), CHANGE_SHAPES.get(kind, (None, None)), strict=True
     ):
         value = item[side]
         if needed is not None and (value is not None) != needed:
-            raise Field(f"{at}.{side}", Message("The round")).fail(Message(
-                "must be a round for a change of kind %(kind)s.", kind=repr(kind)) if needed
-                else Message("must be null for a change of kind %(kind)s.", kind=repr(kind)))
+            raise Field(f"{at}.{side}", Message("The round")).fail(
+                Message("must be a round for a change of kind %(kind)s.", kind=repr(kind))
+                if needed
+                else Message("must be null for a change of kind %(kind)s.", kind=repr(kind))
+            )
         lead = Message("Change %(value)s: ", value=index + 1)
         if value is not None and (kind == "settings" or item["round_number"] == 0):
             sides.append(game.settings(value, f"{at}.{side}"))
             continue
         sides.append(None if value is None else game.body(value, f"{at}.{side}", lead))
-    undone = inputs.flag(
-        item["undone"], Field(at + ".undone", Message("The undone mark"))
-    )
+    undone = inputs.flag(item["undone"], Field(at + ".undone", Message("The undone mark")))
     low = 0 if kind in ("settings", "undo", "redo") else 1  # 0: the table's settings
     number = whole(item["round_number"], at + ".round_number", low, ROUND_LIMIT + 1)
     return ChangePlan(
@@ -139,9 +139,15 @@ def check_results(game: Game, data: dict[str, Any], rounds: list[RoundPlan], pat
     if end is not None and end < len(rounds):
         words = variants.find_variant(game.variant).round_words
         last = words.number(end, inside=True)
-        raise InputError(Message(
-            "The table was finished after %(last)s; the file has %(count)s %(many)s.",
-            last=last, count=len(rounds), many=words.many_inside), path + "rounds")
+        raise InputError(
+            Message(
+                "The table was finished after %(last)s; the file has %(count)s %(many)s.",
+                last=last,
+                count=len(rounds),
+                many=words.many_inside,
+            ),
+            path + "rounds",
+        )
     state = variants.standing(
         game.variant, game.players, game.options, bodies, game.closed, game.first_dealer
     )
@@ -163,9 +169,7 @@ def check_table(data: Any, path: str = "") -> TablePlan:
         data = dict(data)
         extra.update({key: data.pop(key) for key in OPTIONAL_TABLE_KEYS if key in data})
     data = object_with(data, path, TABLE_KEYS)
-    inputs.choice(
-        data["format"], Field(path + "format", Message("The format")), (FORMAT_TABLE,)
-    )
+    inputs.choice(data["format"], Field(path + "format", Message("The format")), (FORMAT_TABLE,))
     if not isinstance(data["id"], str):
         raise Field(path + "id", Message("The id")).fail(Message("must be a text."))
     with within(path.rstrip(".")):
@@ -187,8 +191,16 @@ def check_table(data: Any, path: str = "") -> TablePlan:
     replay(changes, [r.data for r in rounds], path + "changes")
     created_at = moment(data["created_at"], path + "created_at")
     return TablePlan(
-        game.variant, name, players, options, created_at, rounds, changes, data["id"],
-        closed, first_dealer,
+        game.variant,
+        name,
+        players,
+        options,
+        created_at,
+        rounds,
+        changes,
+        data["id"],
+        closed,
+        first_dealer,
     )
 
 
@@ -216,7 +228,12 @@ def parse_backup(raw: bytes) -> TablePlan | GroupPlan:
         return check_table(data)
     if kind == FORMAT_GROUP:
         return check_group(data)
-    raise InputError(Message(
-        "This is not a Mautisch backup: its format must be %(formats)s (got %(kind)s). "
-        "Use the JSON download of a table or group.",
-        formats=either([shown(FORMAT_TABLE), shown(FORMAT_GROUP)]), kind=shown(kind)), "format")
+    raise InputError(
+        Message(
+            "This is not a Mautisch backup: its format must be %(formats)s (got %(kind)s). "
+            "Use the JSON download of a table or group.",
+            formats=either([shown(FORMAT_TABLE), shown(FORMAT_GROUP)]),
+            kind=shown(kind),
+        ),
+        "format",
+    )

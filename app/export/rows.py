@@ -42,7 +42,11 @@ def round_plan(values: Sequence[Any]) -> RoundPlan:
 def stored_changes(where: ColumnElement[bool]) -> ByTable:
     """The change log of the tables `where` selects, each table's oldest first (one statement)."""
     columns = (
-        Change.kind, Change.round_number, Change.before, Change.after, Change.undone,
+        Change.kind,
+        Change.round_number,
+        Change.before,
+        Change.after,
+        Change.undone,
         Change.created_at,
     )
     return by_table(Change.table_id, Change.id, columns, where, ChangePlan._make)

@@ -47,9 +47,12 @@ def no_constant(name: str) -> Any:
 def load_json(raw: bytes) -> Any:
     """The file's JSON value, or an InputError saying why the file cannot be read."""
     if len(raw) > MAX_BYTES:
-        raise InputError(Message(
-            "The file has %(value)s KB; a backup may have at most 1 MB (1024 KB).",
-            value=len(raw) // 1024))
+        raise InputError(
+            Message(
+                "The file has %(value)s KB; a backup may have at most 1 MB (1024 KB).",
+                value=len(raw) // 1024,
+            )
+        )
     try:
         return json.loads(
             raw.decode("utf-8-sig"), object_pairs_hook=unique_keys, parse_constant=no_constant
@@ -61,19 +64,22 @@ def load_json(raw: bytes) -> Any:
     except json.JSONDecodeError as error:
         why = Message(
             "is not valid JSON (%(msg)s, line %(lineno)s, column %(colno)s)",
-            msg=error.msg, lineno=error.lineno, colno=error.colno)
+            msg=error.msg,
+            lineno=error.lineno,
+            colno=error.colno,
+        )
     except (ValueError, RecursionError) as error:
         why = Message("is not valid JSON (%(error)s)", error=str(error))
-    raise InputError(Message(
-        "The file %(why)s: choose a JSON download of a Mautisch table or group.", why=why))
+    raise InputError(
+        Message("The file %(why)s: choose a JSON download of a Mautisch table or group.", why=why)
+    )
 
 
 def object_with(value: Any, prefix: str, keys: Sequence[str]) -> dict[str, Any]:
     """A JSON object with exactly these keys: none unknown (tampering, typos), none missing."""
     where = prefix.rstrip(".")
     field = Field(
-        where,
-        Message("The entry %(where)s", where=where) if where else Message("The backup"),
+        where, Message("The entry %(where)s", where=where) if where else Message("The backup")
     )
     found = inputs.mapping(value, field, keys)
     for key in keys:
@@ -90,9 +96,13 @@ def moment(value: Any, path: str) -> datetime:
     except ValueError:
         parsed = None
     if parsed is None or parsed.tzinfo is None:
-        raise Field(path, Message("The time")).fail(Message(
-            "must be a date and time with zone like \"2025-11-21T20:15:00+00:00\"; got %(value)s.",
-            value=shown(value)))
+        raise Field(path, Message("The time")).fail(
+            Message(
+                'must be a date and time with zone like "2025-11-21T20:15:00+00:00"; got '
+                "%(value)s.",
+                value=shown(value),
+            )
+        )
     return parsed
 
 
@@ -115,9 +125,7 @@ def within(path: str, lead: Message | str = NO_LEAD) -> Iterator[None]:
 def whole(value: Any, path: str, low: int, high: int) -> int:
     """A whole number field of the backup."""
     # A file has no player words: the entry is named by where it sits in the file.
-    return inputs.whole(
-        value, Field(path, Message("The entry %(path)s", path=path)), low, high
-    )
+    return inputs.whole(value, Field(path, Message("The entry %(path)s", path=path)), low, high)
 
 
 def version_of(data: Any, path: str) -> None:
@@ -126,24 +134,38 @@ def version_of(data: Any, path: str) -> None:
         return  # object_with names the problem
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
-        raise InputError(Message(
-            "This backup has format version %(version)s, written by a newer Mautisch; this one "
-            "reads version %(supported)s.", version=version, supported=VERSION), path + "version")
+        raise InputError(
+            Message(
+                "This backup has format version %(version)s, written by a newer Mautisch; this one "
+                "reads version %(supported)s.",
+                version=version,
+                supported=VERSION,
+            ),
+            path + "version",
+        )
     whole(version, path + "version", VERSION, VERSION)
 
 
 def same(found: Any, computed: Any, path: str, what: Message) -> None:
     """A derived value in the file must be what the rounds come to."""
     if canonical(found) != canonical(computed):
-        raise InputError(Message(
-            "%(what)s (%(path)s): the file says %(found)s, its rounds give %(computed)s; the "
-            "file was changed by hand or is damaged.",
-            what=what, path=path, found=shown(found), computed=shown(computed)), path)
+        raise InputError(
+            Message(
+                "%(what)s (%(path)s): the file says %(found)s, its rounds give %(computed)s; the "
+                "file was changed by hand or is damaged.",
+                what=what,
+                path=path,
+                found=shown(found),
+                computed=shown(computed),
+            ),
+            path,
+        )
 
 
 def each(items: Any, path: str, limit: int, check: Callable[[Any, str, int], T]) -> list[T]:
     """A list of at most `limit` entries, each checked at its path."""
     if not isinstance(items, list) or len(items) > limit:
-        raise Field(path, Message("The list")).fail(Message(
-            "must be a list of at most %(limit)s entries.", limit=limit))
+        raise Field(path, Message("The list")).fail(
+            Message("must be a list of at most %(limit)s entries.", limit=limit)
+        )
     return [check(item, f"{path}[{i}]", i) for i, item in enumerate(items)]

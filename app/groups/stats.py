@@ -176,9 +176,7 @@ def money_balance(results: list[TableResult], group_players: Iterable[str] = ())
 
 
 def cumulative(
-    results: list[TableResult],
-    roster: Roster,
-    gains: Callable[[TableResult], dict[int, float]],
+    results: list[TableResult], roster: Roster, gains: Callable[[TableResult], dict[int, float]]
 ) -> TimeSeries:
     """One point per table (oldest first): every player's running sum of `gains` per seat."""
     ordered = sorted(results, key=lambda r: r.played_at)

@@ -24,9 +24,13 @@ def validate_group_name(name: Any) -> str:
     """The group's name: 1 to 80 characters, surrounding blanks removed."""
     field = Field("name", Message("The group name"))
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_LIMIT:
-        raise field.fail(Message(
-            "must be a text of 1 to %(name_limit)s characters; got %(name)s.",
-            name_limit=NAME_LIMIT, name=shown(name)))
+        raise field.fail(
+            Message(
+                "must be a text of 1 to %(name_limit)s characters; got %(name)s.",
+                name_limit=NAME_LIMIT,
+                name=shown(name),
+            )
+        )
     check_characters(name, field)
     return name.strip()
 
@@ -40,9 +44,15 @@ def validate_group_players(players: Any) -> list[str]:
             got = Plural("%(num)d name", "%(num)d names", count)
         else:
             got = shown(players)
-        raise InputError(Message(
-            "A group has %(min_players)s to %(max_players)s players; got %(got)s.",
-            min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, got=got), "players")
+        raise InputError(
+            Message(
+                "A group has %(min_players)s to %(max_players)s players; got %(got)s.",
+                min_players=MIN_PLAYERS,
+                max_players=MAX_PLAYERS,
+                got=got,
+            ),
+            "players",
+        )
     return player_names(players)
 
 

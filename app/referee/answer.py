@@ -75,8 +75,7 @@ def filled(question: Question, name: str, value: Any) -> Question:
     return replace(question, players=str(value))
 
 
-def case_choices(cases: list[dict[str, Any]], question: Question,
-                 lang: str) -> list[CaseChoice]:
+def case_choices(cases: list[dict[str, Any]], question: Question, lang: str) -> list[CaseChoice]:
     """One tap per value of the first missing field (the other fields at their value in the
     case), each with its verdict."""
     choices = []
@@ -86,12 +85,20 @@ def case_choices(cases: list[dict[str, Any]], question: Question,
         for one in values if isinstance(values, list) else [values]:
             asked = filled(question, name, one)
             for other, given in rest:
-                asked = filled(asked, other, given if other != "wish"
-                               else next(iter(given.values())))
-            label = " · ".join([value_label(name, one, lang),
-                                *(value_label(other, given if other != "wish"
-                                              else next(iter(given.values())), lang)
-                                  for other, given in rest)])
+                asked = filled(
+                    asked, other, given if other != "wish" else next(iter(given.values()))
+                )
+            label = " · ".join(
+                [
+                    value_label(name, one, lang),
+                    *(
+                        value_label(
+                            other, given if other != "wish" else next(iter(given.values())), lang
+                        )
+                        for other, given in rest
+                    ),
+                ]
+            )
             choices.append(CaseChoice(label, bool(case["legal"]), case["reason"], asked))
     if cases and set(cases[0]["if"]) == {"players"}:
         return player_ranges(choices, lang)
@@ -116,15 +123,20 @@ def player_ranges(choices: list[CaseChoice], lang: str) -> list[CaseChoice]:
     return merged
 
 
-def last_card_choice(other: dict[str, Any] | None, question: Question,
-                     lang: str) -> CaseChoice | None:
+def last_card_choice(
+    other: dict[str, Any] | None, question: Question, lang: str
+) -> CaseChoice | None:
     """What the answer would be if the played cards were the last ones (dlx.lastcard,
     dop.out), with the link that says so (``count`` = the cards played)."""
     if not other:
         return None
     label = say(Message("If this is your last card"), lang)
-    return CaseChoice(label, bool(other["legal"]), other["reason"],
-                      replace(question, count=str(len(question.play))))
+    return CaseChoice(
+        label,
+        bool(other["legal"]),
+        other["reason"],
+        replace(question, count=str(len(question.play))),
+    )
 
 
 def rule_detail(rule_id: str | None, lang: str) -> Markup | None:
@@ -144,14 +156,19 @@ def effect_line(effect: dict[str, Any], lang: str) -> EffectLine:
 # on turn" would read as if the order of play changed.
 ANSWERED_TURN = Message(
     "The previous player answers (plays a nine or draws); then play goes on with the player "
-    "after you.")
+    "after you."
+)
 
 
 def effect_lines(effects: list[dict[str, Any]], lang: str) -> list[EffectLine]:
     """The effects as sentences; a turn to the player a nine makes draw is his answer."""
     lines = []
-    asked = any(effect.get("type") == "draw" and effect.get("who") == "previous"
-                and effect.get("rule") == "ter.9" for effect in effects)
+    asked = any(
+        effect.get("type") == "draw"
+        and effect.get("who") == "previous"
+        and effect.get("rule") == "ter.9"
+        for effect in effects
+    )
     for effect in effects:
         line = effect_line(effect, lang)
         if asked and effect.get("type") == "turn" and effect.get("who") == "previous":
@@ -160,8 +177,9 @@ def effect_lines(effects: list[dict[str, Any]], lang: str) -> list[EffectLine]:
     return lines
 
 
-def describe(response: dict[str, Any], question: Question, lang: str,
-             last_card: dict[str, Any] | None = None) -> Answer:
+def describe(
+    response: dict[str, Any], question: Question, lang: str, last_card: dict[str, Any] | None = None
+) -> Answer:
     """Sentences for the response of ``judge_request`` (and the answer for the last card,
     when it differs)."""
     legal = None if response["legal"] is None else bool(response["legal"])
@@ -172,8 +190,9 @@ def describe(response: dict[str, Any], question: Question, lang: str,
         rule_url=rule_url(rule) if rule else None,
         reason=response.get("reason") or "",
         interpretation=response.get("interpretation"),
-        penalty=None if legal is not False else penalty_text(response.get("penalty"),
-                                                             len(question.play)),
+        penalty=None
+        if legal is not False
+        else penalty_text(response.get("penalty"), len(question.play)),
         effects=effect_lines(response.get("effects") or [], lang),
         cases=case_choices(response.get("cases") or [], question, lang),
         last_card=last_card_choice(last_card, question, lang),

@@ -65,7 +65,7 @@ def split_row(row: list[Tile]) -> list[list[Tile]]:
     """A row of more than ``ROW_WIDTH`` tiles as rows of nearly equal length."""
     parts = math.ceil(len(row) / ROW_WIDTH)
     width = math.ceil(len(row) / parts) if row else 1
-    return [row[start:start + width] for start in range(0, len(row), width)]
+    return [row[start : start + width] for start in range(0, len(row), width)]
 
 
 def deck_suits(cards: list[Card]) -> list[str]:
@@ -78,8 +78,11 @@ def grid(variant: str, players: int, lang: str) -> list[list[Tile]]:
     """The variant's deck as rows of tiles: one row per suit or colour, wild cards last."""
     counts = Counter(deck(variant, players))
     tiles = {card: tile(card, lang, copies) for card, copies in counts.items()}
-    rows = [row for suit in deck_suits(list(counts))
-            for row in split_row([t for card, t in tiles.items() if card.suit == suit])]
+    rows = [
+        row
+        for suit in deck_suits(list(counts))
+        for row in split_row([t for card, t in tiles.items() if card.suit == suit])
+    ]
     wild = [t for card, t in tiles.items() if card.suit is None]
     return rows + ([wild] if wild else [])
 
@@ -101,14 +104,18 @@ def wish_choices(variant: str, lang: str) -> list[WishChoice]:
     cards = deck(variant)
     choices: list[WishChoice] = []
     if "suit" in kinds:
-        choices += [WishChoice(s, SUIT_SYMBOLS.get(s, wish_name(s, lang)),
-                               f"suit-{s}" if s in SUIT_SYMBOLS else f"colour-{s}",
-                               wish_name(s, lang))
-                    for s in deck_suits(cards)]
+        choices += [
+            WishChoice(
+                s,
+                SUIT_SYMBOLS.get(s, wish_name(s, lang)),
+                f"suit-{s}" if s in SUIT_SYMBOLS else f"colour-{s}",
+                wish_name(s, lang),
+            )
+            for s in deck_suits(cards)
+        ]
     if "rank" in kinds:
         ranks = dict.fromkeys(card.rank for card in cards)
-        choices += [WishChoice(r, rank_letter(r, lang), "rank", wish_name(r, lang))
-                    for r in ranks]
+        choices += [WishChoice(r, rank_letter(r, lang), "rank", wish_name(r, lang)) for r in ranks]
     return choices
 
 

@@ -34,12 +34,23 @@ def dispute_question(variant: str, dispute: Dispute) -> Question:
     situation = Situation.parse(f"{variant} {dispute.situation}")
     action = Action.parse(dispute.action)
     named = dict(pair.partition("=")[::2] for pair in dispute.situation.split())
-    pending = next((f"{kind}:{getattr(situation.due, kind)}" for kind in ("draw", "skip", "again")
-                    if getattr(situation.due, kind)), "")
-    flags = frozenset({"other"} if not situation.on_turn else set()) | frozenset(
-        flag for flag in ("by_you", "anyone_served", "you_served")
-        if situation.wish is not None and getattr(situation.wish, flag)) | frozenset(
-        {TOP_WAS_LAST} if situation.top_was_last else set())
+    pending = next(
+        (
+            f"{kind}:{getattr(situation.due, kind)}"
+            for kind in ("draw", "skip", "again")
+            if getattr(situation.due, kind)
+        ),
+        "",
+    )
+    flags = (
+        frozenset({"other"} if not situation.on_turn else set())
+        | frozenset(
+            flag
+            for flag in ("by_you", "anyone_served", "you_served")
+            if situation.wish is not None and getattr(situation.wish, flag)
+        )
+        | frozenset({TOP_WAS_LAST} if situation.top_was_last else set())
+    )
     return Question(
         variant=variant,
         players=str(situation.players) if "players" in named else "",
@@ -52,8 +63,9 @@ def dispute_question(variant: str, dispute: Dispute) -> Question:
         play=(DRAW,) if action.draw else tuple(str(card) for card in action.play),
         play_wish=action.wish.target if action.wish else "",
         flags=flags,
-        house=tuple((name, query_text(value))
-                    for name, value in situation.options.changed().items()),
+        house=tuple(
+            (name, query_text(value)) for name, value in situation.options.changed().items()
+        ),
     )
 
 

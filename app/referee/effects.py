@@ -15,8 +15,11 @@ from app.referee.cards import wish_label
 def who_name(who: str | None, count: int | None = None) -> str:
     """A player as seen from the acting one, for the sentences that have no own wording."""
     names = {
-        "you": _("you"), "next": _("the next player"), "previous": _("the previous player"),
-        "after_next": _("the player after next"), "other": _("another player"),
+        "you": _("you"),
+        "next": _("the next player"),
+        "previous": _("the previous player"),
+        "after_next": _("the player after next"),
+        "other": _("another player"),
         "after_first_nine": _("the player after the one who played the first nine"),
     }
     if who == "later":
@@ -29,13 +32,16 @@ def draw_text(who: str | None, n: int) -> str:
     if who == "you":
         return ngettext("You draw %(num)d card.", "You draw %(num)d cards.", n)
     if who == "next":
-        return ngettext("The next player draws %(num)d card.",
-                        "The next player draws %(num)d cards.", n)
+        return ngettext(
+            "The next player draws %(num)d card.", "The next player draws %(num)d cards.", n
+        )
     if who == "previous":
-        return ngettext("The previous player draws %(num)d card.",
-                        "The previous player draws %(num)d cards.", n)
-    return ngettext("Draws %(num)d card: %(who)s.", "Draws %(num)d cards: %(who)s.", n,
-                    who=who_name(who))
+        return ngettext(
+            "The previous player draws %(num)d card.", "The previous player draws %(num)d cards.", n
+        )
+    return ngettext(
+        "Draws %(num)d card: %(who)s.", "Draws %(num)d cards: %(who)s.", n, who=who_name(who)
+    )
 
 
 def skip_text(who: str | None, n: int) -> str:
@@ -43,8 +49,7 @@ def skip_text(who: str | None, n: int) -> str:
     if who == "you":
         return ngettext("You miss your turn.", "You miss %(num)d turns.", n)
     if who == "next":
-        return ngettext("The next player is skipped.", "The next %(num)d players are skipped.",
-                        n)
+        return ngettext("The next player is skipped.", "The next %(num)d players are skipped.", n)
     return _("Skipped: %(who)s.", who=who_name(who))
 
 
@@ -62,14 +67,24 @@ def show_text(effect: dict[str, Any]) -> str:
     n = effect.get("count") or 2
     source, target = effect.get("from"), effect.get("to")
     if source == "you" and target == "next":
-        return ngettext("You show the next player %(num)d card; he takes one.",
-                        "You show the next player %(num)d cards; he takes one.", n)
+        return ngettext(
+            "You show the next player %(num)d card; he takes one.",
+            "You show the next player %(num)d cards; he takes one.",
+            n,
+        )
     if source == "next" and target == "you":
-        return ngettext("The next player shows you %(num)d card; you take one.",
-                        "The next player shows you %(num)d cards; you take one.", n)
-    return ngettext("%(num)d card shown by %(source)s to %(target)s.",
-                    "%(num)d cards shown by %(source)s to %(target)s.", n,
-                    source=who_name(source), target=who_name(target))
+        return ngettext(
+            "The next player shows you %(num)d card; you take one.",
+            "The next player shows you %(num)d cards; you take one.",
+            n,
+        )
+    return ngettext(
+        "%(num)d card shown by %(source)s to %(target)s.",
+        "%(num)d cards shown by %(source)s to %(target)s.",
+        n,
+        source=who_name(source),
+        target=who_name(target),
+    )
 
 
 def wish_text(effect: dict[str, Any], lang: str) -> str:
@@ -98,8 +113,11 @@ def effect_text(effect: dict[str, Any], lang: str) -> str:
     if kind == "skip":
         return skip_text(who, count or 1)
     if kind == "again":
-        return ngettext("You play %(num)d more card at once.",
-                        "You play %(num)d more cards at once.", count or 1)
+        return ngettext(
+            "You play %(num)d more card at once.",
+            "You play %(num)d more cards at once.",
+            count or 1,
+        )
     if kind == "reverse":
         return _("The direction of play changes.")
     if kind == "wish":
@@ -123,11 +141,19 @@ def penalty_text(penalty: dict[str, Any] | None, cards: int) -> str:
         return _("This variant prescribes no penalty: take the card back and play on.")
     draw = penalty.get("draw")
     if penalty.get("take_back") and draw:
-        return ngettext("Take the card back and draw %(num)d penalty card.",
-                        "Take the card back and draw %(num)d penalty cards.", draw) \
-            if cards < 2 else ngettext("Take the cards back and draw %(num)d penalty card.",
-                                       "Take the cards back and draw %(num)d penalty cards.",
-                                       draw)
+        return (
+            ngettext(
+                "Take the card back and draw %(num)d penalty card.",
+                "Take the card back and draw %(num)d penalty cards.",
+                draw,
+            )
+            if cards < 2
+            else ngettext(
+                "Take the cards back and draw %(num)d penalty card.",
+                "Take the cards back and draw %(num)d penalty cards.",
+                draw,
+            )
+        )
     if draw:
         return ngettext("Draw %(num)d penalty card.", "Draw %(num)d penalty cards.", draw)
     if penalty.get("take_back"):

@@ -28,8 +28,13 @@ from app.rules.views import rule_url
 from app.text import Message
 from app.text import say
 
-VARIANT_NAMES = {"dynamisch": "Dynamisch", "deluxe": "Deluxe", "speedone": "Speedone",
-                 "terroristen": "Terroristen", "doppel": "Doppel"}
+VARIANT_NAMES = {
+    "dynamisch": "Dynamisch",
+    "deluxe": "Deluxe",
+    "speedone": "Speedone",
+    "terroristen": "Terroristen",
+    "doppel": "Doppel",
+}
 # The fields inside "More about the situation"; the box opens when one is given or wrong
 # (the flags `other`, `by_you`, … live there too).
 MORE_VALUES = ("below", "wish", "hand", "count")
@@ -79,11 +84,19 @@ class PlayGroup:
 def field_labels() -> dict[str, str]:
     """The form fields by name, as the error summary names them."""
     return {
-        "variant": _("Variant"), "players": _("Players in the game"), "top": _("Top card"),
-        "below": _("Card below it"), "wish": _("Active wish"), "pending": _("Pending effect"),
-        "hand": _("Your hand"), "count": _("Cards in your hand"), "other": _("I am not on turn"),
+        "variant": _("Variant"),
+        "players": _("Players in the game"),
+        "top": _("Top card"),
+        "below": _("Card below it"),
+        "wish": _("Active wish"),
+        "pending": _("Pending effect"),
+        "hand": _("Your hand"),
+        "count": _("Cards in your hand"),
+        "other": _("I am not on turn"),
         "top_was_last": _("The top card was its player's last card"),
-        "options": _("House rules"), "play": _("You play"), "play_wish": _("Your wish"),
+        "options": _("House rules"),
+        "play": _("You play"),
+        "play_wish": _("Your wish"),
         "question": _("Question"),
     }
 
@@ -91,13 +104,27 @@ def field_labels() -> dict[str, str]:
 def pending_choices() -> list[tuple[str, list[tuple[str, str]]]]:
     """The pending effects the select offers (docs/api.md §1 `pending`), grouped by kind."""
     return [
-        (_("Draw cards"), [(f"draw:{n}", ngettext("draw %(num)d card", "draw %(num)d cards", n))
-                           for n in DRAW_CHOICES]),
-        (_("Skip"), [(f"skip:{n}", ngettext("miss %(num)d turn", "miss %(num)d turns", n))
-                     for n in SKIP_CHOICES]),
-        (_("Play more"), [(f"again:{n}", ngettext("play %(num)d more card",
-                                                  "play %(num)d more cards", n))
-                          for n in AGAIN_CHOICES]),
+        (
+            _("Draw cards"),
+            [
+                (f"draw:{n}", ngettext("draw %(num)d card", "draw %(num)d cards", n))
+                for n in DRAW_CHOICES
+            ],
+        ),
+        (
+            _("Skip"),
+            [
+                (f"skip:{n}", ngettext("miss %(num)d turn", "miss %(num)d turns", n))
+                for n in SKIP_CHOICES
+            ],
+        ),
+        (
+            _("Play more"),
+            [
+                (f"again:{n}", ngettext("play %(num)d more card", "play %(num)d more cards", n))
+                for n in AGAIN_CHOICES
+            ],
+        ),
     ]
 
 
@@ -136,11 +163,22 @@ def grid_players(question: Question) -> int:
 def switches(question: Question, lang: str) -> list[Switch]:
     """The house rules of the question's variant, each choice marked default or chosen."""
     return [
-        Switch(rule.option, rule.rule, rule_url(rule.rule), say(rule.title, lang),
-               query_text(rule.default),
-               tuple(SwitchChoice(query_text(value), say(meaning, lang), value == rule.default,
-                                  value == question.house_value(rule))
-                     for value, meaning in rule.choices))
+        Switch(
+            rule.option,
+            rule.rule,
+            rule_url(rule.rule),
+            say(rule.title, lang),
+            query_text(rule.default),
+            tuple(
+                SwitchChoice(
+                    query_text(value),
+                    say(meaning, lang),
+                    value == rule.default,
+                    value == question.house_value(rule),
+                )
+                for value, meaning in rule.choices
+            ),
+        )
         for rule in house_rules(question.variant)
     ]
 
@@ -153,9 +191,11 @@ def wish_flags(variant: str) -> list[tuple[str, str]]:
     """
     if find_variant(variant).wish_on_top:
         return []
-    return [("by_you", _("I made this wish myself")),
-            ("anyone_served", _("Somebody has already played the wished card")),
-            ("you_served", _("I have already played the wished card"))]
+    return [
+        ("by_you", _("I made this wish myself")),
+        ("anyone_served", _("Somebody has already played the wished card")),
+        ("you_served", _("I have already played the wished card")),
+    ]
 
 
 # The pending effects a tap reaches right under the top card (the select has all of them).
@@ -163,16 +203,19 @@ PENDING_TAPS = {"draw": (1, 2, 3, 4), "skip": (1,), "again": (1, 2)}
 
 
 # Short words for the tap row (the select says them in full).
-TAP_WORDS = {"draw": Message("draw {n}"), "skip": Message("skip"),
-             "again": Message("+{n} more")}
+TAP_WORDS = {"draw": Message("draw {n}"), "skip": Message("skip"), "again": Message("+{n} more")}
 
 
 def pending_taps(question: Question, lang: str) -> list[tuple[str, str]]:
     """One-tap pending effects for the variant: the kinds its cards can leave, common
     counts first, and the question's own value when it is another."""
     kinds = find_variant(question.variant).pending_ranks
-    taps = [(f"{kind}:{n}", say(TAP_WORDS[kind], lang).format(n=n)) for kind, counts in
-            PENDING_TAPS.items() if kind in kinds for n in counts]
+    taps = [
+        (f"{kind}:{n}", say(TAP_WORDS[kind], lang).format(n=n))
+        for kind, counts in PENDING_TAPS.items()
+        if kind in kinds
+        for n in counts
+    ]
     if question.pending and question.pending not in dict(taps):
         taps.append((question.pending, pending_label(question.pending)))
     return taps
@@ -182,8 +225,11 @@ def more_open(question: Question, errors: dict[str, str]) -> bool:
     """Open the optional part when it holds a value or an error (every flag but the one by
     the pending chips lives there)."""
     given = any(getattr(question, name) for name in MORE_VALUES)
-    return given or bool(question.flags - {TOP_WAS_LAST}) or \
-        any(name in errors for name in MORE_FIELDS)
+    return (
+        given
+        or bool(question.flags - {TOP_WAS_LAST})
+        or any(name in errors for name in MORE_FIELDS)
+    )
 
 
 def page_words(lang: str) -> dict[str, str]:
@@ -193,13 +239,15 @@ def page_words(lang: str) -> dict[str, str]:
         "details": Message("Rule text and interpretation"),
         "offline": Message(
             "Offline: the referee needs the connection for a new question. The answers you have "
-            "already seen stay available."),
+            "already seen stay available."
+        ),
     }
     return {name: say(text, lang) for name, text in words.items()}
 
 
-def form_context(question: Question, plays: list[Action] | None, errors: dict[str, str],
-                 lang: str) -> dict[str, Any]:
+def form_context(
+    question: Question, plays: list[Action] | None, errors: dict[str, str], lang: str
+) -> dict[str, Any]:
     """Grids, choices, labels and link builders for the page template."""
     low, high = PLAYER_RANGE[question.variant]
     titles = digest(lang).variants
@@ -210,7 +258,8 @@ def form_context(question: Question, plays: list[Action] | None, errors: dict[st
         "players_range": range(low, high + 1),
         "grid": grid(question.variant, grid_players(question), lang),
         "picked_rows": lambda name, selected, multi=False: picked_rows(
-            question.variant, grid_players(question), lang, name, list(selected), multi),
+            question.variant, grid_players(question), lang, name, list(selected), multi
+        ),
         "wishes": wish_choices(question.variant, lang),
         "field_labels": field_labels(),
         "wish_flags": wish_flags(question.variant),
@@ -226,8 +275,7 @@ def form_context(question: Question, plays: list[Action] | None, errors: dict[st
         "wish_label": lambda value: wish_label(value, lang),
         "pending_label": pending_label,
         "share_url": url_for("referee.page", _external=True, **question.query()),
-        "new_question_url": url_for("referee.page", _external=False,
-                                    **question.table().query()),
+        "new_question_url": url_for("referee.page", _external=False, **question.table().query()),
         "question_url": lambda q: url_for("referee.page", _anchor="answer", **q.query()),
         "disputes": dispute_links(question, lang),
         "words": page_words(lang),

@@ -44,7 +44,10 @@ def house_query(variant: str, options: Mapping[str, Any]) -> tuple[tuple[str, st
 
     Other options (``games``, ``rate_cents`` …) and values a switch does not accept stay out.
     """
-    return tuple((rule.option, query_text(options[rule.option]))
-                 for rule in house_rules(variant)
-                 if rule.option in options and rule.accepts(options[rule.option])
-                 and options[rule.option] != rule.default)
+    return tuple(
+        (rule.option, query_text(options[rule.option]))
+        for rule in house_rules(variant)
+        if rule.option in options
+        and rule.accepts(options[rule.option])
+        and options[rule.option] != rule.default
+    )

@@ -33,19 +33,25 @@ def mark(rows: str, name: str, code: str, copies: int, multi: bool) -> str:
     found = pattern.search(rows)
     if found is None:
         return rows
-    rows = rows[:found.end() - 1] + " checked" + rows[found.end() - 1:]
+    rows = rows[: found.end() - 1] + " checked" + rows[found.end() - 1 :]
     if not multi or copies < 2:
         return rows
     badge = '<b class="tile-count" aria-hidden="true"></b>'
     at = rows.find(badge, found.end())
-    extras = "".join(f'<input type="hidden" name="{escape(name)}" {value} data-extra>'
-                     for _ in range(copies - 1))
-    return rows[:at] + f'<b class="tile-count" aria-hidden="true">×{copies}</b>' + extras + \
-        rows[at + len(badge):]
+    extras = "".join(
+        f'<input type="hidden" name="{escape(name)}" {value} data-extra>' for _ in range(copies - 1)
+    )
+    return (
+        rows[:at]
+        + f'<b class="tile-count" aria-hidden="true">×{copies}</b>'
+        + extras
+        + rows[at + len(badge) :]
+    )
 
 
-def picked_rows(variant: str, players: int, lang: str, name: str, selected: list[str],
-                multi: bool) -> Markup:
+def picked_rows(
+    variant: str, players: int, lang: str, name: str, selected: list[str], multi: bool
+) -> Markup:
     """The cached tiles of a grid with the question's picked cards marked."""
     rows = grid_rows(variant, players, lang, name, multi)
     for code, copies in Counter(selected).items():

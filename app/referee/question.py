@@ -76,8 +76,10 @@ class Question:
     @classmethod
     def from_args(cls, args: MultiDict[str, str]) -> Question:
         """Read the query string; empty values count as not given."""
-        text = {name: args.get(name, "").strip() for name in
-                ("players", "top", "below", "wish", "pending", "count", "play_wish")}
+        text = {
+            name: args.get(name, "").strip()
+            for name in ("players", "top", "below", "wish", "pending", "count", "play_wish")
+        }
         # The one-tap pending chips send ``pending_tap`` when the page runs without script.
         text["pending"] = text["pending"] or args.get("pending_tap", "").strip()
         variant = args.get("variant", "").strip().lower() or "dynamisch"
@@ -87,8 +89,11 @@ class Question:
             play=tuple(card_list(args.getlist("play"))),
             ask="list" if args.get("ask") == "list" else "legal",
             flags=frozenset(name for name in FLAGS if args.get(name) not in (None, "", "0")),
-            house=tuple((rule.option, args[rule.option].strip()) for rule in house_rules(variant)
-                        if args.get(rule.option, "").strip()),
+            house=tuple(
+                (rule.option, args[rule.option].strip())
+                for rule in house_rules(variant)
+                if args.get(rule.option, "").strip()
+            ),
             **text,
         )
 
@@ -114,8 +119,11 @@ class Question:
         """The switches the URL gives: each rule, its text as typed, and its value (None when
         the text is none of the rule's choices)."""
         given = dict(self.house)
-        return [(rule, given[rule.option], read_value(rule, given[rule.option]))
-                for rule in house_rules(self.variant) if rule.option in given]
+        return [
+            (rule, given[rule.option], read_value(rule, given[rule.option]))
+            for rule in house_rules(self.variant)
+            if rule.option in given
+        ]
 
     def house_value(self, rule: HouseRule) -> Value:
         """The value of a switch in this question (its default when not given or unreadable)."""
@@ -132,9 +140,15 @@ class Question:
         for rule, text, value in self.given_house():
             if value is None:
                 choices = ", ".join(query_text(choice) for choice in rule.values)
-                raise InputError(Message(
-                    "House rule “%(title)s” cannot be “%(text)s”: choose one of %(choices)s.",
-                    title=rule.title, text=text, choices=choices), "options")
+                raise InputError(
+                    Message(
+                        "House rule “%(title)s” cannot be “%(text)s”: choose one of %(choices)s.",
+                        title=rule.title,
+                        text=text,
+                        choices=choices,
+                    ),
+                    "options",
+                )
             if value != rule.default:
                 options[rule.option] = value
         return options
@@ -142,10 +156,17 @@ class Question:
     def query(self) -> dict[str, str]:
         """The canonical query string: given values only, lists comma-joined."""
         data = {
-            "variant": self.variant, "players": self.players, "top": self.top,
-            "below": self.below, "wish": self.wish, "pending": self.pending,
-            "hand": ",".join(self.hand), "count": self.count, "play": ",".join(self.play),
-            "play_wish": self.play_wish, "ask": "list" if self.ask == "list" else "",
+            "variant": self.variant,
+            "players": self.players,
+            "top": self.top,
+            "below": self.below,
+            "wish": self.wish,
+            "pending": self.pending,
+            "hand": ",".join(self.hand),
+            "count": self.count,
+            "play": ",".join(self.play),
+            "play_wish": self.play_wish,
+            "ask": "list" if self.ask == "list" else "",
         }
         data.update({name: "1" for name in sorted(self.flags)})
         data.update(self.house_query())
@@ -154,8 +175,11 @@ class Question:
     def house_query(self) -> dict[str, str]:
         """The house rules as the URL writes them: defaults left out, a text that is no choice
         kept as typed (so the shared link shows its error again)."""
-        return {rule.option: text if value is None else query_text(value)
-                for rule, text, value in self.given_house() if value != rule.default}
+        return {
+            rule.option: text if value is None else query_text(value)
+            for rule, text, value in self.given_house()
+            if value != rule.default
+        }
 
     def situation_body(self, lang: str) -> dict[str, Any]:
         """The request body without the action; InputError for values the page cannot read."""
@@ -177,8 +201,10 @@ class Question:
         if TOP_WAS_LAST in self.flags and self.asks_top_was_last:
             situation["top_was_last"] = True
         body: dict[str, Any] = {
-            "variant": self.variant, "situation": situation,
-            "actor": "other" if "other" in self.flags else "on_turn", "lang": lang,
+            "variant": self.variant,
+            "situation": situation,
+            "actor": "other" if "other" in self.flags else "on_turn",
+            "lang": lang,
         }
         # Players not given: the referee answers for every number it could be
         # (docs/api.md §1 "Missing information").
@@ -214,9 +240,10 @@ class Question:
         """``draw:2`` -> ``{"draw": 2}``."""
         kind, _sep, number = self.pending.partition(":")
         if kind not in PENDING_KINDS or not number.isdigit():
-            raise InputError(Message(
-                "The pending effect must look like draw:2, skip:1 or again:1."),
-                "situation.pending")
+            raise InputError(
+                Message("The pending effect must look like draw:2, skip:1 or again:1."),
+                "situation.pending",
+            )
         return {kind: int(number)}
 
     @property
@@ -235,19 +262,26 @@ class Question:
         if self.hand:
             if self.count and self.count != str(len(self.hand)):
                 cards = len(self.hand)
-                held = Message("%(cards)s cards", cards=cards) if cards != 1 else Message(
-                    "1 card")
-                raise InputError(Message(
-                    "The number of cards (%(count)s) does not match the hand of %(held)s.",
-                    count=self.count, held=held), "count")
+                held = Message("%(cards)s cards", cards=cards) if cards != 1 else Message("1 card")
+                raise InputError(
+                    Message(
+                        "The number of cards (%(count)s) does not match the hand of %(held)s.",
+                        count=self.count,
+                        held=held,
+                    ),
+                    "count",
+                )
             return len(self.hand) if self.count else None
         if not self.count:
             return None
         if not self.count.isdigit() or not 1 <= int(self.count) <= MAX_COUNT:
-            raise InputError(Message(
-                "The number of cards in hand must be a whole number from 1 to %(max_count)s.",
-                max_count=MAX_COUNT),
-                "count")
+            raise InputError(
+                Message(
+                    "The number of cards in hand must be a whole number from 1 to %(max_count)s.",
+                    max_count=MAX_COUNT,
+                ),
+                "count",
+            )
         played = 0 if self.draws else len(self.play)
         if int(self.count) < played:
             raise InputError(Message("You cannot play more cards than you hold."), "count")

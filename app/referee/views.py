@@ -27,12 +27,20 @@ from app.web.navigation import current_lang
 # Request field paths (docs/api.md §1) -> the form field that holds the value, the first
 # prefix that fits (``situation.hand_count`` before ``situation.hand``).
 FIELD_OF_PATH = (
-    ("situation.top_was_last", "top_was_last"), ("situation.top", "top"),
-    ("situation.below", "below"), ("situation.wish", "wish"),
-    ("situation.pending", "pending"), ("situation.hand_count", "count"),
-    ("situation.hand", "hand"), ("action.wish", "play_wish"),
-    ("action", "play"), ("options", "options"), ("actor", "other"), ("players", "players"),
-    ("variant", "variant"), ("count", "count"),
+    ("situation.top_was_last", "top_was_last"),
+    ("situation.top", "top"),
+    ("situation.below", "below"),
+    ("situation.wish", "wish"),
+    ("situation.pending", "pending"),
+    ("situation.hand_count", "count"),
+    ("situation.hand", "hand"),
+    ("action.wish", "play_wish"),
+    ("action", "play"),
+    ("options", "options"),
+    ("actor", "other"),
+    ("players", "players"),
+    ("variant", "variant"),
+    ("count", "count"),
 )
 
 
@@ -59,8 +67,7 @@ def list_plays(question: Question, lang: str) -> list[Action]:
     return legal_actions(situation)
 
 
-def last_card(question: Question, response: dict[str, Any],
-              lang: str) -> dict[str, Any] | None:
+def last_card(question: Question, response: dict[str, Any], lang: str) -> dict[str, Any] | None:
     """The answer if the played cards were the player's last ones, when the hand was not
     given and that answer differs (dlx.lastcard, dop.out): "Wenn das deine letzte Karte
     ist: …"."""
@@ -97,8 +104,9 @@ def page() -> tuple[str, int]:
     lang = current_lang()
     question = Question.from_args(request.args)
     if question.variant not in VARIANT_IDS:
-        message = _("There is no variant “%(variant)s”: pick one of the five.",
-                    variant=question.variant)
+        message = _(
+            "There is no variant “%(variant)s”: pick one of the five.", variant=question.variant
+        )
         question, result = Question(), Result(errors={"variant": message})
     else:
         result = ask(question, lang)

@@ -94,7 +94,8 @@ CLAIM_TEXTS = {
     "label": Message("Edit key"),
     "help": Message(
         "Filled in by itself when the link opens; otherwise paste the part of the link after the "
-        "# here."),
+        "# here."
+    ),
     "button": Message("Let this phone make changes"),
 }
 

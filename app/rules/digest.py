@@ -75,8 +75,13 @@ class Variant:
 
     def rules(self) -> list[Rule]:
         """Every rule of the variant in reading order, nested ones included."""
-        return [sub for section in self.sections for entry in section.entries
-                if isinstance(entry, Rule) for sub in entry.all_rules()]
+        return [
+            sub
+            for section in self.sections
+            for entry in section.entries
+            if isinstance(entry, Rule)
+            for sub in entry.all_rules()
+        ]
 
 
 @dataclass(frozen=True)
@@ -101,8 +106,11 @@ class Digest:
     @cached_property
     def rule_index(self) -> dict[str, tuple[Variant, Rule]]:
         """Every rule ID with its variant and rule."""
-        return {rule.id: (variant, rule) for variant in self.variants.values()
-                for rule in variant.rules()}
+        return {
+            rule.id: (variant, rule)
+            for variant in self.variants.values()
+            for rule in variant.rules()
+        }
 
     def rule(self, rule_id: str) -> tuple[Variant, Rule] | None:
         """The variant and rule of an ID, or None."""
@@ -134,10 +142,16 @@ def to_rule(item: SyntaxTreeNode) -> Rule | None:
             elif (found := split_interpretation(item_text(child))) is not None:
                 interpretations.append(Interpretation(*found))
             else:
-                raise ValueError(f"{item_text(child)!r} under {rule_id} is neither a rule nor an "
-                                 "I: line")
-    return Rule(rule_id, own[1] if own else text, tuple(interpretations), tuple(rules),
-                is_interpretation=own is not None)
+                raise ValueError(
+                    f"{item_text(child)!r} under {rule_id} is neither a rule nor an I: line"
+                )
+    return Rule(
+        rule_id,
+        own[1] if own else text,
+        tuple(interpretations),
+        tuple(rules),
+        is_interpretation=own is not None,
+    )
 
 
 def to_section(title: str, blocks: list[SyntaxTreeNode]) -> Section:
@@ -179,8 +193,9 @@ def parse_digest(text: str, lang: str) -> Digest:
         else:
             raise ValueError(f"rules.{lang}.md: {heading_text!r} is one chapter too many")
     if len(chapters) != len(GENERAL_IDS):
-        raise ValueError(f"rules.{lang}.md has {len(chapters)} general chapters, "
-                         f"expected {len(GENERAL_IDS)}")
+        raise ValueError(
+            f"rules.{lang}.md has {len(chapters)} general chapters, expected {len(GENERAL_IDS)}"
+        )
     return Digest(lang, title, tuple(blocks[: starts[0]]), tuple(chapters), variants)
 
 

@@ -46,8 +46,9 @@ def house_rule_variant(rule_id: str) -> str | None:
 
 def house_entry(rule: HouseRule, lang: str) -> HouseEntry:
     """A switch in the page language."""
-    choices = tuple(HouseChoice(say(meaning, lang), value == rule.default)
-                    for value, meaning in rule.choices)
+    choices = tuple(
+        HouseChoice(say(meaning, lang), value == rule.default) for value, meaning in rule.choices
+    )
     anchored = digest(lang).rule(rule.rule) is None
     return HouseEntry(rule.rule, say(rule.title, lang), choices, anchored)
 

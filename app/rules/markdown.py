@@ -84,7 +84,9 @@ def markdown() -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": False, "xhtmlOut": False}).enable("table")
     md.core.ruler.push("interpretations", mark_interpretations)
     for name, rule in (
-        ("text", text), ("code_inline", code), ("table_open", table_open),
+        ("text", text),
+        ("code_inline", code),
+        ("table_open", table_open),
         ("table_close", table_close),
     ):
         md.add_render_rule(name, rule)

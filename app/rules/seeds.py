@@ -38,5 +38,8 @@ def seed_blocks(text: str) -> list[SeedBlock]:
 
 def is_heading(line: str) -> bool:
     """A short line without a full stop, like "Spielbeginn" or "Einstellungen:"."""
-    return (len(line) <= HEADING_WIDTH and not line.endswith((".", "!", "?", ","))
-            and any(char.isalpha() for char in line))
+    return (
+        len(line) <= HEADING_WIDTH
+        and not line.endswith((".", "!", "?", ","))
+        and any(char.isalpha() for char in line)
+    )

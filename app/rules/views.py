@@ -58,8 +58,13 @@ def find(variant_id: str) -> Variant:
     """The variant of the URL in the page language, or 404."""
     variant = digest(current_lang()).variants.get(variant_id)
     if variant is None:
-        abort(404, _("There is no variant %(variant)s. The rules page lists the five variants.",
-                     variant=variant_id))
+        abort(
+            404,
+            _(
+                "There is no variant %(variant)s. The rules page lists the five variants.",
+                variant=variant_id,
+            ),
+        )
     return variant
 
 
@@ -73,13 +78,18 @@ def index() -> str:
 def variant(variant: str) -> str:
     """One variant's rules, each anchored by its rule ID, and its house rules."""
     found = find(variant)
-    return render_template("rules/variant.html", variant=found, digest=digest(current_lang()),
-                           house_rules=house_entries(found.id, current_lang()))
+    return render_template(
+        "rules/variant.html",
+        variant=found,
+        digest=digest(current_lang()),
+        house_rules=house_entries(found.id, current_lang()),
+    )
 
 
 @bp.get("/rules/<variant>/original")
 def original(variant: str) -> str:
     """The original German rule text the digest restates."""
     found = find(variant)
-    return render_template("rules/original.html", variant=found,
-                           blocks=seed_blocks(seed_text(found)))
+    return render_template(
+        "rules/original.html", variant=found, blocks=seed_blocks(seed_text(found))
+    )

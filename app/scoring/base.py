@@ -31,9 +31,7 @@ CLOCKWISE = "clockwise"
 COUNTERCLOCKWISE = "counterclockwise"
 DIRECTIONS = (CLOCKWISE, COUNTERCLOCKWISE)
 LIMIT_GAMES = (1, 100)  # games/rounds per series
-RATE_CENTS = Field(
-    "options.rate_cents", Message("The rate per point in cents")
-)
+RATE_CENTS = Field("options.rate_cents", Message("The rate per point in cents"))
 
 
 def winner_of(seats: list[int]) -> Winner:

@@ -20,8 +20,11 @@ def check_characters(text: str, field: Field) -> None:
     bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cs")), None)
     if bad is not None:
         code = f"U+{ord(bad):04X}"
-        raise field.fail(Message(
-            "must not contain control characters or broken Unicode; found %(code)s.", code=code))
+        raise field.fail(
+            Message(
+                "must not contain control characters or broken Unicode; found %(code)s.", code=code
+            )
+        )
 
 
 def validate_name(name: Any) -> str:
@@ -30,9 +33,13 @@ def validate_name(name: Any) -> str:
     if name is None:
         return ""
     if not isinstance(name, str) or len(name.strip()) > NAME_LIMIT:
-        raise field.fail(Message(
-            "must be a text of at most %(name_limit)s characters; got %(name)s.",
-            name_limit=NAME_LIMIT, name=shown(name)))
+        raise field.fail(
+            Message(
+                "must be a text of at most %(name_limit)s characters; got %(name)s.",
+                name_limit=NAME_LIMIT,
+                name=shown(name),
+            )
+        )
     check_characters(name, field)
     return name.strip()
 
@@ -40,9 +47,13 @@ def validate_name(name: Any) -> str:
 def player_list(players: Any) -> list[Any]:
     """The players must come as a list (of names in seating order)."""
     if not isinstance(players, list):
-        raise InputError(Message(
-            "The players must be a list of names in seating order; got %(players)s.",
-            players=shown(players)), "players")
+        raise InputError(
+            Message(
+                "The players must be a list of names in seating order; got %(players)s.",
+                players=shown(players),
+            ),
+            "players",
+        )
     return players
 
 
@@ -50,18 +61,22 @@ def player_names(players: list[Any]) -> list[str]:
     """Names in seating order: 1–40 characters each, unique ignoring case."""
     names: list[str] = []
     for seat, name in enumerate(players):
-        field = Field(
-            f"players[{seat}]",
-            Message("The name of player %(value)s", value=seat + 1),
-        )
+        field = Field(f"players[{seat}]", Message("The name of player %(value)s", value=seat + 1))
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= PLAYER_NAME_LIMIT:
-            raise field.fail(Message(
-                "must be a text of 1 to %(player_name_limit)s characters; got %(name)s.",
-                player_name_limit=PLAYER_NAME_LIMIT, name=shown(name)))
+            raise field.fail(
+                Message(
+                    "must be a text of 1 to %(player_name_limit)s characters; got %(name)s.",
+                    player_name_limit=PLAYER_NAME_LIMIT,
+                    name=shown(name),
+                )
+            )
         check_characters(name, field)
         if name.strip().casefold() in (n.casefold() for n in names):
-            raise field.fail(Message(
-                "repeats the name %(strip)s: every player needs a different name.",
-                strip=shown(name.strip())))
+            raise field.fail(
+                Message(
+                    "repeats the name %(strip)s: every player needs a different name.",
+                    strip=shown(name.strip()),
+                )
+            )
         names.append(name.strip())
     return names

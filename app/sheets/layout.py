@@ -161,12 +161,7 @@ def styles() -> dict[str, ParagraphStyle]:
     # A word too wide for its line breaks after one of its own hyphens first ("Marie-Luise-" /
     # "Charlotte"), not anywhere inside ("Marie-Luise-Char" / "lotte").
     body = ParagraphStyle(
-        "body",
-        fontName=FONT,
-        bulletFontName=FONT,
-        fontSize=10.5,
-        leading=14,
-        embeddedHyphenation=1,
+        "body", fontName=FONT, bulletFontName=FONT, fontSize=10.5, leading=14, embeddedHyphenation=1
     )
     bold = {"fontName": FONT_BOLD}
     return {

@@ -49,12 +49,18 @@ def parse_blank(variant: Variant, label: str, args: Mapping[str, str]) -> BlankS
     names = parse_names(args.get("players", ""), most)
     count = parse_int(args, "count", fewest, most, PLAYER_COUNT)
     if names and count is not None and count != len(names):
-        raise InputError(Message(
-            "You gave %(count)s names but %(entered)s as the number of players.",
-            count=len(names), entered=count), "count")
+        raise InputError(
+            Message(
+                "You gave %(count)s names but %(entered)s as the number of players.",
+                count=len(names),
+                entered=count,
+            ),
+            "count",
+        )
     if names and len(names) < fewest:
-        raise InputError(Message("This sheet needs at least %(fewest)s names.", fewest=fewest),
-            "players")
+        raise InputError(
+            Message("This sheet needs at least %(fewest)s names.", fewest=fewest), "players"
+        )
     seats = tuple(names) if names else ("",) * (count or max(fewest, min(DEFAULT_PLAYERS, most)))
     rounds = parse_rounds(variant, args)
     target, scoring, partner = parse_choices(variant, args, len(seats))
@@ -69,21 +75,32 @@ def parse_names(raw: str, most: int) -> list[str]:
         return []
     names = [name.strip() for name in raw.split(",")]
     if len(names) > most:
-        raise InputError(Message(
-            "This sheet has room for at most %(most)s names; you gave %(count)s.",
-            most=most, count=len(names)), "players")
+        raise InputError(
+            Message(
+                "This sheet has room for at most %(most)s names; you gave %(count)s.",
+                most=most,
+                count=len(names),
+            ),
+            "players",
+        )
     seen: set[str] = set()
     for seat, name in enumerate(names, start=1):
         field = f"players[{seat - 1}]"
         if not name:
             raise InputError(Message("The name of player %(seat)s is empty.", seat=seat), field)
         if len(name) > NAME_LIMIT:
-            raise InputError(Message(
-                "The name of player %(seat)s is longer than %(name_limit)s characters.",
-                seat=seat, name_limit=NAME_LIMIT), field)
+            raise InputError(
+                Message(
+                    "The name of player %(seat)s is longer than %(name_limit)s characters.",
+                    seat=seat,
+                    name_limit=NAME_LIMIT,
+                ),
+                field,
+            )
         if name.casefold() in seen:
-            raise InputError(Message(
-                "The name “%(name)s” appears twice; names must differ.", name=name), field)
+            raise InputError(
+                Message("The name “%(name)s” appears twice; names must differ.", name=name), field
+            )
         seen.add(name.casefold())
     return names
 
@@ -97,9 +114,15 @@ def parse_int(
         return None
     # ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
     if not WHOLE.fullmatch(raw) or not low <= int(raw) <= high:
-        raise InputError(Message(
-            "%(what)s must be a whole number from %(low)s to %(high)s.",
-            what=what, low=low, high=high), field)
+        raise InputError(
+            Message(
+                "%(what)s must be a whole number from %(low)s to %(high)s.",
+                what=what,
+                low=low,
+                high=high,
+            ),
+            field,
+        )
     return int(raw)
 
 
@@ -129,9 +152,7 @@ def parse_choices(
         raise InputError(Message("The target must be 200 or 500."), "target")
     scoring = args.get("scoring", "").strip()
     if scoring and scoring not in offered["scoring"]:
-        raise InputError(
-            Message("The scoring must be “winner-takes” or “own-points”."), "scoring"
-        )
+        raise InputError(Message("The scoring must be “winner-takes” or “own-points”."), "scoring")
     partner = parse_flag(args, "partner")
     if partner and players != 4:
         raise InputError(Message("Partner mode needs exactly 4 players."), "partner")
@@ -142,8 +163,7 @@ def parse_flag(args: Mapping[str, str], field: str) -> bool:
     """A checkbox: "1" on, "0" or empty off."""
     raw = args.get(field, "").strip()
     if raw not in ("", "0", "1"):
-        raise InputError(Message("“%(field)s” must be 1 or 0.", field=field),
-                         field)
+        raise InputError(Message("“%(field)s” must be 1 or 0.", field=field), field)
     return raw == "1"
 
 

@@ -61,9 +61,7 @@ def undo_preview(table: Table) -> Change | None:
     """The change undo would revert now (one query), or None: what the undo button names."""
     found: Change | None = db.session.scalar(
         select(Change)
-        .where(
-            Change.table_id == table.id, Change.kind.in_(DOING), Change.undone.is_(False)
-        )
+        .where(Change.table_id == table.id, Change.kind.in_(DOING), Change.undone.is_(False))
         .order_by(Change.id.desc())
         .limit(1)
     )
@@ -87,4 +85,3 @@ def logged_round(change: Change) -> dict[str, Any]:
     if change.before is None:
         raise LookupError(f"change {change.id} has no round to restore")
     return change.before
-

@@ -41,8 +41,9 @@ def restore_group(group: Group) -> None:
     if group.deleted_at is None:
         return
     if as_utc(group.deleted_at) < utcnow() - RESTORE_PERIOD:
-        raise InputError(Message(
-            "This group was deleted more than 30 days ago and can no longer be restored."))
+        raise InputError(
+            Message("This group was deleted more than 30 days ago and can no longer be restored.")
+        )
     db.session.execute(
         update(Table)
         .where(Table.group_id == group.id, Table.deleted_at == group.deleted_at)
@@ -68,4 +69,3 @@ def deleted_groups(ids: list[str]) -> list[Group]:
         .order_by(Group.deleted_at.desc())
     )
     return list(db.session.scalars(query))
-

@@ -73,4 +73,3 @@ def locked_write(table: Table, work: Callable[[], T], deleted_ok: bool = False) 
             db.session.rollback()
             raise
     raise AssertionError("unreachable")  # the loop returns or raises
-

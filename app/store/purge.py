@@ -68,9 +68,10 @@ def purge_deleted(now: datetime | None = None) -> int:
             .execution_options(synchronize_session=False)
         )
         db.session.execute(
-            delete(Group).where(Group.id.in_(group_ids)).execution_options(synchronize_session=False)
+            delete(Group)
+            .where(Group.id.in_(group_ids))
+            .execution_options(synchronize_session=False)
         )
     db.session.commit()
     db.session.expire_all()
     return len(table_ids) + len(group_ids)
-

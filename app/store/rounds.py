@@ -71,7 +71,8 @@ class RoundConflict(Exception):
     def __init__(self, current: Round | None, points: Any = None) -> None:
         """Keep the round as it is now and its points (the 409 answer and the form show them)."""
         super().__init__(
-            "no such round now" if current is None
+            "no such round now"
+            if current is None
             else f"round {current.number} is now {current.etag}"
         )
         self.current = current
@@ -92,10 +93,7 @@ class NumberTaken(Exception):
 
 
 def add_round(
-    table: Table,
-    body: Any,
-    idempotency_key: str | None = None,
-    expected_number: Any = None,
+    table: Table, body: Any, idempotency_key: str | None = None, expected_number: Any = None
 ) -> Added:
     """Append a round (checked by its variant); numbered after the last one, atomically.
 
@@ -115,8 +113,10 @@ def add_round(
         raise TableFinished(table.id)
     data = variants.validate_round(table.variant, table.players, table.options, body)
     if idempotency_key is not None and not 1 <= len(idempotency_key) <= 100:
-        raise InputError(Message("The Idempotency-Key header must be 1 to 100 characters long."),
-            "Idempotency-Key")
+        raise InputError(
+            Message("The Idempotency-Key header must be 1 to 100 characters long."),
+            "Idempotency-Key",
+        )
 
     def work() -> Added:
         """Inside the lock: replay, finished check, next number, change log, remembered key."""
@@ -129,9 +129,12 @@ def add_round(
         if before.finished:
             raise TableFinished(table.id)
         if len(before.round_points) >= ROUND_LIMIT:
-            raise InputError(Message(
-                "A table holds at most %(round_limit)s rounds; start a new table.",
-                round_limit=ROUND_LIMIT))
+            raise InputError(
+                Message(
+                    "A table holds at most %(round_limit)s rounds; start a new table.",
+                    round_limit=ROUND_LIMIT,
+                )
+            )
         number = (
             db.session.scalar(select(func.max(Round.number)).where(Round.table_id == table.id)) or 0
         ) + 1
@@ -162,10 +165,15 @@ def expected_round_number(value: Any) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= ROUND_LIMIT + 1:
-        raise InputError(Message(
-            "The expected round number (expected_number) must be a whole number from 1 to "
-            "%(highest)s; got %(got)s.", highest=ROUND_LIMIT + 1, got=shown(value)),
-                "expected_number")
+        raise InputError(
+            Message(
+                "The expected round number (expected_number) must be a whole number from 1 to "
+                "%(highest)s; got %(got)s.",
+                highest=ROUND_LIMIT + 1,
+                got=shown(value),
+            ),
+            "expected_number",
+        )
     return value
 
 
@@ -223,20 +231,21 @@ def numbered(table: Table, number: int) -> Round:
 
 def refuse_early_end(table: Table, rounds: list[dict[str, Any]]) -> None:
     """A correction may not finish the table before its last round (later rounds would be void)."""
-    end = variants.finished_after(
-        table.variant, table.players, table.options, rounds, table.closed
-    )
+    end = variants.finished_after(table.variant, table.players, table.options, rounds, table.closed)
     if end is not None and end < len(rounds):
         words = table.definition.round_words
         last, after = words.number(end, inside=True), words.number(len(rounds), inside=True)
-        raise InputError(Message(
-            "With this change the table would be finished after %(last)s, but it is entered up "
-            "to %(after)s; delete the later ones first.", last=last, after=after))
+        raise InputError(
+            Message(
+                "With this change the table would be finished after %(last)s, but it is entered up "
+                "to %(after)s; delete the later ones first.",
+                last=last,
+                after=after,
+            )
+        )
 
 
-def edit_round(
-    table: Table, number: int, body: Any, if_match: str | int | None = None
-) -> Round:
+def edit_round(table: Table, number: int, body: Any, if_match: str | int | None = None) -> Round:
     """Replace round `number`'s input; its version goes up by one.
 
     `if_match` is the round's etag as the client saw it ("uid.version"; a bare version number
@@ -340,4 +349,3 @@ def delete_round(table: Table, number: int, if_match: str | int | None = None) -
         log_change(table, "delete", number, before, None)
 
     locked_write(table, work)
-

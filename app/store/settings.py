@@ -72,10 +72,15 @@ def checked_settings(table: Table, given: Any, rounds: list[Round]) -> dict[str,
     if "players" in given:
         players = definition.players(given["players"])
         if len(players) != len(table.players):
-            raise InputError(Message(
-                "Players can only be renamed: there stay %(count)s players (you entered "
-                "%(entered)s). Start a new table for a different set of players.",
-                count=len(table.players), entered=len(players)), "players")
+            raise InputError(
+                Message(
+                    "Players can only be renamed: there stay %(count)s players (you entered "
+                    "%(entered)s). Start a new table for a different set of players.",
+                    count=len(table.players),
+                    entered=len(players),
+                ),
+                "players",
+            )
     options = dict(table.options)
     if "options" in given:
         raw = inputs.mapping(given["options"], Field("options", Message("The table options")), None)
@@ -85,11 +90,16 @@ def checked_settings(table: Table, given: Any, rounds: list[Round]) -> dict[str,
     if "closed" in given:
         closed = inputs.flag(given["closed"], CLOSED)
         if closed and not definition.open_ended(options):
-            raise CLOSED.fail(Message(
-                "applies only to a table without a set number of games: this one ends by itself."))
+            raise CLOSED.fail(
+                Message(
+                    "applies only to a table without a set number of games: this one ends by "
+                    "itself."
+                )
+            )
         if closed and not table.closed and not rounds:
-            raise CLOSED.fail(Message(
-                "needs at least one game played; delete an empty table instead."))
+            raise CLOSED.fail(
+                Message("needs at least one game played; delete an empty table instead.")
+            )
     if not definition.open_ended(options):
         closed = False
     fits_rounds(table, players, options, closed, rounds)
@@ -107,11 +117,7 @@ def definition_name(given: Any, table: Table) -> str:
 
 
 def fits_rounds(
-    table: Table,
-    players: list[str],
-    options: dict[str, Any],
-    closed: bool,
-    rounds: list[Round],
+    table: Table, players: list[str], options: dict[str, Any], closed: bool, rounds: list[Round]
 ) -> None:
     """The rounds played must still be valid and not end the table early (InputError)."""
     definition = table.definition
@@ -119,17 +125,26 @@ def fits_rounds(
         try:
             definition.round(players, options, round_.data)
         except InputError as error:
-            raise InputError(Message(
-                "This does not fit %(value)s: %(text)s",
-                value=definition.round_words.number(round_.number), text=error.text),
-                    "options") from error
+            raise InputError(
+                Message(
+                    "This does not fit %(value)s: %(text)s",
+                    value=definition.round_words.number(round_.number),
+                    text=error.text,
+                ),
+                "options",
+            ) from error
     data = [r.data for r in rounds]
     end = definition.finished_after(players, options, data, closed)
     if end is not None and end < len(data):
         many = definition.round_words.many_inside
         changed = [k for k in options if options.get(k) != table.options.get(k)]
-        raise InputError(Message(
-            "%(count)s %(many)s are played already; with this setting the table would have "
-            "ended after %(end)s. Choose at least %(count)s or delete %(many)s first.",
-            count=len(data), many=many, end=end), f"options.{changed[0]}" if changed else "options")
-
+        raise InputError(
+            Message(
+                "%(count)s %(many)s are played already; with this setting the table would have "
+                "ended after %(end)s. Choose at least %(count)s or delete %(many)s first.",
+                count=len(data),
+                many=many,
+                end=end,
+            ),
+            f"options.{changed[0]}" if changed else "options",
+        )

@@ -74,8 +74,13 @@ class TableHead(NamedTuple):
 
 HEAD = (
     select(
-        Table.id, Table.version, Table.edit_token_hash, Table.group_id, Table.deleted_at,
-        Group.name, Group.edit_token_hash,
+        Table.id,
+        Table.version,
+        Table.edit_token_hash,
+        Table.group_id,
+        Table.deleted_at,
+        Group.name,
+        Group.edit_token_hash,
     )
     .outerjoin(Group, Group.id == Table.group_id)
     .where(Table.id == bindparam("table_id"))
@@ -96,14 +101,16 @@ def table_head(table_id: str) -> TableHead | None:
     a phone that only asks whether the table changed needs no more (and no model object)."""
     row = (
         db.session.connection().execute(HEAD, {"table_id": table_id}).first()
-        if possible_id(table_id) else None
+        if possible_id(table_id)
+        else None
     )
     if row is None:
         return None
     found, version, token_hash, group_id, deleted_at, group_name, group_hash = row
     group = (
         GroupHead(group_id, group_name, group_hash)
-        if group_id is not None and group_hash is not None else None
+        if group_id is not None and group_hash is not None
+        else None
     )
     return TableHead(found, version, token_hash, group_id, group, deleted_at)
 
@@ -129,11 +136,7 @@ def table_state(table: Table) -> Standing:
 
 
 def create_table(
-    variant: Any,
-    name: Any,
-    players: Any,
-    options: Any,
-    group_id: str | None = None,
+    variant: Any, name: Any, players: Any, options: Any, group_id: str | None = None
 ) -> tuple[Table, str]:
     """A new table (input checked by its variant); returns it with its edit token (shown once).
 
@@ -169,8 +172,9 @@ def delete_table(table: Table) -> None:
 def restore_table(table: Table) -> None:
     """Bring a deleted table back (InputError once RESTORE_PERIOD is over); no-op otherwise."""
     if table.deleted_at is not None and as_utc(table.deleted_at) < utcnow() - RESTORE_PERIOD:
-        raise InputError(Message(
-            "This table was deleted more than 30 days ago and can no longer be restored."))
+        raise InputError(
+            Message("This table was deleted more than 30 days ago and can no longer be restored.")
+        )
 
     def work() -> None:
         """Inside the lock."""
@@ -212,4 +216,3 @@ def play_again(table: Table) -> tuple[Table, str]:
     db.session.add(fresh)
     db.session.commit()
     return fresh, token
-

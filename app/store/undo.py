@@ -101,4 +101,3 @@ def apply_change(table: Table, change: Change, backwards: bool) -> None:
         round_.updated_at = utcnow()
     db.session.flush()
     refuse_early_end(table, [r.data for r in round_rows(table.id)])
-

@@ -93,11 +93,17 @@ def progress_text(table: Table, standing: Standing) -> str:
     if kind == "set":
         # dop.set / dop.match: sets won and the games of the running set, each said as such.
         won = standing.teams or {"A": 0, "B": 0}
-        return " · ".join((
-            _("Sets won: A %(a)s : %(b)s B", a=won["A"], b=won["B"]),
-            _("set %(set)s, games: A %(a)s : %(b)s B",
-              set=progress["set"], a=progress["A"], b=progress["B"]),
-        ))
+        return " · ".join(
+            (
+                _("Sets won: A %(a)s : %(b)s B", a=won["A"], b=won["B"]),
+                _(
+                    "set %(set)s, games: A %(a)s : %(b)s B",
+                    set=progress["set"],
+                    a=progress["A"],
+                    b=progress["B"],
+                ),
+            )
+        )
     played = progress["played"]
     if kind == "games" and standing.finished:
         return _("All %(of)s played", of=progress["of"])

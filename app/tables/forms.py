@@ -86,18 +86,12 @@ class NewTableForm(ScoringForm):
     # answers with a sentence naming the allowed values (validate_choice=False).
     variant = RadioField(_l("Variant"), default=VARIANT_IDS[0], validate_choice=False)
     name = StringField(_l("Name of the table (optional)"))
-    players = FieldList(
-        StringField(_l("Seat")), min_entries=MOST_PLAYERS, max_entries=MOST_PLAYERS
-    )
+    players = FieldList(StringField(_l("Seat")), min_entries=MOST_PLAYERS, max_entries=MOST_PLAYERS)
     games = count_field(
-        _l("Games in the series"),
-        default=lambda: field_default("games"),
-        render_kw=SERIES,
+        _l("Games in the series"), default=lambda: field_default("games"), render_kw=SERIES
     )
     rounds = count_field(
-        _l("Rounds in the series"),
-        default=lambda: field_default("rounds"),
-        render_kw=SERIES,
+        _l("Rounds in the series"), default=lambda: field_default("rounds"), render_kw=SERIES
     )
     rate_cents = count_field(_l("Cents per point (0 = no money)"), default=0)
     target = RadioField(

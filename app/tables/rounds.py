@@ -52,8 +52,10 @@ def stored_round(table: Table, number: int) -> Round:
     """Round `number` of the table, or 404."""
     found = round_at(table, number) if 1 <= number <= ROUND_LIMIT else None
     if found is None:
-        abort(404, description=_("%(what)s does not exist at this table.",
-                                 what=round_name(table, number)))
+        abort(
+            404,
+            description=_("%(what)s does not exist at this table.", what=round_name(table, number)),
+        )
     return found
 
 
@@ -274,12 +276,7 @@ def round_edit(table_id: str, number: int) -> Response | str:
                 form.if_match.data = meant.etag
                 form.version.data = str(meant.version)
     return render_template(
-        "tables/round_form.html",
-        table=table,
-        form=form,
-        number=number,
-        editing=True,
-        gone=gone,
+        "tables/round_form.html", table=table, form=form, number=number, editing=True, gone=gone
     )
 
 
@@ -311,8 +308,10 @@ def round_delete(table_id: str, number: int) -> Response | str:
     stored = round_at(table, number) if 1 <= number <= ROUND_LIMIT else None
     etag = request.form.get("if_match") or (stored.etag if stored is not None else "")
     if not etag:
-        abort(404, description=_("%(what)s does not exist at this table.",
-                                 what=round_name(table, number)))
+        abort(
+            404,
+            description=_("%(what)s does not exist at this table.", what=round_name(table, number)),
+        )
     if stored is None or stored.etag != etag:
         meant = stored if stored is not None and not request.form.get("if_match") else None
         if meant is None:

@@ -139,8 +139,10 @@ def done_text(table: Table, change: Change, undone: bool) -> str:
     """What undo or redo just did, in words."""
     what = round_name(table, change.round_number, inside=True)
     if change.kind == "settings":
-        return _("Undone: the change of the settings.") if undone else _(
-            "The settings are changed again."
+        return (
+            _("Undone: the change of the settings.")
+            if undone
+            else _("The settings are changed again.")
         )
     if undone:
         if change.kind == "add":

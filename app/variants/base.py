@@ -84,10 +84,7 @@ class BlankSheetSetup:
 
 def house_field(rule: HouseRule) -> Field:
     """A house rule as an input field: `options.<name>`, called by its title."""
-    return Field(
-        f"options.{rule.option}",
-        Message("The house rule “%(title)s”", title=rule.title),
-    )
+    return Field(f"options.{rule.option}", Message("The house rule “%(title)s”", title=rule.title))
 
 
 class Variant:
@@ -192,11 +189,20 @@ class Variant:
         names = player_list(players)
         low, high = self.min_players, self.max_players
         if not low <= len(names) <= high:
-            limit = Message("exactly %(low)s", low=low) if low == high else Message(
-                "%(low)s to %(high)s", low=low, high=high)
-            raise InputError(Message(
-                "%(label)s is played by %(limit)s players; you entered %(count)s.",
-                label=self.label, limit=limit, count=len(names)), "players")
+            limit = (
+                Message("exactly %(low)s", low=low)
+                if low == high
+                else Message("%(low)s to %(high)s", low=low, high=high)
+            )
+            raise InputError(
+                Message(
+                    "%(label)s is played by %(limit)s players; you entered %(count)s.",
+                    label=self.label,
+                    limit=limit,
+                    count=len(names),
+                ),
+                "players",
+            )
         return player_names(names)
 
     def table(self, name: Any, players: Any, options: Any) -> tuple[str, list[str], dict[str, Any]]:

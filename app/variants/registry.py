@@ -37,9 +37,12 @@ def find_variant(name: Any) -> Variant:
     """The variant with this ID, or an InputError (a ValueError) naming the five IDs."""
     if not isinstance(name, str) or name not in VARIANTS:
         known = ", ".join(VARIANTS)
-        raise InputError(Message(
-            "Unknown variant %(name)s; choose one of %(known)s.", name=shown(name), known=known),
-                "variant")
+        raise InputError(
+            Message(
+                "Unknown variant %(name)s; choose one of %(known)s.", name=shown(name), known=known
+            ),
+            "variant",
+        )
     return VARIANTS[name]
 
 

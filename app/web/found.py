@@ -39,10 +39,13 @@ def head_or_404(table_id: str) -> TableHead:
 
 def table_gone() -> None:
     """410 for a deleted table."""
-    abort(410, description=_(
-        "This table was deleted. It can be restored for 30 days from the list of recently "
-        "deleted tables."
-    ))
+    abort(
+        410,
+        description=_(
+            "This table was deleted. It can be restored for 30 days from the list of recently "
+            "deleted tables."
+        ),
+    )
 
 
 def group_or_404(group_id: str, deleted_ok: bool = False) -> Group:
@@ -51,8 +54,11 @@ def group_or_404(group_id: str, deleted_ok: bool = False) -> Group:
     if group is None:
         abort(404, description=_("There is no group with this link."))
     if group.deleted_at is not None and not deleted_ok:
-        abort(410, description=_(
-            "This group was deleted. It can be restored for 30 days from the list of recently "
-            "deleted groups."
-        ))
+        abort(
+            410,
+            description=_(
+                "This group was deleted. It can be restored for 30 days from the list of recently "
+                "deleted groups."
+            ),
+        )
     return group

@@ -104,7 +104,12 @@ def too_many(error: TooMany) -> tuple[Response | str, int, dict[str, str]]:
     text = Message(
         "Too many new %(what)s from this address: at most %(amount)s %(per)s (%(setting)s). "
         "Please try again in %(minutes)s minutes.",
-        what=what, amount=error.amount, per=per, setting=setting, minutes=minutes)
+        what=what,
+        amount=error.amount,
+        per=per,
+        setting=setting,
+        minutes=minutes,
+    )
     headers = {"Retry-After": str(wait)}
     return error_answer(429, say(text, current_lang()), headers)
 

@@ -85,7 +85,9 @@ def busy(
     current_app.logger.warning("Database wait ran out: %s", str(error.orig).strip())
     text = Message(
         "The database is busy right now; nothing was saved. Please send it again in "
-        "%(retry_after_seconds)s seconds.", retry_after_seconds=RETRY_AFTER_SECONDS)
+        "%(retry_after_seconds)s seconds.",
+        retry_after_seconds=RETRY_AFTER_SECONDS,
+    )
     headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
     return error_answer(503, say(text, current_lang()), headers)
 

@@ -28,10 +28,7 @@ def test_body_errors_follow_the_request_language(
 ) -> None:
     """A body that is no JSON object: 400, German by default, English when asked for."""
     kind = {"content_type": "application/json", "data": raw}
-    answers = {
-        german: client.post(url, **kind),
-        english: client.post(f"{url}?lang=en", **kind),
-    }
+    answers = {german: client.post(url, **kind), english: client.post(f"{url}?lang=en", **kind)}
     answers_by_header = client.post(url, headers=ENGLISH, **kind)
     for expected, answer in [*answers.items(), (english, answers_by_header)]:
         assert answer.status_code == 400

@@ -29,24 +29,87 @@ EXAMPLES = [
     case["request"]
     for case in json.loads((Path(__file__).parents[1] / "data/referee-examples.json").read_text())
 ]
-KEYS = ["variant", "players", "options", "situation", "top", "below", "wish", "pending", "hand",
-        "action", "play", "draw", "suit", "rank", "stack2", "hands", "jacks", "others", "cards",
-        "winner", "points", "games", "rate_cents", "target", "partner", "next_dealer", "x"]
-WORDS = [*VARIANTS, "H7", "CJ", "♥7", "W+4", "Y+2", "S", "10", "A", "B", "on_turn", "other",
-         "en", "de", "winner-takes", "own-points", "", "ß", "🂡"]
+KEYS = [
+    "variant",
+    "players",
+    "options",
+    "situation",
+    "top",
+    "below",
+    "wish",
+    "pending",
+    "hand",
+    "action",
+    "play",
+    "draw",
+    "suit",
+    "rank",
+    "stack2",
+    "hands",
+    "jacks",
+    "others",
+    "cards",
+    "winner",
+    "points",
+    "games",
+    "rate_cents",
+    "target",
+    "partner",
+    "next_dealer",
+    "x",
+]
+WORDS = [
+    *VARIANTS,
+    "H7",
+    "CJ",
+    "♥7",
+    "W+4",
+    "Y+2",
+    "S",
+    "10",
+    "A",
+    "B",
+    "on_turn",
+    "other",
+    "en",
+    "de",
+    "winner-takes",
+    "own-points",
+    "",
+    "ß",
+    "🂡",
+]
 SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(-3, 12), st.integers(-(10**30), 10**30),
-    st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=8), st.sampled_from(WORDS))
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 12),
+    st.integers(-(10**30), 10**30),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=8),
+    st.sampled_from(WORDS),
+)
 JSON = st.recursive(
     SCALARS,
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.sampled_from(KEYS), inner,
-                                                                max_size=5),
-    max_leaves=15)
-EFFECT_FIELDS = {"draw": {"who", "count"}, "skip": {"who", "count"}, "again": {"count"},
-                 "show": {"from", "to", "count"}, "turn": {"who"}, "remind": {"rule"},
-                 "reverse": set(), "wedding": set(), "out": set(), "wish": set()}
-FUZZ = settings(max_examples=250, deadline=None,
-                suppress_health_check=[HealthCheck.function_scoped_fixture])
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.sampled_from(KEYS), inner, max_size=5)
+    ),
+    max_leaves=15,
+)
+EFFECT_FIELDS = {
+    "draw": {"who", "count"},
+    "skip": {"who", "count"},
+    "again": {"count"},
+    "show": {"from", "to", "count"},
+    "turn": {"who"},
+    "remind": {"rule"},
+    "reverse": set(),
+    "wedding": set(),
+    "out": set(),
+    "wish": set(),
+}
+FUZZ = settings(
+    max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 
 def contract(response: TestResponse) -> dict[str, Any]:
@@ -63,14 +126,21 @@ def contract(response: TestResponse) -> dict[str, Any]:
 
 def ask_referee(client: FlaskClient, payload: Any) -> dict[str, Any]:
     """POST a body to the referee; a 200 must carry docs/api.md's fields and effect shapes."""
-    response = client.post("/api/v1/referee", data=json.dumps(payload),
-                           content_type="application/json")
+    response = client.post(
+        "/api/v1/referee", data=json.dumps(payload), content_type="application/json"
+    )
     data = contract(response)
     assert response.status_code in (200, 400), response.status_code
     if response.status_code == 200:
         # docs/api.md §1 "Missing information": legal null carries the cases.
-        assert set(data) - {"cases"} == {"legal", "rule", "reason", "interpretation",
-                                         "penalty", "effects"}
+        assert set(data) - {"cases"} == {
+            "legal",
+            "rule",
+            "reason",
+            "interpretation",
+            "penalty",
+            "effects",
+        }
         assert (data["legal"] is None) == ("cases" in data)
         assert data["legal"] in (True, False, None) and data["rule"] and data["reason"]
         assert data["penalty"] is None or not data["legal"]
@@ -91,13 +161,30 @@ def test_referee_any_json_is_answered_in_the_contract(client: FlaskClient, paylo
     ask_referee(client, payload)
 
 
-PATHS = [("variant",), ("players",), ("options",), ("options", "stack2"), ("situation",),
-         ("situation", "top"), ("situation", "below"), ("situation", "wish"),
-         ("situation", "wish", "suit"), ("situation", "wish", "by_you"), ("situation", "pending"),
-         ("situation", "pending", "draw"), ("situation", "hand"), ("situation", "drew"),
-         ("situation", "hand_count"), ("situation", "top_was_last"),
-         ("actor",), ("action",), ("action", "play"), ("action", "wish"), ("action", "draw"),
-         ("lang",)]
+PATHS = [
+    ("variant",),
+    ("players",),
+    ("options",),
+    ("options", "stack2"),
+    ("situation",),
+    ("situation", "top"),
+    ("situation", "below"),
+    ("situation", "wish"),
+    ("situation", "wish", "suit"),
+    ("situation", "wish", "by_you"),
+    ("situation", "pending"),
+    ("situation", "pending", "draw"),
+    ("situation", "hand"),
+    ("situation", "drew"),
+    ("situation", "hand_count"),
+    ("situation", "top_was_last"),
+    ("actor",),
+    ("action",),
+    ("action", "play"),
+    ("action", "wish"),
+    ("action", "draw"),
+    ("lang",),
+]
 
 
 def replaced(example: dict[str, Any], changes: list[tuple[tuple[str, ...], Any]]) -> Any:
@@ -114,17 +201,21 @@ def replaced(example: dict[str, Any], changes: list[tuple[tuple[str, ...], Any]]
 
 
 @FUZZ
-@given(st.sampled_from(EXAMPLES),
-       st.lists(st.tuples(st.sampled_from(PATHS), JSON), min_size=1, max_size=3))
-def test_referee_examples_with_fields_replaced(client: FlaskClient, example: dict[str, Any],
-                                               changes: list[tuple[tuple[str, ...], Any]]) -> None:
+@given(
+    st.sampled_from(EXAMPLES),
+    st.lists(st.tuples(st.sampled_from(PATHS), JSON), min_size=1, max_size=3),
+)
+def test_referee_examples_with_fields_replaced(
+    client: FlaskClient, example: dict[str, Any], changes: list[tuple[tuple[str, ...], Any]]
+) -> None:
     """The shared examples with one to three fields replaced by random JSON."""
     ask_referee(client, replaced(example, changes))
 
 
 CODES = {variant: sorted({str(card) for card in deck(variant, 4)}) for variant in VARIANTS}
-WISHES = [{"suit": suit} for suit in "CSHDRGBY"] + [{"rank": rank} for rank in
-                                                    ("7", "9", "10", "J", "A")]
+WISHES = [{"suit": suit} for suit in "CSHDRGBY"] + [
+    {"rank": rank} for rank in ("7", "9", "10", "J", "A")
+]
 
 
 @st.composite
@@ -133,20 +224,34 @@ def questions(draw: st.DrawFn) -> dict[str, Any]:
     variant = draw(st.sampled_from(VARIANTS))
     card = st.sampled_from(CODES[variant])
     situation: dict[str, Any] = {"top": draw(card)}
-    for key, value in (("below", card), ("wish", st.sampled_from(WISHES)),
-                       ("pending", st.dictionaries(st.sampled_from(["draw", "skip", "again"]),
-                                                   st.integers(0, 12), max_size=1)),
-                       ("hand", st.lists(card, max_size=6))):
+    for key, value in (
+        ("below", card),
+        ("wish", st.sampled_from(WISHES)),
+        (
+            "pending",
+            st.dictionaries(
+                st.sampled_from(["draw", "skip", "again"]), st.integers(0, 12), max_size=1
+            ),
+        ),
+        ("hand", st.lists(card, max_size=6)),
+    ):
         if draw(st.booleans()):
             situation[key] = draw(value)
     action: dict[str, Any] = (
-        {"draw": True} if draw(st.integers(0, 3)) == 0
-        else {"play": draw(st.lists(card, min_size=1, max_size=3))})
+        {"draw": True}
+        if draw(st.integers(0, 3)) == 0
+        else {"play": draw(st.lists(card, min_size=1, max_size=3))}
+    )
     if "play" in action and draw(st.booleans()):
         action["wish"] = draw(st.sampled_from(WISHES))
-    question = {"variant": variant, "players": draw(st.integers(2, 6)), "situation": situation,
-                "actor": draw(st.sampled_from(["on_turn", "other"])), "action": action,
-                "lang": draw(st.sampled_from(["de", "en"]))}
+    question = {
+        "variant": variant,
+        "players": draw(st.integers(2, 6)),
+        "situation": situation,
+        "actor": draw(st.sampled_from(["on_turn", "other"])),
+        "action": action,
+        "lang": draw(st.sampled_from(["de", "en"])),
+    }
     if variant == "speedone":
         question["options"] = {"stack2": draw(st.booleans()), "stack4": draw(st.booleans())}
     return question
@@ -154,8 +259,9 @@ def questions(draw: st.DrawFn) -> dict[str, Any]:
 
 @FUZZ
 @given(questions())
-def test_referee_plausible_questions_answer_in_api_shapes(client: FlaskClient,
-                                                          question: dict[str, Any]) -> None:
+def test_referee_plausible_questions_answer_in_api_shapes(
+    client: FlaskClient, question: dict[str, Any]
+) -> None:
     """Plausible questions: legal answers carry docs/api.md's effects with their fields."""
     ask_referee(client, question)
 
@@ -169,17 +275,29 @@ TABLES = [
     ("terroristen", {"games": 4}),
     ("doppel", {}),
 ]
-ENTRY = JSON | st.fixed_dictionaries({}, optional={
-    "jacks": st.integers(-1, 9), "others": st.integers(-1, 60), "holds_named_suit": st.booleans(),
-    "numbers": st.integers(0, 200), "actions": st.integers(0, 25), "wilds": st.integers(0, 9)})
-ROUNDS = JSON | st.fixed_dictionaries({}, optional={
-    "hands": st.lists(ENTRY | st.none(), min_size=3, max_size=5) | JSON,
-    "jack_suit": st.sampled_from(["C", "S", "H", "D", "x"]) | JSON,
-    "cards": st.lists(st.integers(-1, 49), min_size=3, max_size=5) | JSON,
-    "winner": st.integers(-1, 4) | st.sampled_from(["A", "B", "C"]) | JSON,
-    "points": st.lists(st.integers(-1, 700), min_size=3, max_size=5) | JSON,
-    "next_dealer": st.integers(-1, 5) | JSON,
-    "version": st.integers(0, 5) | JSON})
+ENTRY = JSON | st.fixed_dictionaries(
+    {},
+    optional={
+        "jacks": st.integers(-1, 9),
+        "others": st.integers(-1, 60),
+        "holds_named_suit": st.booleans(),
+        "numbers": st.integers(0, 200),
+        "actions": st.integers(0, 25),
+        "wilds": st.integers(0, 9),
+    },
+)
+ROUNDS = JSON | st.fixed_dictionaries(
+    {},
+    optional={
+        "hands": st.lists(ENTRY | st.none(), min_size=3, max_size=5) | JSON,
+        "jack_suit": st.sampled_from(["C", "S", "H", "D", "x"]) | JSON,
+        "cards": st.lists(st.integers(-1, 49), min_size=3, max_size=5) | JSON,
+        "winner": st.integers(-1, 4) | st.sampled_from(["A", "B", "C"]) | JSON,
+        "points": st.lists(st.integers(-1, 700), min_size=3, max_size=5) | JSON,
+        "next_dealer": st.integers(-1, 5) | JSON,
+        "version": st.integers(0, 5) | JSON,
+    },
+)
 
 
 @pytest.fixture
@@ -187,19 +305,35 @@ def tables(client: FlaskClient) -> list[tuple[str, dict[str, str]]]:
     """One table per variant and mode: its id and its edit-token header."""
     made = []
     for variant, options in TABLES:
-        answer = client.post("/api/v1/tables", json={
-            "variant": variant, "players": ["Anna", "Ben", "Cem", "Dora"], "options": options})
+        answer = client.post(
+            "/api/v1/tables",
+            json={
+                "variant": variant,
+                "players": ["Anna", "Ben", "Cem", "Dora"],
+                "options": options,
+            },
+        )
         made.append((answer.json["id"], {"X-Edit-Token": answer.json["edit_token"]}))
     return made
 
 
 @FUZZ
-@given(st.integers(0, len(TABLES) - 1), st.sampled_from(["post", "put", "delete", "undo"]),
-       ROUNDS, st.integers(-1, 6),
-       st.none() | st.sampled_from(["1", '"2"', "*", "x", "", 'W/"1"', "²"]))
+@given(
+    st.integers(0, len(TABLES) - 1),
+    st.sampled_from(["post", "put", "delete", "undo"]),
+    ROUNDS,
+    st.integers(-1, 6),
+    st.none() | st.sampled_from(["1", '"2"', "*", "x", "", 'W/"1"', "²"]),
+)
 def test_rounds_any_json_keeps_the_table_consistent(
-        client: FlaskClient, tables: list[tuple[str, dict[str, str]]], which: int, method: str,
-        payload: Any, number: int, if_match: str | None) -> None:
+    client: FlaskClient,
+    tables: list[tuple[str, dict[str, str]]],
+    which: int,
+    method: str,
+    payload: Any,
+    number: int,
+    if_match: str | None,
+) -> None:
     """Random round bodies, numbers and If-Match headers on every variant: the contract's
     statuses and shape; rounds stay numbered 1..n and a settlement stays zero-sum."""
     table, headers = tables[which]
@@ -210,8 +344,9 @@ def test_rounds_any_json_keeps_the_table_consistent(
     if method == "post":
         response = client.post(url, data=data, content_type="application/json", headers=headers)
     elif method == "put":
-        response = client.put(f"{url}/{number}", data=data, content_type="application/json",
-                              headers=headers)
+        response = client.put(
+            f"{url}/{number}", data=data, content_type="application/json", headers=headers
+        )
     elif method == "delete":
         response = client.delete(f"{url}/{number}", headers=headers)
     else:
@@ -225,14 +360,23 @@ def test_rounds_any_json_keeps_the_table_consistent(
 
 
 @FUZZ
-@given(JSON | st.fixed_dictionaries({}, optional={
-    "variant": st.sampled_from(VARIANTS) | JSON, "name": JSON,
-    "players": st.lists(st.text(max_size=42) | JSON, max_size=11) | JSON,
-    "options": st.dictionaries(st.sampled_from(KEYS), JSON, max_size=4) | JSON}))
+@given(
+    JSON
+    | st.fixed_dictionaries(
+        {},
+        optional={
+            "variant": st.sampled_from(VARIANTS) | JSON,
+            "name": JSON,
+            "players": st.lists(st.text(max_size=42) | JSON, max_size=11) | JSON,
+            "options": st.dictionaries(st.sampled_from(KEYS), JSON, max_size=4) | JSON,
+        },
+    )
+)
 def test_create_table_any_json_is_201_or_400(client: FlaskClient, payload: Any) -> None:
     """Random table bodies: 201 with an edit token, or a 400 in the contract's shape."""
-    response = client.post("/api/v1/tables", data=json.dumps(payload),
-                           content_type="application/json")
+    response = client.post(
+        "/api/v1/tables", data=json.dumps(payload), content_type="application/json"
+    )
     data = contract(response)
     assert response.status_code in (201, 400)
     if response.status_code == 201:
@@ -240,17 +384,25 @@ def test_create_table_any_json_is_201_or_400(client: FlaskClient, payload: Any) 
 
 
 @pytest.mark.postgres
-@settings(max_examples=60, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.text(max_size=12), st.lists(st.text(min_size=1, max_size=6), min_size=4, max_size=4),
-       st.text(min_size=1, max_size=20))
-def test_postgres_takes_or_refuses_any_text(pg_app: Flask, name: str, players: list[str],
-                                            table_id: str) -> None:
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.text(max_size=12),
+    st.lists(st.text(min_size=1, max_size=6), min_size=4, max_size=4),
+    st.text(min_size=1, max_size=20),
+)
+def test_postgres_takes_or_refuses_any_text(
+    pg_app: Flask, name: str, players: list[str], table_id: str
+) -> None:
     """PostgreSQL refuses some text SQLite keeps (NUL): names and table ids of any Unicode are
     a 201, a 400 or a 404 there too, never a 500 (needs TEST_DATABASE_URL)."""
     client = pg_app.test_client()
-    created = client.post("/api/v1/tables", data=json.dumps(
-        {"variant": "doppel", "name": name, "players": players}), content_type="application/json")
+    created = client.post(
+        "/api/v1/tables",
+        data=json.dumps({"variant": "doppel", "name": name, "players": players}),
+        content_type="application/json",
+    )
     contract(created)
     assert created.status_code in (201, 400)
     looked_up = client.get(f"/api/v1/tables/{quote(table_id, safe='')}")

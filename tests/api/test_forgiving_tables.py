@@ -23,10 +23,7 @@ from tests.hardening.test_change_log import import_backup
 
 def hands(*others: int) -> dict[str, Any]:
     """A Dynamisch round: seat 0 went out, the others hold this many cards (no jacks)."""
-    return {
-        "hands": [{"jacks": 0, "others": n} for n in (0, *others)],
-        "jack_suit": None,
-    }
+    return {"hands": [{"jacks": 0, "others": n} for n in (0, *others)], "jack_suit": None}
 
 
 def three_rounds(client: FlaskClient) -> tuple[str, dict[str, str], list[dict[str, Any]]]:
@@ -52,7 +49,8 @@ def test_rounds_carry_a_stable_id_and_an_etag(client: FlaskClient) -> None:
     after = client.delete(f"/api/v1/tables/{table}/rounds/1", headers=headers).json
     assert [r["id"] for r in after["rounds"]] == ids[1:]
     edited = client.put(
-        f"/api/v1/tables/{table}/rounds/1", json=hands(7, 7, 7),
+        f"/api/v1/tables/{table}/rounds/1",
+        json=hands(7, 7, 7),
         headers={**headers, "If-Match": f'"{ids[1]}.1"'},
     ).json
     assert edited["rounds"][0]["etag"] == f"{ids[1]}.2"
@@ -65,7 +63,8 @@ def test_stale_correction_after_a_delete_is_409_and_round_3_stays(client: FlaskC
     seen_by_a = rounds[1]["etag"]
     assert client.delete(f"/api/v1/tables/{table}/rounds/2", headers=headers).status_code == 200
     stale = client.put(
-        f"/api/v1/tables/{table}/rounds/2?lang=en", json=hands(9, 9, 9),
+        f"/api/v1/tables/{table}/rounds/2?lang=en",
+        json=hands(9, 9, 9),
         headers={**headers, "If-Match": f'"{seen_by_a}"'},
     )
     assert stale.status_code == 409
@@ -86,8 +85,9 @@ def test_the_same_delete_sent_twice_removes_one_round(client: FlaskClient) -> No
     again = client.delete(url, headers=sent)
     assert again.status_code == 409 and again.json["current"]["id"] == rounds[2]["id"]
     assert others_of(client.get(f"/api/v1/tables/{table}").json) == [1, 3]
-    last = client.delete(f"/api/v1/tables/{table}/rounds/3", headers={
-        **headers, "If-Match": rounds[2]["etag"]})
+    last = client.delete(
+        f"/api/v1/tables/{table}/rounds/3", headers={**headers, "If-Match": rounds[2]["etag"]}
+    )
     assert last.status_code == 409 and last.json["current"] is None
 
 
@@ -111,7 +111,8 @@ def test_expected_number_taken_is_409_and_saves_nothing(client: FlaskClient) -> 
     add(client, table, headers, hands(2, 2, 2))
     add(client, table, headers, {**hands(3, 3, 3), "expected_number": 3})
     taken = client.post(
-        f"/api/v1/tables/{table}/rounds", json={**hands(4, 4, 4), "expected_number": 3},
+        f"/api/v1/tables/{table}/rounds",
+        json={**hands(4, 4, 4), "expected_number": 3},
         headers=headers,
     )
     assert taken.status_code == 409
@@ -128,13 +129,15 @@ def test_expected_number_beyond_the_table_is_409_with_no_round(client: FlaskClie
     table, headers = create(client)
     add(client, table, headers, hands(1, 1, 1))
     moved = client.post(
-        f"/api/v1/tables/{table}/rounds", json={**hands(2, 2, 2), "expected_number": 3},
+        f"/api/v1/tables/{table}/rounds",
+        json={**hands(2, 2, 2), "expected_number": 3},
         headers=headers,
     )
     assert moved.status_code == 409
     assert moved.json["current"] is None and moved.json["next_number"] == 2
     bad = client.post(
-        f"/api/v1/tables/{table}/rounds", json={**hands(2, 2, 2), "expected_number": "2"},
+        f"/api/v1/tables/{table}/rounds",
+        json={**hands(2, 2, 2), "expected_number": "2"},
         headers=headers,
     )
     assert (bad.status_code, bad.json["field"]) == (400, "expected_number")
@@ -145,10 +148,15 @@ def test_patch_fixes_name_spelling_rate_and_games(client: FlaskClient) -> None:
     redo step through the change."""
     table, headers, _rounds = three_rounds(client)
     url = f"/api/v1/tables/{table}"
-    fixed = client.patch(url, json={
-        "name": "Samstag", "players": ["Anna", "Benedikt", "Cem", "Dora"],
-        "options": {"rate_cents": 10, "games": 3},
-    }, headers=headers)
+    fixed = client.patch(
+        url,
+        json={
+            "name": "Samstag",
+            "players": ["Anna", "Benedikt", "Cem", "Dora"],
+            "options": {"rate_cents": 10, "games": 3},
+        },
+        headers=headers,
+    )
     assert fixed.status_code == 200, fixed.json
     body = fixed.json
     assert (body["name"], body["players"][1]) == ("Samstag", "Benedikt")
@@ -248,10 +256,14 @@ def test_a_fixed_and_closed_table_backup_imports_again(client: FlaskClient) -> N
     backup = json.loads(client.get(f"/t/{table}/export.json").data)
     assert [c["kind"] for c in backup["changes"]][-3:] == ["settings", "undo", "redo"]
     assert (backup["closed"], backup["finished"]) == (True, True)
-    elsewhere = create_app({
-        "TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "test",
-        "WTF_CSRF_ENABLED": False,
-    }).test_client()
+    elsewhere = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": "sqlite://",
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+        }
+    ).test_client()
     assert import_backup(elsewhere, backup) == 302
     with elsewhere.application.app_context():
         copy = db.session.scalars(select(Table)).one()
@@ -275,30 +287,32 @@ def test_sentences_name_a_round_as_the_variant_does(client: FlaskClient) -> None
         (dynamisch, dynamisch_headers, ("Spiel 5", "Game 5")),
     ):
         for lang, word in zip(("de", "en"), words, strict=True):
-            missing = client.delete(f"/api/v1/tables/{table}/rounds/5?lang={lang}",
-                                    headers=headers)
+            missing = client.delete(f"/api/v1/tables/{table}/rounds/5?lang={lang}", headers=headers)
             assert missing.status_code == 404 and missing.json["error"].startswith(word)
     first = client.get(f"/api/v1/tables/{deluxe}").json["rounds"][0]
-    client.put(f"/api/v1/tables/{deluxe}/rounds/1", json={"cards": [1, 0, 4]},
-               headers=deluxe_headers)
+    client.put(
+        f"/api/v1/tables/{deluxe}/rounds/1", json={"cards": [1, 0, 4]}, headers=deluxe_headers
+    )
     stale = client.put(
-        f"/api/v1/tables/{deluxe}/rounds/1?lang=de", json={"cards": [3, 0, 4]},
+        f"/api/v1/tables/{deluxe}/rounds/1?lang=de",
+        json={"cards": [3, 0, 4]},
         headers={**deluxe_headers, "If-Match": f'"{first["etag"]}"'},
     )
     assert stale.status_code == 409
     assert stale.json["error"].startswith("Runde 1 wurde inzwischen ersetzt oder geändert")
 
 
-def test_a_correction_that_would_end_the_table_early_names_its_games(
-    client: FlaskClient,
-) -> None:
+def test_a_correction_that_would_end_the_table_early_names_its_games(client: FlaskClient) -> None:
     """Speedone to 200: making game 1 worth 200 would end the table after it while game 2 is
     entered; the 400 says so in Speedone's word (it said "Runde")."""
     table, headers = create(client, "speedone", target=200)
     for _ in range(2):
         add(client, table, headers, {"winner": 1, "points": [0, 0, 5, 4]})
-    response = client.put(f"/api/v1/tables/{table}/rounds/1?lang=de",
-                          json={"winner": 1, "points": [0, 0, 150, 50]}, headers=headers)
+    response = client.put(
+        f"/api/v1/tables/{table}/rounds/1?lang=de",
+        json={"winner": 1, "points": [0, 0, 150, 50]},
+        headers=headers,
+    )
     assert response.status_code == 400
     assert response.json["error"] == (
         "Mit dieser Änderung wäre der Tisch nach Spiel 1 beendet, eingetragen ist aber bis "

@@ -21,15 +21,15 @@ def ask(client: FlaskClient, **body: Any) -> dict[str, Any]:
 @pytest.mark.parametrize("variant", ["dynamisch", "terroristen", "doppel"])
 def test_jack_on_a_different_jack_needs_no_wish(client: FlaskClient, variant: str) -> None:
     """Never allowed, whatever the wish: the plain answer, no cases."""
-    data = ask(client, variant=variant, players=4, situation={"top": "HJ"},
-               action={"play": ["SJ"]})
+    data = ask(client, variant=variant, players=4, situation={"top": "HJ"}, action={"play": ["SJ"]})
     assert data["legal"] is False and "cases" not in data
 
 
 def test_depends_on_the_wish(client: FlaskClient) -> None:
     """♠7 on ♥J: only the spades wish allows it; one line says so, the cases list each."""
-    data = ask(client, variant="dynamisch", players=4, situation={"top": "HJ"},
-               action={"play": ["S7"]})
+    data = ask(
+        client, variant="dynamisch", players=4, situation={"top": "HJ"}, action={"play": ["S7"]}
+    )
     assert data["legal"] is None
     assert data["reason"] == "Kommt auf den Wunsch an: Pik gewünscht → ja, sonst nein."
     verdicts = {case["if"]["wish"]["suit"]: case["legal"] for case in data["cases"]}
@@ -40,8 +40,13 @@ def test_depends_on_the_wish(client: FlaskClient) -> None:
 
 def test_depends_on_the_number_of_players(client: FlaskClient) -> None:
     """A Deluxe 10 as last card: only with two players is it a plain card (dlx.lastcard)."""
-    data = ask(client, variant="deluxe", situation={"top": "H7", "hand": ["H10"]},
-               action={"play": ["H10"]}, lang="en")
+    data = ask(
+        client,
+        variant="deluxe",
+        situation={"top": "H7", "hand": ["H10"]},
+        action={"play": ["H10"]},
+        lang="en",
+    )
     assert data["legal"] is None
     assert data["reason"] == "Depends on the number of players: 2 players → yes, otherwise no."
     two = [case for case in data["cases"] if case["if"]["players"] == 2]
@@ -57,7 +62,8 @@ def test_players_left_out_that_do_not_matter_are_the_default(client: FlaskClient
 
 def test_a_malformed_question_is_still_400(client: FlaskClient) -> None:
     """A card that does not exist stays an error, with the missing wish filled in or not."""
-    response = client.post(URL, json={"variant": "dynamisch", "situation": {"top": "HJ"},
-                                      "action": {"play": ["H1"]}})
+    response = client.post(
+        URL, json={"variant": "dynamisch", "situation": {"top": "HJ"}, "action": {"play": ["H1"]}}
+    )
     assert response.status_code == 400
     assert response.get_json()["field"] == "action.play[0]"

@@ -90,7 +90,9 @@ def play(url: str, headers: dict[str, str], log: Log, seed: int, deadline: float
             target = rng.choice(rounds)
             new = unique_input()
             status, answer = call(
-                "PUT", f"{url}/rounds/{target['number']}", new,
+                "PUT",
+                f"{url}/rounds/{target['number']}",
+                new,
                 {**headers, "If-Match": f'"{target["etag"]}"'},
             )
             if status == 200:
@@ -146,10 +148,16 @@ def conflict(log: Log, status: int, answer: Any, number: int) -> None:
 
 def test_two_phones_never_change_a_round_they_did_not_see(server: LiveServer) -> None:
     """Random interleavings of corrections, deletes, undo and new rounds from two clients."""
-    status, made = call("POST", f"{server.url}/api/v1/tables", {
-        "variant": "deluxe", "name": "Zwei Handys", "players": ["A", "B", "C", "D"],
-        "options": {"rounds": 100},
-    })
+    status, made = call(
+        "POST",
+        f"{server.url}/api/v1/tables",
+        {
+            "variant": "deluxe",
+            "name": "Zwei Handys",
+            "players": ["A", "B", "C", "D"],
+            "options": {"rounds": 100},
+        },
+    )
     assert status == 201, made
     url = f"{server.url}/api/v1/tables/{made['id']}"
     headers = {"X-Edit-Token": made["edit_token"]}
@@ -169,9 +177,11 @@ def test_two_phones_never_change_a_round_they_did_not_see(server: LiveServer) ->
     assert [p for log in logs for p in log.problems] == []
 
     with server.app.app_context():
-        changes = list(db.session.scalars(
-            select(Change).where(Change.table_id == made["id"]).order_by(Change.id)
-        ))
+        changes = list(
+            db.session.scalars(
+                select(Change).where(Change.table_id == made["id"]).order_by(Change.id)
+            )
+        )
     edits = {(c.round_number, repr(c.before), repr(c.after)) for c in changes if c.kind == "edit"}
     edited = {(repr(c.before), repr(c.after)) for c in changes if c.kind == "edit"}
     deleted = [repr(c.before) for c in changes if c.kind == "delete"]

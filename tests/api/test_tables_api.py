@@ -626,9 +626,10 @@ def test_table_says_the_direction_the_next_game_starts_in(client: FlaskClient) -
     next game starts in; a round without one keeps it; other variants say null."""
     table, headers = create(client)
     assert client.get(f"/api/v1/tables/{table}").json["direction"] == "clockwise"
-    assert add(client, table, headers, {**DYN_ROUND, "direction": "counterclockwise"})[
-        "direction"
-    ] == "counterclockwise"
+    assert (
+        add(client, table, headers, {**DYN_ROUND, "direction": "counterclockwise"})["direction"]
+        == "counterclockwise"
+    )
     add(client, table, headers, DYN_ROUND)
     assert client.get(f"/api/v1/tables/{table}").json["direction"] == "counterclockwise"
     add(client, table, headers, {**DYN_ROUND, "direction": "clockwise"})

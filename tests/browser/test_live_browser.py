@@ -212,7 +212,8 @@ def test_round_entered_offline_arrives_exactly_once(table: Table, page: Page, la
         # loaded report itself online and send: then the badge says "sending" and the round may
         # already be stored. Either way the entry is kept until the server has it, once.
         expect(page.locator(".pending-badge")).to_have_text(
-            re.compile(f"{pending}|{SENDING[lang]}"))
+            re.compile(f"{pending}|{SENDING[lang]}")
+        )
         expect(page.locator(".live-status")).to_contain_text(offline)
         queued = page.evaluate("localStorage.getItem('mautisch.pendingRounds')")
         assert len(json.loads(queued)) == 1 and len(table.rounds()) <= 1

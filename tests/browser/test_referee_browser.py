@@ -30,7 +30,8 @@ def query_of(page: Any) -> dict[str, list[str]]:
 
 
 def test_tap_top_and_play_shows_the_answer_and_the_url_keeps_it(
-        live_server: Any, page: Any, tmp_path: Path) -> None:
+    live_server: Any, page: Any, tmp_path: Path
+) -> None:
     """Pick Deluxe, tap ♦7 then ♦10: the answer is there at once, and a reload reproduces it."""
     page.goto(live_server.url + "/referee")
     page.locator('#f-variant input[value="deluxe"]').click()
@@ -44,8 +45,12 @@ def test_tap_top_and_play_shows_the_answer_and_the_url_keeps_it(
     assert answer.get_attribute("data-legal") == "true"
     assert "Erlaubt" in answer.inner_text()
     assert "Der nächste Spieler setzt aus." in answer.inner_text()
-    assert query_of(page) == {"variant": ["deluxe"], "players": ["4"], "top": ["D7"],
-                              "play": ["D10"]}
+    assert query_of(page) == {
+        "variant": ["deluxe"],
+        "players": ["4"],
+        "top": ["D7"],
+        "play": ["D10"],
+    }
     assert answer.is_visible() and answer.bounding_box()["y"] < 844
     page.screenshot(path=str(tmp_path / "answer.png"))
     text = answer.inner_text()
@@ -56,8 +61,10 @@ def test_tap_top_and_play_shows_the_answer_and_the_url_keeps_it(
 def test_one_tap_says_the_seven_on_top_was_a_last_card(live_server: Any, page: Any) -> None:
     """dop.lastcard.two: the toggle by the pending chips asks again at once, and the counter
     7 becomes illegal; the toggle is in sight without opening "More about the situation"."""
-    page.goto(live_server.url + "/referee?variant=doppel&players=3&top=H7&pending=draw:2"
-              "&play=S7&lang=en#answer")
+    page.goto(
+        live_server.url + "/referee?variant=doppel&players=3&top=H7&pending=draw:2"
+        "&play=S7&lang=en#answer"
+    )
     assert page.locator("#answer").get_attribute("data-legal") == "true"
     toggle = page.locator('input[name="top_was_last"]')
     assert toggle.is_visible()
@@ -81,8 +88,7 @@ def test_tapping_a_card_again_plays_its_twin(live_server: Any, page: Any) -> Non
     assert page.locator('[data-grid="play"] input[value="D7"] ~ .tile-count').inner_text() == "×2"
 
 
-def test_jack_with_a_wish_and_an_illegal_play(live_server: Any, page: Any,
-                                              tmp_path: Path) -> None:
+def test_jack_with_a_wish_and_an_illegal_play(live_server: Any, page: Any, tmp_path: Path) -> None:
     """A jack that would serve is refused with its rule (dyn.jack.match), in red."""
     page.goto(live_server.url + "/referee?variant=dynamisch&top=S10&lang=en")
     with page.expect_navigation():
@@ -96,8 +102,9 @@ def test_jack_with_a_wish_and_an_illegal_play(live_server: Any, page: Any,
     page.screenshot(path=str(tmp_path / "illegal.png"))
 
 
-def test_what_can_i_play_lists_the_hand_and_links_answers(live_server: Any, page: Any,
-                                                          tmp_path: Path) -> None:
+def test_what_can_i_play_lists_the_hand_and_links_answers(
+    live_server: Any, page: Any, tmp_path: Path
+) -> None:
     """Enter the hand, ask "what can I play?", tap a listed play: its answer."""
     page.goto(live_server.url + "/referee?variant=dynamisch")
     tap(page, "top", "H7")
@@ -113,8 +120,10 @@ def test_what_can_i_play_lists_the_hand_and_links_answers(live_server: Any, page
     assert plays.is_visible()
     page.screenshot(path=str(tmp_path / "plays.png"))
     listed = plays.locator(".play-link")
-    hrefs = [parse_qs(urlsplit(listed.nth(i).get_attribute("href")).query).get("play")
-             for i in range(listed.count())]
+    hrefs = [
+        parse_qs(urlsplit(listed.nth(i).get_attribute("href")).query).get("play")
+        for i in range(listed.count())
+    ]
     assert ["H9"] in hrefs and ["C7"] in hrefs and ["SJ"] in hrefs and ["draw"] in hrefs
     assert ["DA"] not in hrefs
     with page.expect_navigation():
@@ -160,8 +169,9 @@ def test_tiles_are_big_enough_to_tap(live_server: Any, page: Any) -> None:
 
 def test_the_form_works_without_javascript(live_server: Any, browser: Any) -> None:
     """Radio buttons, checkboxes and "Prüfen" of a plain GET form ask the same question."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE",
-                                  java_script_enabled=False)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="de-DE", java_script_enabled=False
+    )
     page = context.new_page()
     page.set_default_timeout(5000)
     page.goto(live_server.url + "/referee?variant=doppel")
@@ -176,13 +186,18 @@ def test_the_form_works_without_javascript(live_server: Any, browser: Any) -> No
     context.close()
 
 
-def test_the_referee_of_a_table_judges_with_its_house_rule(live_server: Any, page: Any,
-                                                           tmp_path: Path) -> None:
+def test_the_referee_of_a_table_judges_with_its_house_rule(
+    live_server: Any, page: Any, tmp_path: Path
+) -> None:
     """A Terroristen table playing "seven on seven" (ter.house.seven): its referee link opens
     the referee with that switch set, and a 7 on a pending 7 is allowed, citing the switch."""
     with live_server.app.app_context():
-        table = Table(variant="terroristen", name="Stammtisch", players=["Anna", "Ben", "Cem"],
-                      options={"games": None, "seven": "pass"})
+        table = Table(
+            variant="terroristen",
+            name="Stammtisch",
+            players=["Anna", "Ben", "Cem"],
+            options={"games": None, "seven": "pass"},
+        )
         table.set_edit_token()
         db.session.add(table)
         db.session.commit()

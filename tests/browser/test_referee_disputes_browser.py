@@ -27,8 +27,9 @@ def open_dispute(page: Any, base: str, variant: str, key: str) -> Any:
 
 
 @pytest.mark.parametrize("variant", VARIANT_IDS)
-def test_every_dispute_is_one_tap_and_fits_the_screen(live_server: Any, page: Any,
-                                                       variant: str, tmp_path: Path) -> None:
+def test_every_dispute_is_one_tap_and_fits_the_screen(
+    live_server: Any, page: Any, variant: str, tmp_path: Path
+) -> None:
     """Each dispute: one tap shows the answer, whole, on the first screen, with the disputes
     of the next question right below it."""
     for dispute in find_variant(variant).disputes:
@@ -41,8 +42,9 @@ def test_every_dispute_is_one_tap_and_fits_the_screen(live_server: Any, page: An
     page.screenshot(path=str(tmp_path / f"{variant}.png"))
 
 
-def test_jack_on_jack_is_answered_without_the_wish(live_server: Any, page: Any,
-                                                   tmp_path: Path) -> None:
+def test_jack_on_jack_is_answered_without_the_wish(
+    live_server: Any, page: Any, tmp_path: Path
+) -> None:
     """The most common dispute: ♠J on ♥J is never allowed in Dynamisch, no wish asked."""
     answer = open_dispute(page, live_server.url, "dynamisch", "jack-on-jack")
     assert answer.get_attribute("data-legal") == "false"
@@ -84,15 +86,16 @@ def test_pending_effect_is_one_tap(live_server: Any, page: Any) -> None:
 
 
 def test_new_question_keeps_the_table(live_server: Any, page: Any) -> None:
-    """"Neue Frage" keeps variant, players and house rules."""
+    """ "Neue Frage" keeps variant, players and house rules."""
     page.goto(live_server.url + "/referee?variant=terroristen&players=6&seven=pass&top=H7&play=S7")
     href = page.locator("a.new-question").get_attribute("href")
     assert "variant=terroristen" in href and "players=6" in href and "seven=pass" in href
     assert "top=" not in href
 
 
-def test_offline_the_referee_says_it_needs_the_connection(live_server: Any, page: Any,
-                                                          context: Any, tmp_path: Path) -> None:
+def test_offline_the_referee_says_it_needs_the_connection(
+    live_server: Any, page: Any, context: Any, tmp_path: Path
+) -> None:
     """Without a connection a tap does not leave the page: a plain note says why."""
     page.goto(live_server.url + "/referee?variant=dynamisch&top=H7")
     note = page.locator("[data-offline-note]")

@@ -22,8 +22,14 @@ def quiet_end(page: Page) -> Iterator[None]:
     page.wait_for_load_state("networkidle")
 
 
-def api_table(page: Page, server: LiveServer, variant: str, players: list[str],
-              options: dict[str, Any], rounds: list[dict[str, Any]]) -> str:
+def api_table(
+    page: Page,
+    server: LiveServer,
+    variant: str,
+    players: list[str],
+    options: dict[str, Any],
+    rounds: list[dict[str, Any]],
+) -> str:
     """A table made and played through the JSON API; its page's address."""
     made = page.request.post(
         f"{server.url}/api/v1/tables",
@@ -48,8 +54,14 @@ def fits_the_phone(page: Page) -> None:
 
 def test_doppel_sets_in_the_header_and_the_grid(page: Page, live_server: LiveServer) -> None:
     """Sets won and the running set's leader, in German and English; a row closes set 1."""
-    url = api_table(page, live_server, "doppel", ["Anna", "Ben", "Cem", "Dora"], {},
-                    [{"winner": w} for w in DOPPEL_GAMES])
+    url = api_table(
+        page,
+        live_server,
+        "doppel",
+        ["Anna", "Ben", "Cem", "Dora"],
+        {},
+        [{"winner": w} for w in DOPPEL_GAMES],
+    )
     page.goto(url)
     progress = page.locator("[data-progress]")
     expect(progress).to_contain_text("Gewonnene Sätze: A 1 : 0 B · Satz 2, Spiele: A 5 : 6 B")
@@ -75,7 +87,10 @@ def test_doppel_sets_in_the_header_and_the_grid(page: Page, live_server: LiveSer
 def test_partner_parties_and_tied_places(page: Page, live_server: LiveServer) -> None:
     """Speedone partners ranked as parties; a tie at Terroristen shares the first place."""
     url = api_table(
-        page, live_server, "speedone", ["Anna", "Ben", "Cem", "Dora"],
+        page,
+        live_server,
+        "speedone",
+        ["Anna", "Ben", "Cem", "Dora"],
         {"target": 200, "scoring": "winner-takes", "partner": True},
         [
             {"winner": 0, "points": [0, 50, 30, 40]},
@@ -92,8 +107,14 @@ def test_partner_parties_and_tied_places(page: Page, live_server: LiveServer) ->
     expect(lines.nth(0).locator(".members")).to_have_text("Anna 120 · Cem 95")
     expect(lines.nth(1).locator(".player-total")).to_have_text("90")
     fits_the_phone(page)
-    url = api_table(page, live_server, "terroristen", ["Anna", "Ben", "Cem"], {"games": 4},
-                    [{"winner": w} for w in (0, 1, 0, 1)])
+    url = api_table(
+        page,
+        live_server,
+        "terroristen",
+        ["Anna", "Ben", "Cem"],
+        {"games": 4},
+        [{"winner": w} for w in (0, 1, 0, 1)],
+    )
     for address in (url, url + "?lang=en"):
         page.goto(address)
         places = page.locator(".result .ranking .place")

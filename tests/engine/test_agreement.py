@@ -74,14 +74,17 @@ def candidates(situation: Situation) -> list[Action]:
         for size in range(2, len(hand) + 1):
             for group in combinations(hand, size):
                 if len({card.rank for card in group}) == 1:
-                    plays |= {(first, *sorted(group[:i] + group[i + 1:], key=str))
-                              for i, first in enumerate(group)}
+                    plays |= {
+                        (first, *sorted(group[:i] + group[i + 1 :], key=str))
+                        for i, first in enumerate(group)
+                    }
     actions = [Action(draw=True)]
     for card in set(hand):
         actions += [Action((card,), wish) for wish in wishes_for(situation.variant, card)]
         actions.append(Action((card,), Wish(suit="R" if card.is_speedone else "C")))
-    return actions + [Action(play, wish) for play in plays
-                      for wish in wishes_for(situation.variant, play[0])]
+    return actions + [
+        Action(play, wish) for play in plays for wish in wishes_for(situation.variant, play[0])
+    ]
 
 
 def check(game: Game, skipped: Counter[str]) -> int:
@@ -104,8 +107,9 @@ def check(game: Game, skipped: Counter[str]) -> int:
     for move in game.legal_actions():
         if move.action is not None:
             verdict = judge(situation, move.action, "en")
-            assert verdict.legal, \
+            assert verdict.legal, (
                 f"game allows {move.action} in {situation}: {verdict.rule} {verdict.reason}"
+            )
     judged = [action for action in candidates(situation) if judge(situation, action).legal]
     for action in judged + legal_actions(situation):
         assert covered(key(action), allowed), f"referee allows {action} in {situation}"
@@ -115,8 +119,11 @@ def check(game: Game, skipped: Counter[str]) -> int:
 def covered(wanted: Key, allowed: set[Key]) -> bool:
     """The game allows it; a wishing card played without a wish (the referee then lists the
     choices) is covered by the game's moves with a wish."""
-    return wanted in allowed or (wanted[-1] is None and len(wanted) == 3 and any(
-        move[:2] == wanted[:2] and move[2] is not None for move in allowed))
+    return wanted in allowed or (
+        wanted[-1] is None
+        and len(wanted) == 3
+        and any(move[:2] == wanted[:2] and move[2] is not None for move in allowed)
+    )
 
 
 @pytest.mark.parametrize("variant", list(GAMES))
@@ -125,8 +132,7 @@ def test_game_and_referee_agree(variant: str) -> None:
     low, high = GAMES[variant].PLAYERS
     checked, skipped, seed = 0, Counter[str](), 0
     while checked < STATES:
-        game = new_game(variant, low + seed % (high - low + 1), seed,
-                        options_for(variant, seed))
+        game = new_game(variant, low + seed % (high - low + 1), seed, options_for(variant, seed))
         choose = random.Random(seed)
         eager = seed % 2 == 1
         while not game.is_over() and game.ply < MAX_PLIES:

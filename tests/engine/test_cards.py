@@ -42,17 +42,30 @@ def test_symbols_and_lower_case_are_accepted(card: Card, symbol: bool, lower: bo
     assert str(Card.parse(code)) == str(card)
 
 
-@pytest.mark.parametrize(("text", "code"), [
-    ("H7", "H7"), ("♥7", "H7"), ("c10", "C10"), (" dj ", "DJ"), ("♠q", "SQ"),
-    ("R5", "R5"), ("gs", "GS"), ("BR", "BR"), ("y+2", "Y+2"), ("w", "W"), ("W+4", "W+4"),
-])
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("H7", "H7"),
+        ("♥7", "H7"),
+        ("c10", "C10"),
+        (" dj ", "DJ"),
+        ("♠q", "SQ"),
+        ("R5", "R5"),
+        ("gs", "GS"),
+        ("BR", "BR"),
+        ("y+2", "Y+2"),
+        ("w", "W"),
+        ("W+4", "W+4"),
+    ],
+)
 def test_parse_examples(text: str, code: str) -> None:
     """The examples of the rules digest, in every accepted spelling."""
     assert str(Card.parse(text)) == code
 
 
-@pytest.mark.parametrize("text", ["", "X7", "H1", "H11", "HJJ", "R10", "RJ", "W+2", "7H",
-                                  "H 7", "♥"])
+@pytest.mark.parametrize(
+    "text", ["", "X7", "H1", "H11", "HJJ", "R10", "RJ", "W+2", "7H", "H 7", "♥"]
+)
 def test_parse_errors_quote_the_input(text: str) -> None:
     """A bad code raises InvalidCardError (a ValueError) whose message quotes the input."""
     with pytest.raises(InvalidCardError) as caught:
@@ -97,10 +110,17 @@ def test_card_lists_round_trip() -> None:
     assert parse_cards("") == ()
 
 
-@pytest.mark.parametrize(("variant", "players", "size", "copies"), [
-    ("dynamisch", 4, 64, 2), ("deluxe", 8, 48, 2), ("doppel", 4, 32, 1),
-    ("terroristen", 2, 64, 2), ("terroristen", 5, 96, 3), ("terroristen", 10, 160, 5),
-])
+@pytest.mark.parametrize(
+    ("variant", "players", "size", "copies"),
+    [
+        ("dynamisch", 4, 64, 2),
+        ("deluxe", 8, 48, 2),
+        ("doppel", 4, 32, 1),
+        ("terroristen", 2, 64, 2),
+        ("terroristen", 5, 96, 3),
+        ("terroristen", 10, 160, 5),
+    ],
+)
 def test_skat_decks(variant: str, players: int, size: int, copies: int) -> None:
     """Deck sizes per variant; every card appears ``copies`` times."""
     cards = deck(variant, players)

@@ -90,8 +90,9 @@ def test_dlx_jack_wishes_a_rank_everybody_discards_once() -> None:
     assert state.actor == 2 and "2 play HK" not in legal(state)
     state.push_text("2 play CA")
     state.push_text("3 play HA")
-    assert str(state.situation_for(0)) == ("deluxe top=HA below=CA "
-                                           "wish=A:by_you:anyone_served hand=DA,D7")
+    assert str(state.situation_for(0)) == (
+        "deluxe top=HA below=CA wish=A:by_you:anyone_served hand=DA,D7"
+    )
     state.push_text("0 play DA")  # the wisher himself was the last: the wish ends
     assert state.actor == 1 and state.situation_for(1).wish is None
 
@@ -127,8 +128,7 @@ def test_dlx_stock_the_last_card_brings_a_new_stock_and_then_the_top() -> None:
     state.push_text("0 play DK")
     state.push_text("1 play CK,CK")
     state.push_text("2 draw")  # owes 6: SK, the new stock D10,DK,CK, the top CK; 1 lapses
-    assert sorted(str(card) for card in state.hand(2)) == ["CA", "CK", "CK", "D10", "DK",
-                                                          "SK"]
+    assert sorted(str(card) for card in state.hand(2)) == ["CA", "CK", "CK", "D10", "DK", "SK"]
     assert state.reshuffles == 1
     assert state.top() is None and state.situation_for(3) is None
     assert legal(state) == {"3 play S7", "3 draw"}  # any card on the empty pile

@@ -10,8 +10,9 @@ from app.engine.situation import Options
 from app.engine.situation import Pending
 
 
-def game(hands: list[str], discard: str, stock: str | None = None, seat: int = 0,
-         wish: str | None = None) -> Game:
+def game(
+    hands: list[str], discard: str, stock: str | None = None, seat: int = 0, wish: str | None = None
+) -> Game:
     """A game of four laid out as given."""
     state = new_game("doppel", 4, seed=1)
     state.arrange(hands, discard, stock, seat, wish)
@@ -31,15 +32,24 @@ def test_dop_deal_five_each_for_exactly_four() -> None:
         new_game("doppel", 3)
 
 
-@pytest.mark.parametrize(("rank", "actor", "pending"), [
-    ("7", 1, Pending(draw=2)), ("8", 1, Pending(skip=1)), ("9", 0, Pending(again=2)),
-    ("10", 1, None),
-])
-def test_dop_deal_the_first_discard_is_the_dealers(rank: str, actor: int,
-                                                   pending: Pending | None) -> None:
+@pytest.mark.parametrize(
+    ("rank", "actor", "pending"),
+    [
+        ("7", 1, Pending(draw=2)),
+        ("8", 1, Pending(skip=1)),
+        ("9", 0, Pending(again=2)),
+        ("10", 1, None),
+    ],
+)
+def test_dop_deal_the_first_discard_is_the_dealers(
+    rank: str, actor: int, pending: Pending | None
+) -> None:
     """dop.deal: the turned-up 7, 8, 9 or 10 counts as played by the dealer."""
-    state = next(state for state in (new_game("doppel", 4, seed=seed) for seed in range(300))
-                 if state.discard[0].rank == rank)
+    state = next(
+        state
+        for state in (new_game("doppel", 4, seed=seed) for seed in range(300))
+        if state.discard[0].rank == rank
+    )
     situation = state.situation_for(state.actor)
     assert state.actor == actor and situation is not None and situation.pending == pending
 

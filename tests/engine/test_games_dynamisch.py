@@ -8,8 +8,9 @@ from app.engine.games import Game
 from app.engine.games import new_game
 
 
-def game(hands: list[str], discard: str, stock: str | None = None, seat: int = 0,
-         wish: str | None = None) -> Game:
+def game(
+    hands: list[str], discard: str, stock: str | None = None, seat: int = 0, wish: str | None = None
+) -> Game:
     """A four-player game laid out as given."""
     state = new_game("dynamisch", 4, seed=1)
     state.arrange(hands, discard, stock, seat, wish)
@@ -37,10 +38,16 @@ def test_dyn_start_deals_eight_cards_each() -> None:
     assert sum(state.all_cards().values()) == 64
 
 
-@pytest.mark.parametrize(("rank", "actor", "kinds"), [
-    ("7", 1, {"play", "draw"}), ("J", 0, {"name"}), ("A", 0, {"play", "draw"}),
-    ("9", 0, {"show"}), ("10", 1, {"show"}),
-])
+@pytest.mark.parametrize(
+    ("rank", "actor", "kinds"),
+    [
+        ("7", 1, {"play", "draw"}),
+        ("J", 0, {"name"}),
+        ("A", 0, {"play", "draw"}),
+        ("9", 0, {"show"}),
+        ("10", 1, {"show"}),
+    ],
+)
 def test_dyn_start_card_counts_as_the_dealers(rank: str, actor: int, kinds: set[str]) -> None:
     """dyn.start: the turned-up card counts as played by the dealer."""
     state = seed_with_start(rank)
@@ -70,15 +77,25 @@ def test_dyn_jack_match() -> None:
     """dyn.jack.match: a jack only when it does not serve, never naming its own suit."""
     state = game(["HJ,CJ,SJ", "S7", "S8", "S9"], discard="C7,H8")
     # HJ would serve the H8; the others name neither their own suit nor hearts.
-    assert legal(state) == {"0 play CJ wish=S", "0 play CJ wish=D", "0 play SJ wish=C",
-                            "0 play SJ wish=D", "0 draw"}
+    assert legal(state) == {
+        "0 play CJ wish=S",
+        "0 play CJ wish=D",
+        "0 play SJ wish=C",
+        "0 play SJ wish=D",
+        "0 draw",
+    }
 
 
 def test_dyn_jack_wish_on_a_jack_only_the_named_suit_or_the_twin() -> None:
     """dyn.jack.wish: on a jack only the named suit or the jack's twin."""
     state = game(["CJ,HJ,C7,S7", "S7", "S8", "S9"], discard="D8,HJ", wish="C")
-    assert legal(state) == {"0 play C7", "0 play HJ wish=C", "0 play HJ wish=S",
-                            "0 play HJ wish=D", "0 draw"}
+    assert legal(state) == {
+        "0 play C7",
+        "0 play HJ wish=C",
+        "0 play HJ wish=S",
+        "0 play HJ wish=D",
+        "0 draw",
+    }
 
 
 def test_dyn_7_each_pass_adds_one_and_the_taker_is_on_turn() -> None:
@@ -193,8 +210,7 @@ def test_dyn_score_double_a_last_jack_names_the_suit() -> None:
     result = state.result()
     assert result.jack_suit == "S"
     assert [seat.holds_named_suit for seat in result.seats] == [False, True, True, False]
-    assert result.round_body()["hands"][2] == {"jacks": 1, "others": 1,
-                                               "holds_named_suit": True}
+    assert result.round_body()["hands"][2] == {"jacks": 1, "others": 1, "holds_named_suit": True}
 
 
 def test_dyn_stock_reshuffles_the_discards_below_the_top() -> None:

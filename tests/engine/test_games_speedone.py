@@ -7,8 +7,13 @@ from app.engine.games import new_game
 from app.engine.situation import Options
 
 
-def game(hands: list[str], discard: str, stock: str | None = None, wish: str | None = None,
-         options: Options | None = None) -> Game:
+def game(
+    hands: list[str],
+    discard: str,
+    stock: str | None = None,
+    wish: str | None = None,
+    options: Options | None = None,
+) -> Game:
     """A round laid out as given (as many players as hands), seat 0 on turn."""
     state = new_game("speedone", len(hands), seed=1, options=options)
     state.arrange(hands, discard, stock, 0, wish)
@@ -31,7 +36,10 @@ def test_spd_start_a_wild_start_card_names_no_colour() -> None:
     """spd.start (I): a wild start card names no colour, so any card goes on it."""
     state = game(["W,R5,Y5", "B1"], discard="W")
     assert legal(state) == {f"0 play W wish={colour}" for colour in "RGBY"} | {
-        "0 play R5", "0 play Y5", "0 draw"}
+        "0 play R5",
+        "0 play Y5",
+        "0 draw",
+    }
     state.push_text("0 play Y5")
     assert legal(state) == {"1 draw"}  # B1 serves neither yellow nor 5
 
@@ -39,8 +47,12 @@ def test_spd_start_a_wild_start_card_names_no_colour() -> None:
 def test_spd_serve_colour_value_or_wild() -> None:
     """spd.serve: colour or value serves, a wild card always."""
     state = game(["R5,G7,B2,W+4", "B1", "Y1"], discard="G1,R7")
-    assert legal(state) == {"0 play R5", "0 play G7", "0 draw",
-                            *(f"0 play W+4 wish={colour}" for colour in "RGBY")}
+    assert legal(state) == {
+        "0 play R5",
+        "0 play G7",
+        "0 draw",
+        *(f"0 play W+4 wish={colour}" for colour in "RGBY"),
+    }
 
 
 def test_spd_wish_only_the_named_colour_or_a_wild() -> None:
@@ -78,21 +90,20 @@ def test_spd_draw2_the_next_draws_and_his_turn_ends() -> None:
 
 def test_spd_opt_stack2_a_draw_two_passes_it_on() -> None:
     """spd.opt.stack2: a +2 on a +2 passes the sum on (never a W+4)."""
-    state = game(["R+2,R1", "B+2,W+4", "Y1", "G1"], discard="G1,R7",
-                 options=Options(stack2=True))
+    state = game(["R+2,R1", "B+2,W+4", "Y1", "G1"], discard="G1,R7", options=Options(stack2=True))
     state.push_text("0 play R+2")
     assert legal(state) == {"1 play B+2", "1 draw"}  # never a W+4 on a +2
     state.push_text("1 play B+2")
-    assert str(state.situation_for(2)) == ("speedone top=B+2 below=R+2 draw=4 hand=Y1 "
-                                           "options=stack2")
+    assert str(state.situation_for(2)) == (
+        "speedone top=B+2 below=R+2 draw=4 hand=Y1 options=stack2"
+    )
     state.push_text("2 draw")
     assert len(state.hands[2]) == 5 and state.actor == 3
 
 
 def test_spd_opt_stack4_a_wild_draw_four_passes_it_on() -> None:
     """spd.opt.stack4: a W+4 on a W+4 passes it on."""
-    state = game(["W+4,R1", "B+2,W+4", "Y1", "G1"], discard="G1,R7",
-                 options=Options(stack4=True))
+    state = game(["W+4,R1", "B+2,W+4", "Y1", "G1"], discard="G1,R7", options=Options(stack4=True))
     state.push_text("0 play W+4 wish=B")
     assert legal(state) == {*(f"1 play W+4 wish={c}" for c in "RGBY"), "1 draw"}
 

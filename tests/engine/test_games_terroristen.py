@@ -9,8 +9,7 @@ from app.engine.games import new_game
 from app.engine.situation import Options
 
 
-def game(hands: list[str], discard: str, stock: str | None = None,
-         wish: str | None = None) -> Game:
+def game(hands: list[str], discard: str, stock: str | None = None, wish: str | None = None) -> Game:
     """A game laid out as given (as many players as hands), seat 0 on turn."""
     state = new_game("terroristen", len(hands), seed=1)
     state.arrange(hands, discard, stock, 0, wish)
@@ -38,12 +37,19 @@ def test_ter_decks_for_the_players_and_six_cards_each() -> None:
     assert str(state.top()) == "S8" and {len(hand) for hand in state.hands} == {6}
 
 
-@pytest.mark.parametrize(("rank", "actor", "pending", "direction"), [
-    ("7", 2, None, 1), ("8", 2, None, 1), ("9", 3, "draw=1", 1), ("10", 3, None, -1),
-    ("A", 1, None, 1),
-])
-def test_ter_start_a_special_card_is_the_dealers(rank: str, actor: int, pending: str | None,
-                                                 direction: int) -> None:
+@pytest.mark.parametrize(
+    ("rank", "actor", "pending", "direction"),
+    [
+        ("7", 2, None, 1),
+        ("8", 2, None, 1),
+        ("9", 3, "draw=1", 1),
+        ("10", 3, None, -1),
+        ("A", 1, None, 1),
+    ],
+)
+def test_ter_start_a_special_card_is_the_dealers(
+    rank: str, actor: int, pending: str | None, direction: int
+) -> None:
     """ter.start: a special turned-up card counts as played by the dealer."""
     state = seed_with_start(rank)
     assert (state.actor, state.direction) == (actor, direction)
@@ -150,13 +156,15 @@ def test_ter_first_player_out_wins() -> None:
 def test_ter_ace_what_sevens_and_eights_do_waits_until_the_turn_passes() -> None:
     """ter.ace, ter.multi: behind two aces a 7 and an 8 hit the next players when the
     turn passes: the next draws 2 and loses his turn, the 8 skips one more."""
-    state = game(["CA,HA,H7,H8,DK", "S9,S10", "SK,SQ", "SJ,D9"], discard="C9,C10",
-                 stock="D7,D8,C8,CK")
+    state = game(
+        ["CA,HA,H7,H8,DK", "S9,S10", "SK,SQ", "SJ,D9"], discard="C9,C10", stock="D7,D8,C8,CK"
+    )
     state.push_text("0 play CA,HA")
     state.push_text("0 play H7")
     assert (state.actor, len(state.hands[1])) == (0, 2)  # the seven waits
-    assert str(state.situation_for(0)) == ("terroristen top=H7 below=HA again=1 hand=H8,DK "
-                                           "waiting=draw:2")
+    assert str(state.situation_for(0)) == (
+        "terroristen top=H7 below=HA again=1 hand=H8,DK waiting=draw:2"
+    )
     state.push_text("0 play H8")
     assert len(state.hands[1]) == 4 and state.actor == 3  # 1 draws and is skipped, 2 too
 
@@ -164,14 +172,14 @@ def test_ter_ace_what_sevens_and_eights_do_waits_until_the_turn_passes() -> None
 def test_ter_ace_a_nine_chain_interrupts_and_the_owed_card_follows() -> None:
     """ter.ace, ter.9: a nine played for the first of two aces starts its chain at once;
     once it is taken, the nine's player plays the card he still owes."""
-    state = game(["CA,HA,H9,H7,DK", "S8,S10", "SK,SQ", "SJ,D8"], discard="C7,C10",
-                 stock="D7,C8,CQ")
+    state = game(["CA,HA,H9,H7,DK", "S8,S10", "SK,SQ", "SJ,D8"], discard="C7,C10", stock="D7,C8,CQ")
     state.push_text("0 play CA,HA")
     state.push_text("0 play H9")
     assert state.actor == 3 and legal(state) == {"3 draw"}
     state.push_text("3 draw")
     assert state.actor == 0 and str(state.situation_for(0)) == (
-        "terroristen top=H9 below=HA again=1 hand=H7,DK")
+        "terroristen top=H9 below=HA again=1 hand=H7,DK"
+    )
     state.push_text("0 play H7")
     assert state.actor == 2 and len(state.hands[1]) == 4  # the seven: 1 draws, is skipped
 

@@ -30,8 +30,13 @@ CASES = [
     pytest.param("top=D10", "D7,D7", True, "dlx.pair", id="dlx.pair-twin-sevens"),
     pytest.param("top=D10", "D7,H7", False, "dlx.pair", id="dlx.pair-not-twins"),
     pytest.param("top=D7 hand=DK", "DK", False, "dlx.lastcard", id="dlx.lastcard-king"),
-    pytest.param("top=D7 hand=D10 players=2", "D10", True, "dlx.serve",
-                 id="dlx.lastcard-ten-with-two-players"),
+    pytest.param(
+        "top=D7 hand=D10 players=2",
+        "D10",
+        True,
+        "dlx.serve",
+        id="dlx.lastcard-ten-with-two-players",
+    ),
     pytest.param("top=SQ wish=D", "D7", True, "dlx.wish", id="dlx.wish-served"),
     pytest.param("top=SQ wish=D", "S7", False, "dlx.wish", id="dlx.wish-ignored"),
     pytest.param("top=DK draw=4", "CK", True, "dlx.king", id="dlx.king-chain"),
@@ -46,8 +51,9 @@ def test_deluxe_rule_cases(situation: str, action: str, legal: bool, rule: str) 
     """Each case is decided by the rule its id names; a wrong card costs 2 (dlx.penalty.wrong)."""
     verdict = ask(situation, action)
     assert (verdict.legal, verdict.rule) == (legal, rule), verdict.reason
-    assert (verdict.penalty.to_json() if verdict.penalty else None) == \
-        (None if legal else WRONG_CARD)
+    assert (verdict.penalty.to_json() if verdict.penalty else None) == (
+        None if legal else WRONG_CARD
+    )
 
 
 def test_dlx_penalty_wrong_out_of_turn() -> None:
@@ -62,7 +68,8 @@ def test_dlx_pair_effects_add_up() -> None:
     kings = ask("top=D7", "DK,DK")
     assert has(kings, "draw", who="next", count=4, rule="dlx.king")
     assert kings.interpretation is not None and kings.interpretation.startswith(
-        "the second card's effect adds to the first")
+        "the second card's effect adds to the first"
+    )
     assert has(ask("top=D7", "D10,D10"), "skip", who="next", count=2)
     assert has(ask("top=D7", "D10,D10"), "turn", who="previous")  # 3 seats on of 4
     assert has(ask("top=D7 players=5", "D10,D10"), "turn", who="later", count=3)
@@ -82,7 +89,8 @@ def test_dlx_king_draws_then_next_is_on_turn() -> None:
     verdict = ask("top=DK draw=6", "draw")
     assert [e.to_json() for e in verdict.effects] == [
         {"type": "draw", "who": "you", "count": 6, "rule": "dlx.king"},
-        {"type": "turn", "who": "next", "rule": "dlx.king"}]
+        {"type": "turn", "who": "next", "rule": "dlx.king"},
+    ]
 
 
 def test_dlx_ace_one_more_card_or_draw() -> None:
@@ -100,16 +108,16 @@ def test_dlx_ace_draws_when_no_card_may_be_played() -> None:
     drawn = ask(stuck, "draw")
     assert (drawn.legal, drawn.rule) == (True, "dlx.ace")
     assert has(drawn, "draw", who="you", count=1) and has(drawn, "turn", who="next")
-    assert [str(action) for action in legal_actions(Situation.parse(f"deluxe {stuck}"))] == \
-        ["draw"]
+    assert [str(action) for action in legal_actions(Situation.parse(f"deluxe {stuck}"))] == ["draw"]
     assert not ask("top=SA again=1 hand=DA,DA", "draw").legal  # one DA may go, one stays
     assert not ask("top=SA again=1 hand=DA,S7", "draw").legal
 
 
 def test_dlx_jack_wishes_a_rank_and_queen_a_suit() -> None:
     """dlx.jack / dlx.queen: a jack wishes a rank (6 choices), a queen a suit (4)."""
-    assert has(ask("top=D7", "DJ"), "wish", choices=["7", "10", "J", "Q", "K", "A"],
-               rule="dlx.jack")
+    assert has(
+        ask("top=D7", "DJ"), "wish", choices=["7", "10", "J", "Q", "K", "A"], rule="dlx.jack"
+    )
     assert has(ask("top=D7", "DJ wish=K"), "wish", rank="K")
     assert has(ask("top=D7", "DQ"), "wish", choices=["C", "S", "H", "D"], rule="dlx.queen")
     assert has(ask("top=D7", "DQ wish=H"), "wish", suit="H", rule="dlx.queen")
@@ -129,7 +137,8 @@ def test_dlx_wish_plain_cards_and_served_players() -> None:
     fulfil = ask("top=CJ wish=A", "HA")
     assert fulfil.legal and not has(fulfil, "again")
     assert fulfil.interpretation is not None and fulfil.interpretation.startswith(
-        "the wish stays in force")
+        "the wish stays in force"
+    )
     assert ask("top=CJ wish=A:anyone_served:you_served", "C7").legal
     assert not ask("top=CJ wish=A:anyone_served:you_served", "HA").legal
     plain_king = ask("top=CK wish=K:anyone_served:you_served", "HK")
@@ -173,8 +182,9 @@ def test_dlx_start_card_has_no_effect() -> None:
     """dlx.start (I): the turned-up start card has no effect."""
     verdict = judge_start("deluxe", Card.parse("DK"), lang="en")
     assert verdict.rule == "dlx.start"
-    assert verdict.interpretation == ("the turned-up start card has no effect (the seed gives "
-                                      "it none).")
+    assert verdict.interpretation == (
+        "the turned-up start card has no effect (the seed gives it none)."
+    )
     assert [e.type for e in verdict.effects] == ["turn"]
 
 

@@ -10,17 +10,18 @@ from app.engine import judge
 
 def test_ter9_previous_player_answers_with_a_nine_out_of_turn() -> None:
     """The nine asks the previous player, who is not on turn: he may pass it on (ter.9)."""
-    verdict = judge(Situation.parse("terroristen top=H9 draw=1 actor=other"),
-                    Action.parse("S9"), "en")
+    verdict = judge(
+        Situation.parse("terroristen top=H9 draw=1 actor=other"), Action.parse("S9"), "en"
+    )
     assert (verdict.legal, verdict.rule) == (True, "ter.9")
-    assert any(e.type == "draw" and e.who == "previous" and e.count == 2
-               for e in verdict.effects)
+    assert any(e.type == "draw" and e.who == "previous" and e.count == 2 for e in verdict.effects)
 
 
 def test_ter9_previous_player_takes_the_card_out_of_turn() -> None:
     """... or take the card; play goes on after the player of the nine."""
-    verdict = judge(Situation.parse("terroristen top=H9 draw=1 actor=other"),
-                    Action(draw=True), "en")
+    verdict = judge(
+        Situation.parse("terroristen top=H9 draw=1 actor=other"), Action(draw=True), "en"
+    )
     assert (verdict.legal, verdict.rule) == (True, "ter.9")
     assert verdict.effects[0].who == "you" and verdict.effects[0].count == 1
 

@@ -72,8 +72,9 @@ def test_dop_9_obligations() -> None:
     assert has(last, "draw", who="next", count=2) and not has(last, "again")
     draw = ask("top=C9 again=2 hand=D8", "draw")
     assert draw.legal and has(draw, "again", count=1)
-    assert draw.interpretation == ("each nine played adds 2 obligations, each card played (or "
-                                   "drawn in its place) uses 1.")
+    assert draw.interpretation == (
+        "each nine played adds 2 obligations, each card played (or drawn in its place) uses 1."
+    )
     assert not ask("top=C9 again=2 hand=C8", "draw").legal
 
 
@@ -91,7 +92,8 @@ def test_dop_draw_after_drawing_play_or_end_the_turn() -> None:
     assert (again.legal, again.rule) == (False, "dop.draw")
     assert again.reason == "You already drew: play a serving card or end your turn."
     assert ask("top=C10 hand=H7 drew=true", "draw", "de").reason == (
-        "Du hast schon gezogen: Leg eine passende Karte oder beende deinen Zug.")
+        "Du hast schon gezogen: Leg eine passende Karte oder beende deinen Zug."
+    )
     play = ask("top=C10 hand=C7,H7 drew=true", "C7")
     assert (play.legal, play.rule) == (True, "dop.draw") and has(play, "turn", who="next")
     assert not ask("top=C10 hand=C7,H7 drew=true", "H7").legal
@@ -152,11 +154,13 @@ def test_dop_lastcard_two_a_last_eight_may_be_countered() -> None:
 
 def test_top_was_last_only_where_the_rules_ask_it() -> None:
     """situation.top_was_last is a problem in a variant whose rules do not ask it."""
-    problem = find_problem(Situation.parse("dynamisch top=H8 top_was_last=true"),
-                           Action.parse("S8"))
+    problem = find_problem(
+        Situation.parse("dynamisch top=H8 top_was_last=true"), Action.parse("S8")
+    )
     assert problem is not None and problem.field == "situation.top_was_last"
-    assert find_problem(Situation.parse("doppel top=H8 top_was_last=true"),
-                        Action.parse("S8")) is None
+    assert (
+        find_problem(Situation.parse("doppel top=H8 top_was_last=true"), Action.parse("S8")) is None
+    )
 
 
 def test_dop_hand_count_says_the_last_card() -> None:
@@ -189,17 +193,19 @@ def test_dop_out_of_turn_is_never_legal() -> None:
 
 def test_dop_legal_actions_after_a_jack() -> None:
     """legal_actions on a jack: only the wished suit (no jack on a jack), or draw."""
-    listed = [str(a) for a in legal_actions(Situation.parse("doppel top=CJ wish=H "
-                                                            "hand=H7,SJ,C8"))]
+    listed = [str(a) for a in legal_actions(Situation.parse("doppel top=CJ wish=H hand=H7,SJ,C8"))]
     assert listed == ["H7", "draw"]
 
 
-@pytest.mark.parametrize(("text", "field"), [
-    ("dynamisch top=C10 drew=true", "situation.drew"),
-    ("speedone top=R5 drew=true", "situation.drew"),
-    ("doppel top=C10 drew=true actor=other", "situation.drew"),
-    ("doppel top=D7 draw=2 drew=true", "situation.pending"),
-])
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("dynamisch top=C10 drew=true", "situation.drew"),
+        ("speedone top=R5 drew=true", "situation.drew"),
+        ("doppel top=C10 drew=true actor=other", "situation.drew"),
+        ("doppel top=D7 draw=2 drew=true", "situation.pending"),
+    ],
+)
 def test_dop_draw_flag_only_for_a_doppel_player_who_drew(text: str, field: str) -> None:
     """dop.draw: ``drew`` is Doppel's (elsewhere the turn ends with the draw), for the player
     on turn, and nothing is pending once he has drawn."""

@@ -29,10 +29,20 @@ CASES = [
     pytest.param("top=H7", "C9", False, "dyn.serve", id="dyn.serve-neither"),
     pytest.param("top=S10", "SJ wish=C", False, "dyn.jack.match", id="dyn.jack.match-serves"),
     pytest.param("top=S10", "HJ wish=C", True, "dyn.jack.match", id="dyn.jack.match-off-suit"),
-    pytest.param("top=CJ wish=H", "DJ wish=S", False, "dyn.jack.match",
-                 id="dyn.jack.match-jack-on-other-jack"),
-    pytest.param("top=CJ wish=H", "HJ wish=S", False, "dyn.jack.match",
-                 id="dyn.jack.match-jack-of-wished-suit"),
+    pytest.param(
+        "top=CJ wish=H",
+        "DJ wish=S",
+        False,
+        "dyn.jack.match",
+        id="dyn.jack.match-jack-on-other-jack",
+    ),
+    pytest.param(
+        "top=CJ wish=H",
+        "HJ wish=S",
+        False,
+        "dyn.jack.match",
+        id="dyn.jack.match-jack-of-wished-suit",
+    ),
     pytest.param("top=CJ wish=H", "H8", True, "dyn.jack.wish", id="dyn.jack.wish-served"),
     pytest.param("top=CJ wish=H", "C8", False, "dyn.jack.wish", id="dyn.jack.wish-ignored"),
     pytest.param("top=S8", "HJ wish=S", False, "dyn.jack.wish", id="dyn.jack.wish-suit-below"),
@@ -59,8 +69,10 @@ def test_dynamisch_rule_cases(situation: str, action: str, legal: bool, rule: st
 def test_dyn_jack_match_reason_names_both_cards() -> None:
     """dyn.jack.match: the reason is the docs/api.md example sentence."""
     verdict = ask("top=CQ", "CJ wish=H")
-    assert verdict.reason == ("A jack may only be played when it does not serve: the clubs "
-                              "jack would serve the clubs queen.")
+    assert verdict.reason == (
+        "A jack may only be played when it does not serve: the clubs "
+        "jack would serve the clubs queen."
+    )
 
 
 def test_dyn_twin_reverse_serving_with_twin() -> None:
@@ -92,8 +104,10 @@ def test_dyn_7_each_pass_adds_one_and_taker_is_on_turn() -> None:
     assert has(ask("top=C7 draw=2", "S7"), "draw", who="next", count=3)
     taken = ask("top=C7 draw=3", "draw")
     assert (taken.legal, taken.rule) == (True, "dyn.7")
-    assert effects(taken) == [{"type": "draw", "who": "you", "count": 3, "rule": "dyn.7"},
-                              {"type": "turn", "who": "you", "rule": "dyn.7"}]
+    assert effects(taken) == [
+        {"type": "draw", "who": "you", "count": 3, "rule": "dyn.7"},
+        {"type": "turn", "who": "you", "rule": "dyn.7"},
+    ]
 
 
 def test_dyn_8_skips_once_and_passing_does_not_accumulate() -> None:
@@ -112,15 +126,25 @@ def test_dyn_pass_with_twin_sends_the_effect_back() -> None:
 
 def test_dyn_9_shows_two_cards_and_draws_up_first() -> None:
     """dyn.9: the player shows two cards to the next; with fewer than two he draws first."""
-    assert effects(ask("top=S10", "S9"))[0] == {"type": "show", "from": "you", "to": "next",
-                                                "count": 2, "rule": "dyn.9"}
+    assert effects(ask("top=S10", "S9"))[0] == {
+        "type": "show",
+        "from": "you",
+        "to": "next",
+        "count": 2,
+        "rule": "dyn.9",
+    }
     assert has(ask("top=S10 hand=S9,C7", "S9"), "draw", who="you", count=1, rule="dyn.9")
 
 
 def test_dyn_10_next_player_shows_two_cards() -> None:
     """dyn.10: the next player shows two cards to the player of the ten."""
-    assert effects(ask("top=S9", "S10"))[0] == {"type": "show", "from": "next", "to": "you",
-                                                "count": 2, "rule": "dyn.10"}
+    assert effects(ask("top=S9", "S10"))[0] == {
+        "type": "show",
+        "from": "next",
+        "to": "you",
+        "count": 2,
+        "rule": "dyn.10",
+    }
 
 
 def test_dyn_ace_may_not_draw_while_a_card_serves() -> None:
@@ -130,7 +154,8 @@ def test_dyn_ace_may_not_draw_while_a_card_serves() -> None:
     assert (refused.legal, refused.rule) == (False, "dyn.ace")
     assert refused.interpretation == (
         "while his hand holds a card he may legally play on the ace — a serving card, or a "
-        "jack that dyn.jack.match allows — he may not draw instead.")
+        "jack that dyn.jack.match allows — he may not draw instead."
+    )
     assert not ask("top=CA again=1 hand=HJ,H8", "draw").legal  # the jack may go on the ace
     allowed = ask("top=CA again=1 hand=H7,H8", "draw")
     assert allowed.legal and has(allowed, "draw", who="you", count=1)
@@ -142,10 +167,8 @@ def test_dyn_noend_9_10_A_cannot_end_the_game() -> None:
     for top, card in (("C8", "C9"), ("C8", "C10"), ("C8", "CA")):
         verdict = ask(f"top={top} hand={card}", card)
         assert verdict.legal and not has(verdict, "out")
-    assert has(ask("top=C8 hand=C9", "C9"), "draw", who="you", count=2,
-               rule="dyn.noend.9-10-A")
-    assert has(ask("top=C8 hand=CA", "CA"), "draw", who="you", count=1,
-               rule="dyn.noend.9-10-A")
+    assert has(ask("top=C8 hand=C9", "C9"), "draw", who="you", count=2, rule="dyn.noend.9-10-A")
+    assert has(ask("top=C8 hand=CA", "CA"), "draw", who="you", count=1, rule="dyn.noend.9-10-A")
     assert has(ask("top=C8 hand=C10", "C10"), "show", rule="dyn.noend.9-10-A")
 
 
@@ -190,8 +213,9 @@ def test_dyn_start_card_counts_as_played_by_the_dealer() -> None:
     """dyn.start: a turned-up 7 makes the next draw; a jack may name any other suit."""
     seven = judge_start("dynamisch", Card.parse("H7"), lang="en")
     assert seven.rule == "dyn.start"
-    assert {"type": "draw", "who": "next", "count": 1, "rule": "dyn.7"} in \
-        [e.to_json() for e in seven.effects]
+    assert {"type": "draw", "who": "next", "count": 1, "rule": "dyn.7"} in [
+        e.to_json() for e in seven.effects
+    ]
     jack = judge_start("dynamisch", Card.parse("HJ"))
     assert [e.to_json() for e in jack.effects][0]["choices"] == ["C", "S", "D"]
     ace = judge_start("dynamisch", Card.parse("SA"))
@@ -213,5 +237,7 @@ def test_dyn_legal_actions_list_every_wish_and_the_draw() -> None:
 
 def test_dyn_reason_in_german() -> None:
     """Reasons come in German by default."""
-    assert ask("top=H7", "C9", lang="de").reason == \
-        "Kreuz-Neun bedient Herz-Sieben nicht (weder Farbe noch Wert)."
+    assert (
+        ask("top=H7", "C9", lang="de").reason
+        == "Kreuz-Neun bedient Herz-Sieben nicht (weder Farbe noch Wert)."
+    )

@@ -45,8 +45,10 @@ HERE = Path(__file__).parent
 
 def effect_present(response: dict[str, Any], type: str, who: str, count: int) -> bool:
     """True when the response has an effect of ``type`` for ``who`` with ``count``."""
-    return any(e["type"] == type and e.get("who") == who and e.get("count") == count
-               for e in response["effects"])
+    return any(
+        e["type"] == type and e.get("who") == who and e.get("count") == count
+        for e in response["effects"]
+    )
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e["label"] for e in EXAMPLES])
@@ -70,10 +72,14 @@ def test_referee_example(example: dict[str, Any]) -> None:
 
 def test_every_rule_id_is_named_by_a_referee_test() -> None:
     """Each rule ID of the rules digest appears in the engine-referee's tests."""
-    sources = "".join(path.read_text(encoding="utf-8")
-                      for path in sorted(HERE.glob("test_referee_*.py")))
-    missing = [rule for rule in RULE_IDS
-               if not re.search(rf"(?<![\w.]){re.escape(rule)}(?![\w-])", sources)]
+    sources = "".join(
+        path.read_text(encoding="utf-8") for path in sorted(HERE.glob("test_referee_*.py"))
+    )
+    missing = [
+        rule
+        for rule in RULE_IDS
+        if not re.search(rf"(?<![\w.]){re.escape(rule)}(?![\w-])", sources)
+    ]
     assert missing == []
     assert len(RULE_IDS) == 83
 
@@ -86,31 +92,49 @@ def test_interpretations_cite_known_rules() -> None:
 def test_registry() -> None:
     """find_variant resolves every ID; the player ranges follow the rules digest."""
     assert [find_variant(name).name for name in VARIANT_IDS] == list(VARIANT_IDS)
-    assert PLAYER_RANGE == {"dynamisch": (2, 6), "deluxe": (2, 8), "speedone": (2, 10),
-                            "terroristen": (2, 10), "doppel": (2, 4)}
+    assert PLAYER_RANGE == {
+        "dynamisch": (2, 6),
+        "deluxe": (2, 8),
+        "speedone": (2, 10),
+        "terroristen": (2, 10),
+        "doppel": (2, 4),
+    }
     with pytest.raises(ValueError, match="'uno' is not a variant"):
         find_variant("uno")
 
 
-@pytest.mark.parametrize("text", [
-    "dynamisch top=HJ below=S8 wish=C hand=CJ,S7 players=5",
-    "deluxe top=CJ wish=10:by_you:anyone_served draw=2 hand= actor=other",
-    "speedone top=Y+2 draw=2 options=stack2,stack4",
-    "doppel top=C9 again=2 players=2",
-    "doppel top=C10 hand=C7,H9 drew=true",
-    "doppel top=H7 draw=2 players=3 top_was_last=true",
-    "speedone top=R+2 draw=2 hand_count=21 options=handlimit:false",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dynamisch top=HJ below=S8 wish=C hand=CJ,S7 players=5",
+        "deluxe top=CJ wish=10:by_you:anyone_served draw=2 hand= actor=other",
+        "speedone top=Y+2 draw=2 options=stack2,stack4",
+        "doppel top=C9 again=2 players=2",
+        "doppel top=C10 hand=C7,H9 drew=true",
+        "doppel top=H7 draw=2 players=3 top_was_last=true",
+        "speedone top=R+2 draw=2 hand_count=21 options=handlimit:false",
+    ],
+)
 def test_situation_text_round_trip(text: str) -> None:
     """Situation.parse and str() are inverses on canonical texts."""
     assert str(Situation.parse(text)) == text
 
 
-@pytest.mark.parametrize("text", ["dynamisch", "dynamisch top=X9", "dynamisch top=H7 foo=1",
-                                  "dynamisch top=H7 wish=Z", "dynamisch top=H7 draw=x",
-                                  "dynamisch top=H7 actor=me", "dynamisch top=H7 options=x",
-                                  "doppel top=H7 drew=yes", "doppel top=H7 top_was_last=1",
-                                  "speedone top=R5 hand_count=many"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dynamisch",
+        "dynamisch top=X9",
+        "dynamisch top=H7 foo=1",
+        "dynamisch top=H7 wish=Z",
+        "dynamisch top=H7 draw=x",
+        "dynamisch top=H7 actor=me",
+        "dynamisch top=H7 options=x",
+        "doppel top=H7 drew=yes",
+        "doppel top=H7 top_was_last=1",
+        "speedone top=R5 hand_count=many",
+    ],
+)
 def test_situation_parse_errors_quote_the_input(text: str) -> None:
     """A bad situation text raises InvalidNotationError quoting it."""
     with pytest.raises(InvalidNotationError) as caught:
@@ -132,30 +156,45 @@ def test_action_parse_errors(text: str) -> None:
 
 
 ANY_CARD = st.sampled_from(sorted({*deck("dynamisch"), *deck("speedone")}, key=Card.sort_key))
-WISHES = st.builds(Wish, suit=st.sampled_from([None, "C", "S", "H", "D", "R", "Y"]),
-                   rank=st.sampled_from([None, "7", "10", "J", "A"]), by_you=st.booleans(),
-                   anyone_served=st.booleans(), you_served=st.booleans())
+WISHES = st.builds(
+    Wish,
+    suit=st.sampled_from([None, "C", "S", "H", "D", "R", "Y"]),
+    rank=st.sampled_from([None, "7", "10", "J", "A"]),
+    by_you=st.booleans(),
+    anyone_served=st.booleans(),
+    you_served=st.booleans(),
+)
 SITUATIONS = st.builds(
-    Situation, variant=st.sampled_from(VARIANT_IDS), top=ANY_CARD,
-    below=st.none() | ANY_CARD, wish=st.none() | WISHES,
-    pending=st.none() | st.builds(Pending, draw=st.integers(0, 5), skip=st.integers(0, 2),
-                                  again=st.integers(0, 3)),
-    hand=st.none() | st.lists(ANY_CARD, max_size=6).map(tuple), players=st.integers(1, 11),
+    Situation,
+    variant=st.sampled_from(VARIANT_IDS),
+    top=ANY_CARD,
+    below=st.none() | ANY_CARD,
+    wish=st.none() | WISHES,
+    pending=st.none()
+    | st.builds(Pending, draw=st.integers(0, 5), skip=st.integers(0, 2), again=st.integers(0, 3)),
+    hand=st.none() | st.lists(ANY_CARD, max_size=6).map(tuple),
+    players=st.integers(1, 11),
     options=st.builds(Options, stack2=st.booleans(), stack4=st.booleans()),
-    actor=st.sampled_from(["on_turn", "other"]), drew=st.booleans())
-ACTIONS = st.builds(Action, play=st.lists(ANY_CARD, max_size=3).map(tuple),
-                    wish=st.none() | WISHES, draw=st.booleans())
+    actor=st.sampled_from(["on_turn", "other"]),
+    drew=st.booleans(),
+)
+ACTIONS = st.builds(
+    Action,
+    play=st.lists(ANY_CARD, max_size=3).map(tuple),
+    wish=st.none() | WISHES,
+    draw=st.booleans(),
+)
 
 
 @settings(max_examples=400, deadline=None)
 @given(SITUATIONS, ACTIONS, st.sampled_from(["de", "en"]))
-def test_judge_never_raises_and_cites_a_rule(situation: Situation, action: Action,
-                                             lang: str) -> None:
+def test_judge_never_raises_and_cites_a_rule(
+    situation: Situation, action: Action, lang: str
+) -> None:
     """Questions never raise; a well-formed one is decided by a rule ID of the rules digest."""
     verdict = judge(situation, action, lang)
     assert verdict.reason
-    assert verdict.rule in RULE_IDS or (verdict.rule == "" and situation.variant
-                                        not in VARIANT_IDS)
+    assert verdict.rule in RULE_IDS or (verdict.rule == "" and situation.variant not in VARIANT_IDS)
     assert json.dumps(verdict.to_json())
     if verdict.legal:
         assert verdict.penalty is None
@@ -170,17 +209,30 @@ def test_legal_actions_are_all_legal(situation: Situation) -> None:
 
 
 ONE_WISH = st.one_of(
-    st.builds(Wish, suit=st.sampled_from(["C", "S", "H", "D", "R", "G", "B", "Y"]),
-              by_you=st.booleans(), anyone_served=st.booleans(), you_served=st.booleans()),
-    st.builds(Wish, rank=st.sampled_from(["7", "8", "9", "10", "J", "Q", "K", "A"]),
-              by_you=st.booleans()))
+    st.builds(
+        Wish,
+        suit=st.sampled_from(["C", "S", "H", "D", "R", "G", "B", "Y"]),
+        by_you=st.booleans(),
+        anyone_served=st.booleans(),
+        you_served=st.booleans(),
+    ),
+    st.builds(
+        Wish, rank=st.sampled_from(["7", "8", "9", "10", "J", "Q", "K", "A"]), by_you=st.booleans()
+    ),
+)
 CANONICAL = st.builds(
-    Situation, variant=st.sampled_from(VARIANT_IDS), top=ANY_CARD,
-    below=st.none() | ANY_CARD, wish=st.none() | ONE_WISH,
+    Situation,
+    variant=st.sampled_from(VARIANT_IDS),
+    top=ANY_CARD,
+    below=st.none() | ANY_CARD,
+    wish=st.none() | ONE_WISH,
     pending=st.none() | st.builds(Pending, draw=st.integers(1, 9)),
-    hand=st.none() | st.lists(ANY_CARD, max_size=6).map(tuple), players=st.integers(2, 10),
+    hand=st.none() | st.lists(ANY_CARD, max_size=6).map(tuple),
+    players=st.integers(2, 10),
     options=st.builds(Options, stack2=st.booleans(), stack4=st.booleans()),
-    actor=st.sampled_from(["on_turn", "other"]), drew=st.booleans())
+    actor=st.sampled_from(["on_turn", "other"]),
+    drew=st.booleans(),
+)
 
 
 @given(CANONICAL)
@@ -205,24 +257,40 @@ def well_formed(draw: st.DrawFn) -> tuple[Situation, Action]:
     wish = Wish(**{kind: draw(st.sampled_from(targets[kind]))})
     if variant.wish_flags:
         served = draw(st.booleans())
-        wish = Wish(suit=wish.suit, rank=wish.rank, by_you=draw(st.booleans()),
-                    anyone_served=served, you_served=served and draw(st.booleans()))
+        wish = Wish(
+            suit=wish.suit,
+            rank=wish.rank,
+            by_you=draw(st.booleans()),
+            anyone_served=served,
+            you_served=served and draw(st.booleans()),
+        )
     needs_wish = top.rank in variant.wish_on_top
     active = wish if needs_wish or (not variant.wish_on_top and draw(st.booleans())) else None
-    options = replace_options(Options(), {rule.option: draw(st.sampled_from(rule.values))
-                                          for rule in variant.house_rules})
+    options = replace_options(
+        Options(), {rule.option: draw(st.sampled_from(rule.values)) for rule in variant.house_rules}
+    )
     pending = None
     kinds_due = [k for k, ranks in variant.pending_tops(options).items() if top.rank in ranks]
     if kinds_due and draw(st.booleans()):
         pending = Pending(**{draw(st.sampled_from(kinds_due)): draw(st.integers(1, 4))})
-    situation = Situation(name, top=top, wish=active, pending=pending, hand=hand,
-                          players=players, options=options,
-                          actor=draw(st.sampled_from(["on_turn", "on_turn", "other"])))
+    situation = Situation(
+        name,
+        top=top,
+        wish=active,
+        pending=pending,
+        hand=hand,
+        players=players,
+        options=options,
+        actor=draw(st.sampled_from(["on_turn", "on_turn", "other"])),
+    )
     pool = list(hand) if hand else cards
     play = tuple(draw(st.lists(st.sampled_from(pool), min_size=1, max_size=2)))
     wishing = variant.wish_kinds.get(play[0].rank)
-    action_wish = Wish(**{wishing: draw(st.sampled_from(targets[wishing]))}) \
-        if wishing and draw(st.booleans()) else None
+    action_wish = (
+        Wish(**{wishing: draw(st.sampled_from(targets[wishing]))})
+        if wishing and draw(st.booleans())
+        else None
+    )
     action = Action(draw=True) if draw(st.integers(0, 4)) == 0 else Action(play, action_wish)
     return situation, action
 
@@ -241,15 +309,17 @@ def test_well_formed_questions_get_a_rule_verdict(question: tuple[Situation, Act
         assert verdict.reason and not verdict.reason.startswith("Ungültige")
         assert {effect.type for effect in verdict.effects} <= set(EFFECT_TYPES)
     listed = legal_actions(situation)
-    assert all(find_problem(situation, a) is None and judge(situation, a).legal
-               for a in listed)
+    assert all(find_problem(situation, a) is None and judge(situation, a).legal for a in listed)
     if verdict.legal and situation.hand is not None:
         # legal_actions is complete: the legal play is listed (an unnamed wish spelled out).
         assert action in listed or any(a.play == action.play for a in listed)
 
 
-REQUEST = {"variant": "dynamisch", "situation": {"top": "HQ", "hand": ["CJ", "S7"]},
-           "action": {"play": ["CJ"], "wish": {"suit": "S"}}}
+REQUEST = {
+    "variant": "dynamisch",
+    "situation": {"top": "HQ", "hand": ["CJ", "S7"]},
+    "action": {"play": ["CJ"], "wish": {"suit": "S"}},
+}
 
 
 def test_situation_from_request_reads_and_checks_the_question() -> None:
@@ -267,16 +337,26 @@ def test_situation_from_request_reads_and_checks_the_question() -> None:
     assert caught.value.field == "action.play[0]"  # H9 is not in the hand
 
 
-@pytest.mark.parametrize(("body", "field", "german"), [
-    ({**REQUEST, "players": 9}, "players", "Spieler im Spiel: 9 – Dynamisch spielen 2 bis 6 "
-                                          "Spieler."),
-    ({**REQUEST, "variant": "uno"}, "variant", 'Variante: "uno" gibt es nicht'),
-    ({"variant": "dynamisch", "situation": {"top": "H7"}}, "action", "Dein Zug fehlt: Die "
-                                                                     "Anfrage braucht"),
-    ({**REQUEST, "lang": "fr"}, "lang", 'Sprache: "fr" – erwartet ist "de" oder "en".'),
-])
-def test_request_errors_come_in_german_and_english(body: dict[str, Any], field: str,
-                                                   german: str) -> None:
+@pytest.mark.parametrize(
+    ("body", "field", "german"),
+    [
+        (
+            {**REQUEST, "players": 9},
+            "players",
+            "Spieler im Spiel: 9 – Dynamisch spielen 2 bis 6 Spieler.",
+        ),
+        ({**REQUEST, "variant": "uno"}, "variant", 'Variante: "uno" gibt es nicht'),
+        (
+            {"variant": "dynamisch", "situation": {"top": "H7"}},
+            "action",
+            "Dein Zug fehlt: Die Anfrage braucht",
+        ),
+        ({**REQUEST, "lang": "fr"}, "lang", 'Sprache: "fr" – erwartet ist "de" oder "en".'),
+    ],
+)
+def test_request_errors_come_in_german_and_english(
+    body: dict[str, Any], field: str, german: str
+) -> None:
     """InputError: ``text`` in both languages, ``message(lang)`` and ``str()`` (English);
     request_lang says which one a body asks for (German unless it reads "en")."""
     with pytest.raises(InputError) as caught:
@@ -308,8 +388,9 @@ def test_judge_request_checks_the_question_once() -> None:
 
 def test_referee_page_uses_the_public_engine_api() -> None:
     """app/referee reads requests through app.engine, not the request/checks internals."""
-    sources = "".join(path.read_text(encoding="utf-8")
-                      for path in sorted((ROOT / "app" / "referee").glob("*.py")))
+    sources = "".join(
+        path.read_text(encoding="utf-8") for path in sorted((ROOT / "app" / "referee").glob("*.py"))
+    )
     assert "app.engine.request" not in sources and "app.engine.problems" not in sources
     assert "find_problem" not in sources
 
@@ -318,7 +399,10 @@ def test_the_engine_asks_variants_instead_of_comparing_their_names() -> None:
     """Deck, suits, wish flags, options, results: the engine asks the variant's rules and
     games; no module of it compares a variant's name."""
     compares = re.compile(r"""(==|!=) *["'](dynamisch|deluxe|speedone|terroristen|doppel)["']""")
-    found = [f"{path.name}:{number}" for path in sorted((ROOT / "app" / "engine").rglob("*.py"))
-             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-             if compares.search(line)]
+    found = [
+        f"{path.name}:{number}"
+        for path in sorted((ROOT / "app" / "engine").rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if compares.search(line)
+    ]
     assert found == []

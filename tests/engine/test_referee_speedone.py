@@ -35,16 +35,33 @@ CASES = [
     pytest.param("top=W wish=R", "B5", False, "spd.wish", id="spd.wish-ignored"),
     pytest.param("top=W+4 wish=R", "W wish=G", True, "spd.serve", id="spd.wish-wild-on-wild"),
     pytest.param("top=Y+2 draw=2", "G+2", False, "spd.opt.stack2", id="spd.opt.stack2-off"),
-    pytest.param("top=Y+2 draw=2 options=stack2", "G+2", True, "spd.opt.stack2",
-                 id="spd.opt.stack2-on"),
-    pytest.param("top=W+4 wish=G draw=4", "W+4 wish=R", False, "spd.opt.stack4",
-                 id="spd.opt.stack4-off"),
-    pytest.param("top=W+4 wish=G draw=4 options=stack4", "W+4 wish=R", True, "spd.opt.stack4",
-                 id="spd.opt.stack4-on"),
-    pytest.param("top=Y+2 draw=2 options=stack2,stack4", "W+4 wish=R", False,
-                 "spd.opt.stack4", id="spd.opt.stack4-never-mixed"),
-    pytest.param("top=W+4 wish=G draw=4 options=stack2,stack4", "G+2", False,
-                 "spd.opt.stack4", id="spd.opt.stack4-never-mixed-back"),
+    pytest.param(
+        "top=Y+2 draw=2 options=stack2", "G+2", True, "spd.opt.stack2", id="spd.opt.stack2-on"
+    ),
+    pytest.param(
+        "top=W+4 wish=G draw=4", "W+4 wish=R", False, "spd.opt.stack4", id="spd.opt.stack4-off"
+    ),
+    pytest.param(
+        "top=W+4 wish=G draw=4 options=stack4",
+        "W+4 wish=R",
+        True,
+        "spd.opt.stack4",
+        id="spd.opt.stack4-on",
+    ),
+    pytest.param(
+        "top=Y+2 draw=2 options=stack2,stack4",
+        "W+4 wish=R",
+        False,
+        "spd.opt.stack4",
+        id="spd.opt.stack4-never-mixed",
+    ),
+    pytest.param(
+        "top=W+4 wish=G draw=4 options=stack2,stack4",
+        "G+2",
+        False,
+        "spd.opt.stack4",
+        id="spd.opt.stack4-never-mixed-back",
+    ),
     pytest.param("top=Y+2 draw=2", "Y5", False, "spd.draw2", id="spd.draw2-must-draw"),
     pytest.param("top=W+4 wish=G draw=4", "G5", False, "spd.draw4", id="spd.draw4-must-draw"),
     pytest.param("top=GS skip=1", "G5", False, "spd.skip", id="spd.skip-skipped-player"),
@@ -63,8 +80,9 @@ def test_spd_serve_wild_draw_four_any_time() -> None:
     """spd.serve (I): a wild-draw-four may be played at any time."""
     verdict = ask("top=B7 hand=W+4,B2", "W+4 wish=R")
     assert verdict.legal
-    assert verdict.interpretation == ("a wild-draw-four may be played at any time (the seed "
-                                      "gives no restriction).")
+    assert verdict.interpretation == (
+        "a wild-draw-four may be played at any time (the seed gives no restriction)."
+    )
 
 
 def test_spd_wish_names_a_colour() -> None:
@@ -100,8 +118,9 @@ def test_spd_draw2_next_draws_two() -> None:
 def test_spd_draw4_wish_and_four_cards() -> None:
     """spd.draw4: wish a colour, the next player draws 4 (8 when stacked)."""
     verdict = ask("top=B7", "W+4 wish=R")
-    assert has(verdict, "wish", suit="R") and has(verdict, "draw", who="next", count=4,
-                                                  rule="spd.draw4")
+    assert has(verdict, "wish", suit="R") and has(
+        verdict, "draw", who="next", count=4, rule="spd.draw4"
+    )
     stacked = ask("top=W+4 wish=G draw=4 options=stack4", "W+4 wish=R")
     assert has(stacked, "draw", who="next", count=8)
     assert ask("top=W+4 wish=G draw=4", "draw").rule == "spd.draw4"
@@ -113,7 +132,8 @@ def test_spd_draw_one_card_and_turn_ends() -> None:
     assert (verdict.legal, verdict.rule) == (True, "spd.draw")
     assert [e.to_json() for e in verdict.effects] == [
         {"type": "draw", "who": "you", "count": 1, "rule": "spd.draw"},
-        {"type": "turn", "who": "next", "rule": "spd.draw"}]
+        {"type": "turn", "who": "next", "rule": "spd.draw"},
+    ]
 
 
 def test_spd_handlimit_extra_cards_lapse() -> None:
@@ -133,8 +153,9 @@ def test_spd_handlimit_from_the_number_of_cards_alone() -> None:
     assert (limited.legal, limited.rule) == (True, "spd.handlimit")
     assert has(limited, "draw", who="you", count=1, rule="spd.handlimit")
     assert has(ask("top=Y+2 draw=2 hand_count=22", "draw"), "draw", who="you", count=0)
-    assert has(ask("top=Y+2 draw=2 hand_count=20", "draw"), "draw", who="you", count=2,
-               rule="spd.draw2")
+    assert has(
+        ask("top=Y+2 draw=2 hand_count=20", "draw"), "draw", who="you", count=2, rule="spd.draw2"
+    )
     unlimited = ask("top=Y+2 draw=2 hand_count=21 options=handlimit:false", "draw")
     assert has(unlimited, "draw", who="you", count=2, rule="spd.house.handlimit")
 
@@ -147,20 +168,28 @@ def test_spd_hand_count_counts_the_last_cards() -> None:
     assert not has(ask("top=B7 hand_count=2", "B2"), "out")
 
 
-@pytest.mark.parametrize(("situation", "action", "quoted"), [
-    ("top=B7 hand=B2,G3 hand_count=3", "B2", "your hand lists 2"),
-    ("top=B7 hand_count=0", "B2", "cannot play more cards"),
-    ("top=B7 hand_count=23", "draw", "more than 22"),
-    ("top=B7 hand_count=109", "draw", "0 to 108"),
-])
+@pytest.mark.parametrize(
+    ("situation", "action", "quoted"),
+    [
+        ("top=B7 hand=B2,G3 hand_count=3", "B2", "your hand lists 2"),
+        ("top=B7 hand_count=0", "B2", "cannot play more cards"),
+        ("top=B7 hand_count=23", "draw", "more than 22"),
+        ("top=B7 hand_count=109", "draw", "0 to 108"),
+    ],
+)
 def test_spd_hand_count_problems(situation: str, action: str, quoted: str) -> None:
     """A hand_count that disagrees with the hand, the play, the limit or the deck is a
     problem of the field situation.hand_count."""
     problem = find_problem(Situation.parse(f"speedone {situation}"), Action.parse(action))
     assert problem is not None and problem.field == "situation.hand_count"
     assert quoted in say(problem.text, "en") and "Karten auf der Hand" in say(problem.text, "de")
-    assert find_problem(Situation.parse("speedone top=B7 hand_count=23 options=handlimit:false"),
-                        Action.parse("draw")) is None
+    assert (
+        find_problem(
+            Situation.parse("speedone top=B7 hand_count=23 options=handlimit:false"),
+            Action.parse("draw"),
+        )
+        is None
+    )
 
 
 def test_spd_one_reminder_with_two_cards() -> None:
@@ -180,8 +209,9 @@ def test_spd_start_card_has_no_effect() -> None:
     verdict = judge_start("speedone", Card.parse("W+4"), lang="en")
     assert verdict.rule == "spd.start"
     assert verdict.interpretation is not None
-    assert verdict.interpretation.startswith("the turned-up start card has no effect (the "
-                                             "seed gives it none).")
+    assert verdict.interpretation.startswith(
+        "the turned-up start card has no effect (the seed gives it none)."
+    )
     assert [e.type for e in verdict.effects] == ["turn"]
 
 
@@ -193,14 +223,21 @@ def test_spd_start_wild_start_card_wishes_no_colour() -> None:
     assert colour.interpretation == (
         "the turned-up start card has no effect (the seed gives it none). A wild card turned "
         "up names no colour: the starting player may play any card on it (as if he named the "
-        "colour of the card he plays).")
+        "colour of the card he plays)."
+    )
     assert has(colour, "turn", who="next") and not has(colour, "wish")
     assert has(ask("top=W+4 hand=GS,W", "GS"), "skip", who="next")  # its own effect counts
     assert ask("top=W+4 hand=R5,W", "W wish=G").legal
     assert ask("top=W hand=R5", "draw").legal
     listed = legal_actions(Situation.parse("speedone top=W hand=R5,W"))
-    assert [str(action) for action in listed] == ["R5", "W wish=R", "W wish=G", "W wish=B",
-                                                  "W wish=Y", "draw"]
+    assert [str(action) for action in listed] == [
+        "R5",
+        "W wish=R",
+        "W wish=G",
+        "W wish=B",
+        "W wish=Y",
+        "draw",
+    ]
     # A W+4 that still makes you draw was played, so its player named a colour.
     missing = find_problem(Situation.parse("speedone top=W+4 draw=4"), Action(draw=True))
     assert missing is not None and missing.field == "situation.wish"
@@ -208,8 +245,9 @@ def test_spd_start_wild_start_card_wishes_no_colour() -> None:
 
 def test_spd_table_options_are_score_keeping_options() -> None:
     """spd.opt.scoring, spd.opt.target, spd.opt.partner are table options, not plays."""
-    assert {RULE_KINDS[r] for r in ("spd.opt.scoring", "spd.opt.target",
-                                    "spd.opt.partner")} == {"option"}
+    assert {RULE_KINDS[r] for r in ("spd.opt.scoring", "spd.opt.target", "spd.opt.partner")} == {
+        "option"
+    }
 
 
 def test_spd_deck_has_108_cards() -> None:

@@ -48,8 +48,7 @@ def test_terroristen_rule_cases(situation: str, action: str, legal: bool, rule: 
     """Each case is decided by the rule its id names; mistakes cost cards (ter.manners)."""
     verdict = ask(situation, action)
     assert (verdict.legal, verdict.rule) == (legal, rule), verdict.reason
-    assert (verdict.penalty.to_json() if verdict.penalty else None) == \
-        (None if legal else MANNERS)
+    assert (verdict.penalty.to_json() if verdict.penalty else None) == (None if legal else MANNERS)
 
 
 def test_ter_7_next_draws_two_and_turn_ends() -> None:
@@ -61,8 +60,7 @@ def test_ter_7_next_draws_two_and_turn_ends() -> None:
     assert verdict.interpretation.startswith("the seed lists the 7 as special")
     assert ask("top=D7 draw=2", "C7").interpretation == verdict.interpretation
     taken = ask("top=D7 draw=2", "draw")
-    assert (taken.legal, taken.rule) == (True, "ter.7") and has(taken, "draw", who="you",
-                                                                count=2)
+    assert (taken.legal, taken.rule) == (True, "ter.7") and has(taken, "draw", who="you", count=2)
 
 
 def test_ter_8_skips_once() -> None:
@@ -169,8 +167,9 @@ def test_ter_start_special_card_counts_as_played() -> None:
     assert eight.rule == "ter.start" and [e.type for e in eight.effects] == ["skip", "turn"]
     ace = judge_start("terroristen", Card.parse("CA"))
     assert [e.type for e in ace.effects] == ["turn"]
-    assert [e.rule for e in judge_start("terroristen", Card.parse("DK")).effects
-            if e.type == "remind"] == ["ter.greet.dk"]
+    assert [
+        e.rule for e in judge_start("terroristen", Card.parse("DK")).effects if e.type == "remind"
+    ] == ["ter.greet.dk"]
 
 
 def test_ter_deck_count_grows_with_players() -> None:

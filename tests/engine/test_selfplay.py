@@ -28,8 +28,7 @@ from tests.engine.house import options_for
 VARIANTS = list(GAMES)
 # Eager players: games per variant; uniform players (voluntary draws) make longer games.
 # Each move asks the rules about every candidate, so a few hundred games per variant.
-EAGER_GAMES = {"dynamisch": 400, "deluxe": 300, "speedone": 500, "terroristen": 400,
-               "doppel": 400}
+EAGER_GAMES = {"dynamisch": 400, "deluxe": 300, "speedone": 500, "terroristen": 400, "doppel": 400}
 UNIFORM_GAMES = 40
 CAP = 3000
 
@@ -66,8 +65,9 @@ def test_every_game_ends_or_stops_at_the_cap_with_a_reason(variant: str) -> None
     for seed in range(EAGER_GAMES[variant] + UNIFORM_GAMES):
         players = players_for(variant, seed)
         eager = seed < EAGER_GAMES[variant]
-        result, reason = play_random(variant, players, seed, CAP, options_for(variant, seed),
-                                     eager=eager)
+        result, reason = play_random(
+            variant, players, seed, CAP, options_for(variant, seed), eager=eager
+        )
         if result is None:
             assert reason == f"stopped at the move cap of {CAP} moves"
             capped[eager] += 1
@@ -79,8 +79,9 @@ def test_every_game_ends_or_stops_at_the_cap_with_a_reason(variant: str) -> None
     assert capped[True] == 0 and capped[False] < UNIFORM_GAMES / 4
 
 
-def conserved_run(game: Game, expected: Counter[Card], choose: random.Random,
-                  eager: bool, plies: int) -> None:
+def conserved_run(
+    game: Game, expected: Counter[Card], choose: random.Random, eager: bool, plies: int
+) -> None:
     """Random moves as self-play makes them (no undo history), checking the cards after
     each one."""
     for _ in range(plies):
@@ -104,10 +105,15 @@ def test_cards_are_conserved_in_seeded_self_play(variant: str) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 2**32 - 1),
-       share=st.integers(0, 10), eager=st.booleans())
-def test_cards_are_conserved_after_every_push(variant: str, seed: int, share: int,
-                                              eager: bool) -> None:
+@given(
+    variant=st.sampled_from(VARIANTS),
+    seed=st.integers(0, 2**32 - 1),
+    share=st.integers(0, 10),
+    eager=st.booleans(),
+)
+def test_cards_are_conserved_after_every_push(
+    variant: str, seed: int, share: int, eager: bool
+) -> None:
     """No card appears or vanishes through the public push."""
     low, high = GAMES[variant].PLAYERS
     players = low + share % (high - low + 1)
@@ -135,8 +141,12 @@ def test_pop_undoes_push_and_moves_read_back(variant: str, seed: int) -> None:
         before = (str(game), game.stock[:], game.rng.getstate(), game.situation_for(game.actor))
         game.push(choose.choice(moves))
         game.pop()
-        assert (str(game), game.stock, game.rng.getstate(),
-                game.situation_for(game.actor)) == before
+        assert (
+            str(game),
+            game.stock,
+            game.rng.getstate(),
+            game.situation_for(game.actor),
+        ) == before
         game.push(choose.choice(moves))
 
 

@@ -14,5 +14,7 @@ def effects(verdict: Verdict) -> list[dict[str, Any]]:
 
 def has(verdict: Verdict, type: str, **fields: Any) -> bool:
     """True when an effect of ``type`` carries all ``fields`` (JSON names)."""
-    return any(e["type"] == type and all(e.get(k) == v for k, v in fields.items())
-               for e in effects(verdict))
+    return any(
+        e["type"] == type and all(e.get(k) == v for k, v in fields.items())
+        for e in effects(verdict)
+    )

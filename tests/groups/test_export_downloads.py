@@ -72,7 +72,14 @@ def test_table_csv_has_one_row_per_round_and_player(
     rounds = SAMPLES[variant][1]
     assert len(rows) == len(rounds) * len(PLAYERS)
     assert list(rows[0]) == [
-        "date", "table", "variant", "round", "player", "points", "running total", "money (€)"
+        "date",
+        "table",
+        "variant",
+        "round",
+        "player",
+        "points",
+        "running total",
+        "money (€)",
     ]
     label = say(find_variant(variant).label, "en")
     assert {r["table"] for r in rows} == {"Freitag"} and {r["variant"] for r in rows} == {label}

@@ -109,10 +109,7 @@ def test_table_import_round_trips_to_an_equal_table(
     again = backup_of(client, f"/t/{new_id}/export.json")
     assert without_ids(again) == without_ids(original)
     with app.app_context():
-        old_json, new_json = (
-            table_json(table_or_404(table_id)),
-            table_json(table_or_404(new_id)),
-        )
+        old_json, new_json = (table_json(table_or_404(table_id)), table_json(table_or_404(new_id)))
         for key in (
             "totals",
             "ranking",
@@ -269,11 +266,7 @@ TAMPERED = [
     ),
     ("undone flag", setter("changes.0.undone", True), "markiert die falschen Änderungen"),
     ("bad change kind", setter("changes.0.kind", "hack"), "Die Art der Änderung muss"),
-    (
-        "add without round",
-        setter("changes.0.after", None),
-        "Die Runde muss bei einer Änderung",
-    ),
+    ("add without round", setter("changes.0.after", None), "Die Runde muss bei einer Änderung"),
     (
         "not a number",
         raw(b'{"format": "mautisch-table", "version": NaN}'),

@@ -110,9 +110,7 @@ def test_a_copy_is_recognised_by_its_content_and_replace_puts_the_backup_in_its_
         assert db.session.get(Group, copy_id).deleted_at is not None  # restorable
         assert db.session.get(Group, new_id).deleted_at is None
     assert live(app, Group) == 1
-    assert "Die Sicherung hat „Krone“ ersetzt" in client.get(f"/g/{new_id}").get_data(
-        as_text=True
-    )
+    assert "Die Sicherung hat „Krone“ ersetzt" in client.get(f"/g/{new_id}").get_data(as_text=True)
 
 
 def test_replace_needs_the_edit_link_of_what_is_here(

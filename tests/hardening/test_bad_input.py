@@ -32,9 +32,7 @@ def new_table(client: FlaskClient) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("body", [DEEP, "{" + '"a":{' * 900 + "}" * 901, "[" * 40 + "]" * 40])
-def test_deeply_nested_json_is_a_400_everywhere(
-    app: Flask, client: FlaskClient, body: str
-) -> None:
+def test_deeply_nested_json_is_a_400_everywhere(app: Flask, client: FlaskClient, body: str) -> None:
     """Every API endpoint that reads a body answers 400 naming the nesting limit."""
     table_id, token = new_table(client)
     calls = [

@@ -21,16 +21,20 @@ PLAYERS = ["Anna", "Ben", "Cem"]
 def changes_of(app: Flask, table_id: str) -> int:
     """How many changes the table keeps."""
     with app.app_context():
-        return int(db.session.scalar(
-            select(func.count()).select_from(Change).where(Change.table_id == table_id)
-        ) or 0)
+        return int(
+            db.session.scalar(
+                select(func.count()).select_from(Change).where(Change.table_id == table_id)
+            )
+            or 0
+        )
 
 
 def import_backup(client: FlaskClient, backup: dict[str, object]) -> int:
     """Upload a backup to the import form, keeping both if it is already here: the status."""
     raw = json.dumps(backup).encode()
     return client.post(
-        "/import", data={"backup": (io.BytesIO(raw), "backup.json"), "duplicate": "keep"},
+        "/import",
+        data={"backup": (io.BytesIO(raw), "backup.json"), "duplicate": "keep"},
         content_type="multipart/form-data",
     ).status_code
 
@@ -44,11 +48,16 @@ def test_log_is_bounded_and_undo_still_steps_back(app: Flask, client: FlaskClien
     ).json
     assert made is not None
     table, headers = made["id"], {"X-Edit-Token": made["edit_token"]}
-    assert client.post(f"/api/v1/tables/{table}/rounds", json={"winner": 0},
-                       headers=headers).status_code == 201
+    assert (
+        client.post(
+            f"/api/v1/tables/{table}/rounds", json={"winner": 0}, headers=headers
+        ).status_code
+        == 201
+    )
     for edit in range(CHANGE_LIMIT + 30):
-        answer = client.put(f"/api/v1/tables/{table}/rounds/1",
-                            json={"winner": (edit + 1) % 3}, headers=headers)
+        answer = client.put(
+            f"/api/v1/tables/{table}/rounds/1", json={"winner": (edit + 1) % 3}, headers=headers
+        )
         assert answer.status_code == 200
     assert changes_of(app, table) == CHANGE_LIMIT
     undone = client.post(f"/api/v1/tables/{table}/undo", headers=headers).json
@@ -69,8 +78,13 @@ def test_an_untrimmed_heavily_edited_table_exports_and_imports(
     client.post(f"/api/v1/tables/{table}/rounds", json={"winner": 0}, headers=headers)
     with app.app_context():
         db.session.add_all(
-            Change(table_id=table, kind="edit", round_number=1,
-                   before={"winner": 0}, after={"winner": 0})
+            Change(
+                table_id=table,
+                kind="edit",
+                round_number=1,
+                before={"winner": 0},
+                after={"winner": 0},
+            )
             for _ in range(4000)
         )
         db.session.commit()

@@ -40,7 +40,10 @@ def write_load(base: str, table: str, token: str, stop: threading.Event) -> list
         while not stop.is_set():
             try:
                 answer = fetch(
-                    base, f"/api/v1/tables/{table}/rounds", "POST", {"winner": seat},
+                    base,
+                    f"/api/v1/tables/{table}/rounds",
+                    "POST",
+                    {"winner": seat},
                     **{"X-Edit-Token": token},
                 )
             except (OSError, http.client.HTTPException):
@@ -71,7 +74,9 @@ def kill_cycles(servers: Any, database_url: str) -> None:
     env = server_env(database_url)
     server = start(servers, env)
     made = fetch(
-        server.url, "/api/v1/tables", "POST",
+        server.url,
+        "/api/v1/tables",
+        "POST",
         {"variant": "terroristen", "players": PLAYERS, "options": {"games": None}},
     )
     assert made.status == 201, made.text

@@ -41,21 +41,18 @@ schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", FUZZED_APP)
 @pytest.fixture(scope="module")
 def real_table() -> Iterator[dict[str, str]]:
     """A dynamisch table the fuzzer may change: its id and edit token."""
-    made = FUZZED_APP.test_client().post(
-        "/api/v1/tables", json={"variant": "dynamisch", "players": ["Anna", "Ben", "Cem"]}
-    ).json
+    made = (
+        FUZZED_APP.test_client()
+        .post("/api/v1/tables", json={"variant": "dynamisch", "players": ["Anna", "Ben", "Cem"]})
+        .json
+    )
     assert made is not None
     yield {"id": made["id"], "token": made["edit_token"]}
     print(f"\nopenapi fuzz: {sum(SEEN.values())} requests, statuses {dict(sorted(SEEN.items()))}")
 
 
 @schema.parametrize()
-@settings(
-    max_examples=50,
-    deadline=None,
-    suppress_health_check=list(HealthCheck),
-    derandomize=True,
-)
+@settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 def test_api_keeps_to_its_openapi_document(case: Any, real_table: dict[str, str]) -> None:
     """No 5xx, and status, media type and body as documented, for every generated request."""
     params = case.path_parameters or {}
@@ -78,8 +75,12 @@ def test_openapi_lists_every_api_route(client: FlaskClient, app: Flask) -> None:
         for method in operations
     }
     served = {
-        (rule.rule.removeprefix("/api/v1").replace("<int(signed=True):number>", "{number}")
-         .replace("<id:table_id>", "{table_id}"), method)
+        (
+            rule.rule.removeprefix("/api/v1")
+            .replace("<int(signed=True):number>", "{number}")
+            .replace("<id:table_id>", "{table_id}"),
+            method,
+        )
         for rule in app.url_map.iter_rules()
         if rule.rule.startswith("/api/v1/")
         for method in (rule.methods or set()) - {"HEAD", "OPTIONS"}

@@ -21,14 +21,16 @@ from app import create_app
 
 def limited_app(database: str, **limits: str) -> Flask:
     """An app with rate limits on and the given low limits."""
-    return create_app({
-        "TESTING": True,
-        "SQLALCHEMY_DATABASE_URI": database,
-        "SECRET_KEY": "test",
-        "WTF_CSRF_ENABLED": False,
-        "RATELIMIT_ENABLED": True,
-        **limits,
-    })
+    return create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": database,
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": True,
+            **limits,
+        }
+    )
 
 
 def test_api_tables_get_a_429_with_retry_after() -> None:
@@ -70,7 +72,8 @@ def test_groups_and_imports_are_limited(setting: str, url: str, data: dict[str, 
         form = dict(data)
         if url == "/import":
             return client.post(
-                url, data={"backup": (io.BytesIO(b"{}"), "b.json")},
+                url,
+                data={"backup": (io.BytesIO(b"{}"), "b.json")},
                 content_type="multipart/form-data",
             ).status_code
         return client.post(url, data=form).status_code
@@ -81,13 +84,16 @@ def test_groups_and_imports_are_limited(setting: str, url: str, data: dict[str, 
     assert client.get("/groups").status_code == 200
 
 
-def test_limits_can_be_switched_off_from_the_environment(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_limits_can_be_switched_off_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     """RATELIMIT_ENABLED=False in the environment: no limit, however low it is set."""
     monkeypatch.setenv("RATELIMIT_ENABLED", "False")
-    app = create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "test",
-                      "RATELIMIT_TABLES": "1 per hour"})
+    app = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": "sqlite://",
+            "SECRET_KEY": "test",
+            "RATELIMIT_TABLES": "1 per hour",
+        }
+    )
     client = app.test_client()
     body = {"variant": "terroristen", "players": ["Anna", "Ben"]}
     assert [client.post("/api/v1/tables", json=body).status_code for _ in range(3)] == [201] * 3

@@ -88,10 +88,14 @@ def test_postgres_gives_up_on_a_held_row_lock() -> None:
     """Another transaction holds the table's row lock: 503 after lock_timeout, nothing written;
     every connection has the three timeouts."""
     url = postgres_url()
-    app = create_app({
-        "TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test",
-        "DB_LOCK_TIMEOUT_MS": 200,
-    })
+    app = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": url,
+            "SECRET_KEY": "test",
+            "DB_LOCK_TIMEOUT_MS": 200,
+        }
+    )
     with app.app_context():
         wipe(db)
         shown = {

@@ -89,8 +89,12 @@ def test_renewing_a_table_edit_link_retires_the_old_one(client: FlaskClient) -> 
     assert other.get(f"/t/{table_id}/edit/{old}").status_code == 403
     assert other.post(f"/t/{table_id}/edit", data={"token": new.group(1)}).status_code == 302
     headers = {"X-Edit-Token": old}
-    assert client.post(f"/api/v1/tables/{table_id}/rounds", json={"winner": 0},
-                       headers=headers).status_code == 403
+    assert (
+        client.post(
+            f"/api/v1/tables/{table_id}/rounds", json={"winner": 0}, headers=headers
+        ).status_code
+        == 403
+    )
     # A viewer cannot renew.
     assert FlaskClient(client.application).post(action).status_code == 403
 
@@ -156,8 +160,12 @@ def test_a_full_session_cookie_stays_below_what_a_browser_keeps(app: Flask) -> N
         session["groups"] = groups
         session["group_tokens"] = {group: new_edit_token() for group in groups}
         session["csrf_token"] = "f" * 40
-        session["_flashes"] = [("success", "Neuer Bearbeiten-Link: der alte funktioniert nicht "
-                                           "mehr. Gib den neuen weiter.")]
+        session["_flashes"] = [
+            (
+                "success",
+                "Neuer Bearbeiten-Link: der alte funktioniert nicht mehr. Gib den neuen weiter.",
+            )
+        ]
     cookies = client.get("/").headers.getlist("Set-Cookie")
     sent = [cookie for cookie in cookies if cookie.startswith("session=")]
     assert sent and len(sent[0]) < 4096

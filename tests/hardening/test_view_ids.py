@@ -56,9 +56,9 @@ def migrate_around(app: Flask) -> None:
     assert made is not None
     columns = Table.__table__.c
     with app.app_context():
-        row = dict(db.session.execute(
-            select(columns).where(columns.id == made["id"])
-        ).mappings().one())
+        row = dict(
+            db.session.execute(select(columns).where(columns.id == made["id"])).mappings().one()
+        )
         db.session.execute(delete(Table.__table__).where(columns.id == made["id"]))
         db.session.commit()
         register_migrations(app)
@@ -70,10 +70,13 @@ def migrate_around(app: Flask) -> None:
         # The columns as they were (types from the model, without the newer defaults).
         then = table("tables", *(column(name, columns[name].type) for name in old_row))
         db.session.execute(insert(then).values({**old_row, "id": OLD_ID}))
-        db.session.execute(text(
-            "INSERT INTO rounds (table_id, number, data, version, created_at, updated_at) "
-            "VALUES (:id, 1, '{\"winner\": 1}', 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
-        ), {"id": OLD_ID})
+        db.session.execute(
+            text(
+                "INSERT INTO rounds (table_id, number, data, version, created_at, updated_at) "
+                "VALUES (:id, 1, '{\"winner\": 1}', 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+            ),
+            {"id": OLD_ID},
+        )
         db.session.commit()
         upgrade(directory=str(MIGRATIONS))
 
@@ -107,8 +110,9 @@ def test_old_short_ids_survive_the_upgrade_postgres() -> None:
     """PostgreSQL: the same, the id columns widened in place."""
     from app import create_app
 
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": postgres_url(),
-                      "SECRET_KEY": "test"})
+    app = create_app(
+        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": postgres_url(), "SECRET_KEY": "test"}
+    )
     with app.app_context():
         wipe(db)
     try:

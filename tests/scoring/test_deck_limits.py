@@ -102,6 +102,9 @@ def test_the_round_form_steppers_end_where_the_deck_does() -> None:
     assert find_variant("deluxe").entry_max({}) == {"cards": 47}
     assert find_variant("dynamisch").entry_max({}) == {"jacks": 8, "others": 56}
     assert find_variant("speedone").entry_max({"handlimit": True}) == {
-        "points": 680, "numbers": 178, "actions": 22, "wilds": 8,
+        "points": 680,
+        "numbers": 178,
+        "actions": 22,
+        "wilds": 8,
     }
     assert find_variant("terroristen").entry_max({}) == {}

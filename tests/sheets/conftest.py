@@ -73,7 +73,7 @@ def sample_records() -> list[TableRecord]:
                         {"jacks": 0, "others": 1},
                     ],
                     "jack_suit": "H",
-                },
+                }
             ],
         ),
         ("deluxe", four, {"rounds": 2}, [{"cards": [0, 3, 2, 5]}, {"cards": [1, 0, 2, 2]}]),

@@ -165,11 +165,7 @@ def test_unknown_variant_is_404(client: FlaskClient) -> None:
 @pytest.mark.parametrize(
     ("variant", "query", "message"),
     [
-        (
-            "deluxe",
-            "count=9",
-            "Die Zahl der Spieler muss eine ganze Zahl von 2 bis 8 sein.",
-        ),
+        ("deluxe", "count=9", "Die Zahl der Spieler muss eine ganze Zahl von 2 bis 8 sein."),
         ("deluxe", "count=1", "von 2 bis 8"),
         ("deluxe", "count=vier", "ganze Zahl"),
         ("deluxe", "count=²", "ganze Zahl"),

@@ -76,9 +76,7 @@ def test_speedone_partner_target_scoring_and_teams(client: FlaskClient, make_tab
         "speedone",
         FOUR,
         {"target": 200, "partner": True},
-        [
-            {"winner": 0, "points": [0, 90, 70, 60]},
-        ],
+        [{"winner": 0, "points": [0, 90, 70, 60]}],
     )
     text = pdf_text(client.get(f"/t/{table_id}/sheet.pdf").data)
     assert "Ziel 200 · Sieger kassiert (höchste Summe gewinnt) · Partner" in text
@@ -94,9 +92,7 @@ def test_speedone_own_points_with_money(client: FlaskClient, make_table: Any) ->
         "speedone",
         ["Anna", "Ben", "Zoë"],
         {"target": 200, "scoring": "own-points", "rate_cents": 5},
-        [
-            {"winner": 0, "points": [0, 210, 12]},
-        ],
+        [{"winner": 0, "points": [0, 210, 12]}],
     )
     text = pdf_text(client.get(f"/t/{table_id}/sheet.pdf").data)
     assert "Eigene Punkte (niedrigste Summe gewinnt)" in text
@@ -111,10 +107,7 @@ def test_speedone_partner_tie_names_both_teams(client: FlaskClient, make_table: 
         "speedone",
         FOUR,
         {"target": 200, "scoring": "own-points", "partner": True},
-        [
-            {"winner": 0, "points": [0, 100, 100, 0]},
-            {"winner": 1, "points": [60, 0, 40, 100]},
-        ],
+        [{"winner": 0, "points": [0, 100, 100, 0]}, {"winner": 1, "points": [60, 0, 40, 100]}],
     )
     response = client.get(f"/t/{table_id}/sheet.pdf")
     assert response.status_code == 200
@@ -175,9 +168,7 @@ def test_english_sheet(client: FlaskClient, make_table: Any) -> None:
         "dynamisch",
         FOUR,
         {"games": 1, "rate_cents": 10},
-        [
-            {"hands": hands((0, 0), (0, 3), (0, 2), (0, 1)), "jack_suit": None},
-        ],
+        [{"hands": hands((0, 0), (0, 3), (0, 2), (0, 1)), "jack_suit": None}],
     )
     response = client.get(f"/t/{table_id}/sheet.pdf?lang=en")
     text = pdf_text(response.data)

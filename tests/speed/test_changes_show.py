@@ -46,7 +46,7 @@ def test_a_reader_never_gets_the_editors_page(app: Flask) -> None:
 
 
 def test_a_flash_message_shows_once(app: Flask) -> None:
-    """"Round saved" belongs to one view: the page after it is without it."""
+    """ "Round saved" belongs to one view: the page after it is without it."""
     client = app.test_client()
     table_id, token = new_table(client, wins=1)
     client.get(f"/t/{table_id}/edit/{token}")
@@ -98,7 +98,6 @@ def test_a_blank_sheet_has_one_etag_per_content(client: FlaskClient) -> None:
     other = client.get("/sheets/deluxe.pdf?players=Anna,Ben,Cem")
     assert other.status_code == 200 and other.headers["ETag"] != first.headers["ETag"]
     assert client.get("/sheets/deluxe.pdf?count=5000").status_code == 400
-
 
 
 def test_a_group_page_counts_a_new_game_at_once(app: Flask) -> None:
@@ -165,13 +164,15 @@ def test_a_table_page_follows_its_groups_name_and_rights(app: Flask) -> None:
     for _ in range(2):
         page = phone.get(f"/t/{table_id}").get_data(as_text=True)
         assert "Freitag" in page and f"/t/{table_id}/rounds/new" not in page
-    renamed = maker.post(f"/g/{group_id}/players", data={"name": "Samstag",
-                                                          "players": "Anna\nBen\nCem"})
+    renamed = maker.post(
+        f"/g/{group_id}/players", data={"name": "Samstag", "players": "Anna\nBen\nCem"}
+    )
     assert renamed.status_code == 302
     page = phone.get(f"/t/{table_id}").get_data(as_text=True)
     assert "Samstag" in page and "Freitag" not in page
-    edit_link = re.search(r'/g/[^/"]+/edit#([^"]+)"', maker.get(f"/t/{table_id}").get_data(
-        as_text=True))
+    edit_link = re.search(
+        r'/g/[^/"]+/edit#([^"]+)"', maker.get(f"/t/{table_id}").get_data(as_text=True)
+    )
     assert edit_link is not None
     assert phone.get(f"/g/{group_id}/edit/{edit_link[1]}").status_code == 302
     assert f"/t/{table_id}/rounds/new" in phone.get(f"/t/{table_id}").get_data(as_text=True)

@@ -21,8 +21,10 @@ def test_api_answers_send_no_session_cookie(client: FlaskClient) -> None:
     assert "Set-Cookie" in client.get(f"/t/{table_id}").headers  # the phone has its cookie now
     for answer in (
         client.get(f"/api/v1/tables/{table_id}"),
-        client.post("/api/v1/referee", json={"variant": "dynamisch", "situation": {"top": "H7"},
-                                              "action": {"draw": True}}),
+        client.post(
+            "/api/v1/referee",
+            json={"variant": "dynamisch", "situation": {"top": "H7"}, "action": {"draw": True}},
+        ),
         client.post("/api/v1/tables", json={"variant": "terroristen", "players": ["A", "B"]}),
     ):
         assert answer.status_code in (200, 201)
@@ -61,8 +63,10 @@ def test_static_links_carry_their_hash_and_are_kept_for_a_year(client: FlaskClie
         assert re.search(r"\.\w+\?v=[0-9a-f]{12}$", link), link
         answer = client.get(link)
         assert answer.status_code == 200
-        assert YEAR in answer.headers["Cache-Control"] and "immutable" in answer.headers[
-            "Cache-Control"]
+        assert (
+            YEAR in answer.headers["Cache-Control"]
+            and "immutable" in answer.headers["Cache-Control"]
+        )
         assert "Set-Cookie" not in answer.headers
         again = client.get(link, headers={"If-None-Match": answer.headers["ETag"]})
         assert again.status_code == 304 and "Set-Cookie" not in again.headers
@@ -107,8 +111,14 @@ def test_pages_css_js_and_json_are_compressed(client: FlaskClient) -> None:
 
 def test_compression_can_be_left_to_a_proxy() -> None:
     """COMPRESS_RESPONSES = False: everything goes out as it is."""
-    app: Flask = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://",
-                             "SECRET_KEY": "test", "COMPRESS_RESPONSES": False})
+    app: Flask = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": "sqlite://",
+            "SECRET_KEY": "test",
+            "COMPRESS_RESPONSES": False,
+        }
+    )
     answer = app.test_client().get("/rules", headers={"Accept-Encoding": "gzip, br"})
     assert answer.status_code == 200 and len(answer.data) > 1024
     assert "Content-Encoding" not in answer.headers
@@ -124,8 +134,14 @@ def test_sheets_worker_and_view_qr_leave_the_session_alone(app: Flask) -> None:
     sheet = client.get(f"/t/{table_id}/sheet.pdf")
     again = client.get(f"/t/{table_id}/sheet.pdf", headers={"If-None-Match": sheet.headers["ETag"]})
     assert again.status_code == 304
-    for answer in (sheet, again, client.get("/sheets/deluxe.pdf"), client.get("/sw.js"),
-                   client.get(f"/t/{table_id}/qr-view.svg"), client.get("/manifest.webmanifest")):
+    for answer in (
+        sheet,
+        again,
+        client.get("/sheets/deluxe.pdf"),
+        client.get("/sw.js"),
+        client.get(f"/t/{table_id}/qr-view.svg"),
+        client.get("/manifest.webmanifest"),
+    ):
         assert answer.status_code in (200, 304)
         assert "Set-Cookie" not in answer.headers
         assert "Cookie" not in answer.headers.get("Vary", "")

@@ -62,8 +62,12 @@ def test_settings_fix_names_money_games_and_undo(
     assert page.status_code == 200 and "Schreibweise der Spielernamen" in text(page)
     form = {
         "name": "Freitagsrunde",
-        "players-0": "Anne", "players-1": "Ben", "players-2": "Cem", "players-3": "Dora",
-        "games": "6", "rate_cents": "10",
+        "players-0": "Anne",
+        "players-1": "Ben",
+        "players-2": "Cem",
+        "players-3": "Dora",
+        "games": "6",
+        "rate_cents": "10",
     }
     saved = client.post(f"/t/{table}/settings", data=form, follow_redirects=True)
     assert "Einstellungen gespeichert" in text(saved)
@@ -167,8 +171,9 @@ def test_play_again_starts_a_new_table_with_the_same_settings(
     client: FlaskClient, make_table: TableMaker, become_editor: Claim
 ) -> None:
     """One tap: same players, variant, options; this phone edits the new table."""
-    table, token = make_table("terroristen", [{"winner": 0}, {"winner": 2}], {"games": 2},
-                              ["A", "B", "C"])
+    table, token = make_table(
+        "terroristen", [{"winner": 0}, {"winner": 2}], {"games": 2}, ["A", "B", "C"]
+    )
     become_editor(client, table, token)
     assert "Nochmal spielen" in text(client.get(f"/t/{table}"))
     new = client.post(f"/t/{table}/again", follow_redirects=True)
@@ -296,7 +301,7 @@ def test_kept_rounds_come_back_as_provisional_rows(
 def test_undo_names_what_it_undoes_offers_redo_and_hides_when_empty(
     client: FlaskClient, make_table: TableMaker, become_editor: Claim
 ) -> None:
-    """"Runde 1 löschen? Anna 0, Ben 1, Cem 1"; after it redo; nothing left: no button."""
+    """ "Runde 1 löschen? Anna 0, Ben 1, Cem 1"; after it redo; nothing left: no button."""
     table, token = make_table("deluxe", [], {"rounds": 5}, DELUXE)
     become_editor(client, table, token)
     assert "Rückgängig" not in text(client.get(f"/t/{table}"))

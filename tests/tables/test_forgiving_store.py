@@ -54,9 +54,7 @@ def hands(*others: int) -> dict[str, Any]:
 def new_table(group: Group | None = None, variant: str = "dynamisch", rounds: int = 2) -> Table:
     """A table with some rounds, through the store."""
     options: dict[str, Any] = {"rate_cents": 10} if variant == "dynamisch" else {}
-    table, _token = create_table(
-        variant, "Freitag", PLAYERS, options, group.id if group else None
-    )
+    table, _token = create_table(variant, "Freitag", PLAYERS, options, group.id if group else None)
     for n in range(rounds):
         add_round(table, hands(n + 1, 2, 3) if variant == "dynamisch" else {"winner": n % 4})
     return table
@@ -182,7 +180,9 @@ def test_play_again_keeps_everything_and_the_dealer_continues(app: Flask) -> Non
         fresh, token = play_again(table)
         assert fresh.id != table.id and fresh.check_edit_token(token)
         assert (fresh.variant, fresh.players, fresh.group_id) == (
-            table.variant, table.players, group.id
+            table.variant,
+            table.players,
+            group.id,
         )
         assert fresh.options == table.options and fresh.options["seven"] == "pass"
         assert table_state(fresh).next_dealer == dealer
@@ -216,26 +216,34 @@ def test_previews_are_one_query_each(app: Flask) -> None:
 
 def test_migration_gives_every_older_round_a_uid(tmp_path: Path) -> None:
     """A database at 0004 with rounds is upgraded: each round gets its own uid."""
-    app = create_app({
-        "TESTING": True,
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.sqlite'}",
-        "SECRET_KEY": "test",
-        "AUTO_MIGRATE": False,
-    })
+    app = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.sqlite'}",
+            "SECRET_KEY": "test",
+            "AUTO_MIGRATE": False,
+        }
+    )
     register_migrations(app)
     with app.app_context():
         upgrade(directory=str(MIGRATIONS), revision="0004")
         now = utcnow()
-        db.session.execute(text(
-            "INSERT INTO tables (id, variant, name, players, options, version, created_at,"
-            " updated_at, edit_token_hash) VALUES ('t1', 'terroristen', '', "
-            "'[\"A\", \"B\"]', '{\"games\": null}', 2, :now, :now, 'x')"
-        ), {"now": now})
+        db.session.execute(
+            text(
+                "INSERT INTO tables (id, variant, name, players, options, version, created_at,"
+                " updated_at, edit_token_hash) VALUES ('t1', 'terroristen', '', "
+                "'[\"A\", \"B\"]', '{\"games\": null}', 2, :now, :now, 'x')"
+            ),
+            {"now": now},
+        )
         for number in (1, 2):
-            db.session.execute(text(
-                "INSERT INTO rounds (table_id, number, data, version, created_at, updated_at)"
-                " VALUES ('t1', :n, '{\"winner\": 0}', 1, :now, :now)"
-            ), {"n": number, "now": now})
+            db.session.execute(
+                text(
+                    "INSERT INTO rounds (table_id, number, data, version, created_at, updated_at)"
+                    " VALUES ('t1', :n, '{\"winner\": 0}', 1, :now, :now)"
+                ),
+                {"n": number, "now": now},
+            )
         db.session.commit()
         upgrade(directory=str(MIGRATIONS))
         uids = db.session.execute(text("SELECT uid FROM rounds")).scalars().all()

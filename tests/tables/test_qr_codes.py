@@ -75,9 +75,7 @@ def test_a_group_editor_gets_the_groups_edit_link_as_qr(app: Flask, client: Flas
         group_token = group.set_edit_token()
         db.session.add(group)
         db.session.commit()
-        table, _table_token = create_table(
-            "deluxe", "", ["Anna", "Ben"], {"rounds": 10}, group.id
-        )
+        table, _table_token = create_table("deluxe", "", ["Anna", "Ben"], {"rounds": 10}, group.id)
         group_id, table_id = group.id, table.id
     assert client.get(f"/t/{table_id}/qr-edit.svg").status_code == 403
     client.get(f"/g/{group_id}/edit/{group_token}")

@@ -40,16 +40,27 @@ def seats(variant: str, players: list[str], **fields: str) -> dict[str, str]:
 
 
 NEW_TABLE = [
-    (seats("dynamisch", ["Anna"]), "Dynamisches Maumau spielen 2 bis 6 Spieler",
-     "Dynamic Mau-Mau is played by 2 to 6 players"),
-    (seats("doppel", ["A", "B", "C"]), "Doppel Mau-Mau spielen genau 4 Spieler",
-     "Double Mau-Mau is played by exactly 4 players"),
-    (seats("dynamisch", ["Anna", "", "Cem"]), "Der Name von Spieler 2",
-     "The name of player 2"),
-    (seats("dynamisch", ["Anna", "Ben"], games="0"), "Die Anzahl der Spiele der Serie",
-     "The number of games in the series"),
-    (seats("speedone", ["A", "B", "C"], partner="y"), "Der Partnermodus braucht genau 4",
-     "Partner mode needs exactly 4"),
+    (
+        seats("dynamisch", ["Anna"]),
+        "Dynamisches Maumau spielen 2 bis 6 Spieler",
+        "Dynamic Mau-Mau is played by 2 to 6 players",
+    ),
+    (
+        seats("doppel", ["A", "B", "C"]),
+        "Doppel Mau-Mau spielen genau 4 Spieler",
+        "Double Mau-Mau is played by exactly 4 players",
+    ),
+    (seats("dynamisch", ["Anna", "", "Cem"]), "Der Name von Spieler 2", "The name of player 2"),
+    (
+        seats("dynamisch", ["Anna", "Ben"], games="0"),
+        "Die Anzahl der Spiele der Serie",
+        "The number of games in the series",
+    ),
+    (
+        seats("speedone", ["A", "B", "C"], partner="y"),
+        "Der Partnermodus braucht genau 4",
+        "Partner mode needs exactly 4",
+    ),
     (seats("xx", ["A", "B"]), 'Unbekannte Variante "xx"', 'Unknown variant "xx"'),
 ]
 
@@ -75,9 +86,18 @@ def api_table(client: FlaskClient, variant: str, players: list[str]) -> tuple[st
 
 
 ROUNDS: list[tuple[str, list[str], dict[str, Any], str]] = [
-    ("dynamisch", ["A", "B", "C"],
-     {"hands": [{"jacks": 0, "others": 1}, {"jacks": 0, "others": 2}, {"jacks": 0, "others": 3}]},
-     "hands"),
+    (
+        "dynamisch",
+        ["A", "B", "C"],
+        {
+            "hands": [
+                {"jacks": 0, "others": 1},
+                {"jacks": 0, "others": 2},
+                {"jacks": 0, "others": 3},
+            ]
+        },
+        "hands",
+    ),
     ("deluxe", ["A", "B", "C"], {"cards": [1, 2, 3]}, "cards"),
     ("speedone", ["A", "B"], {"winner": 0, "points": [3, 3]}, "points[0]"),
     ("dynamisch", ["A", "B"], {"hands": [1, 2, 3]}, "hands"),
@@ -153,16 +173,25 @@ def test_every_refused_form_has_the_summary_with_links(client: FlaskClient) -> N
     field's id, and that field is on the page (with `autofocus` where the form renders it)."""
     made = client.post("/t/new", data=seats("dynamisch", ["Anna", "Ben"]))
     table = made.headers["Location"].rsplit("/", 1)[1]
-    nobody_out = {"hands-0-jacks": "0", "hands-0-others": "1",
-                  "hands-1-jacks": "0", "hands-1-others": "2"}
+    nobody_out = {
+        "hands-0-jacks": "0",
+        "hands-0-others": "1",
+        "hands-1-jacks": "0",
+        "hands-1-others": "2",
+    }
     pages = {
         "new table": (client.post("/t/new", data=seats("dynamisch", ["Anna"])), "players-0"),
         "round": (client.post(f"/t/{table}/rounds/new", data=nobody_out), "hands-0-jacks"),
         "group": (client.post("/groups/new", data={"name": "", "players": "A\nB"}), "name"),
-        "import": (client.post("/import", data={"backup": (io.BytesIO(b"x"), "b.json")},
-                               content_type="multipart/form-data"), "backup"),
-        "referee": (client.get("/referee?variant=dynamisch&top=H7&play=H8&players=9"),
-                    "f-players"),
+        "import": (
+            client.post(
+                "/import",
+                data={"backup": (io.BytesIO(b"x"), "b.json")},
+                content_type="multipart/form-data",
+            ),
+            "backup",
+        ),
+        "referee": (client.get("/referee?variant=dynamisch&top=H7&play=H8&players=9"), "f-players"),
     }
     for name, (response, anchor) in pages.items():
         html = response.get_data(as_text=True)

@@ -28,8 +28,11 @@ def menu(page: str) -> list[tuple[str, str, bool]]:
 
 def test_each_page_gets_the_frame_of_its_language(client: FlaskClient) -> None:
     """German, English, German again in one process: the languages never mix."""
-    for lang, offline, tables in (("de", "Offline", "Tische"), ("en", "Offline", "Tables"),
-                                  ("de", "Offline", "Tische")):
+    for lang, offline, tables in (
+        ("de", "Offline", "Tische"),
+        ("en", "Offline", "Tables"),
+        ("de", "Offline", "Tische"),
+    ):
         page = client.get(f"/referee?lang={lang}").get_data(as_text=True)
         texts = script_texts(page)
         assert texts["live_offline"] == offline

@@ -47,8 +47,9 @@ EXPECTED = {
     ("doppel", "last-eight"): ("true", "dop.serve"),
     ("doppel", "last-seven"): ("false", "dop.lastcard.two"),
 }
-DISPUTES = [(variant, dispute.key) for variant in VARIANT_IDS
-            for dispute in find_variant(variant).disputes]
+DISPUTES = [
+    (variant, dispute.key) for variant in VARIANT_IDS for dispute in find_variant(variant).disputes
+]
 
 
 def test_every_dispute_has_an_expected_answer() -> None:
@@ -66,8 +67,7 @@ def dispute_link(client: FlaskClient, variant: str, key: str, query: str = "") -
 
 
 @pytest.mark.parametrize(("variant", "key"), DISPUTES)
-def test_dispute_opens_its_question_answered(client: FlaskClient, variant: str,
-                                             key: str) -> None:
+def test_dispute_opens_its_question_answered(client: FlaskClient, variant: str, key: str) -> None:
     """One tap: the question is in the URL, the answer is shown with its rule."""
     response = client.get(dispute_link(client, variant, key))
     page = response.get_data(as_text=True)

@@ -23,8 +23,9 @@ def test_depends_on_the_wish_in_one_line_with_taps(client: FlaskClient) -> None:
     assert "Kommt auf den Wunsch an: Pik gewünscht → ja, sonst nein." in text
     taps = re.findall(r'<a class="case [^"]+" href="([^"]+)"[^>]*data-case-legal="(\w+)"', text)
     assert len(taps) == 4
-    assert [legal for href, legal in taps if "wish=S&" in href or href.endswith("wish=S")] \
-        == ["true"]
+    assert [legal for href, legal in taps if "wish=S&" in href or href.endswith("wish=S")] == [
+        "true"
+    ]
 
 
 def test_players_merged_into_ranges(client: FlaskClient) -> None:
@@ -32,7 +33,9 @@ def test_players_merged_into_ranges(client: FlaskClient) -> None:
     text = page(client, "variant=deluxe&top=H7&hand=H10&play=H10")
     labels = re.findall(r'data-case-legal="(\w+)">([^<]+)<', text)
     assert [(legal, label.strip()) for legal, label in labels] == [
-        ("true", "2 Spieler"), ("false", "3–8 Spieler")]
+        ("true", "2 Spieler"),
+        ("false", "3–8 Spieler"),
+    ]
     assert 'class="rule-link" href="/rules/deluxe#dlx.lastcard"' in text
 
 
@@ -40,8 +43,11 @@ def test_last_card_told_alongside(client: FlaskClient) -> None:
     """Without the hand the usual verdict, and a line for the last card (dlx.lastcard)."""
     text = page(client, "variant=deluxe&players=4&top=H7&play=HJ&lang=en")
     assert 'data-legal="true"' in text
-    found = re.search(r'<p class="last-card" data-last-card="false"><a href="([^"]+)">'
-                      r"If this is your last card</a>", text)
+    found = re.search(
+        r'<p class="last-card" data-last-card="false"><a href="([^"]+)">'
+        r"If this is your last card</a>",
+        text,
+    )
     assert found and "count=1" in found.group(1)
 
 

@@ -16,22 +16,28 @@ from flask.testing import FlaskClient
 
 from app.engine import judge_request
 
-CASES = json.loads((Path(__file__).parent.parent / "data" / "referee-page-cases.json")
-                   .read_text(encoding="utf-8"))
+CASES = json.loads(
+    (Path(__file__).parent.parent / "data" / "referee-page-cases.json").read_text(encoding="utf-8")
+)
 
 
 def page_query(request: dict[str, Any]) -> dict[str, str]:
     """The page's query parameters for a referee request body (docs/api.md §1)."""
     situation, action = request["situation"], request["action"]
-    query = {"variant": request["variant"], "players": str(request.get("players", 4)),
-             "top": situation["top"], "lang": request.get("lang", "de")}
+    query = {
+        "variant": request["variant"],
+        "players": str(request.get("players", 4)),
+        "top": situation["top"],
+        "lang": request.get("lang", "de"),
+    }
     if "below" in situation:
         query["below"] = situation["below"]
     if "wish" in situation:
         wish = situation["wish"]
         query["wish"] = wish.get("suit") or wish["rank"]
-        query.update({flag: "1" for flag in ("by_you", "anyone_served", "you_served")
-                      if wish.get(flag)})
+        query.update(
+            {flag: "1" for flag in ("by_you", "anyone_served", "you_served") if wish.get(flag)}
+        )
     if "pending" in situation:
         ((kind, count),) = situation["pending"].items()
         query["pending"] = f"{kind}:{count}"
@@ -79,14 +85,15 @@ EXPECTED_EFFECTS = {
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case["label"] for case in CASES])
-def test_example_gives_the_same_verdict_as_the_engine(client: FlaskClient,
-                                                      case: dict[str, Any]) -> None:
+def test_example_gives_the_same_verdict_as_the_engine(
+    client: FlaskClient, case: dict[str, Any]
+) -> None:
     """Asked through the page URL, each example gets its verdict, rule link and effects."""
     status, text = ask(client, page_query(case["request"]))
     expect = case["expect"]
     if expect.get("status") == 400:
         assert status == 400
-        assert 'data-error-summary' in text and "has-error" in text
+        assert "data-error-summary" in text and "has-error" in text
         return
     assert status == 200
     response = judge_request(case["request"])
@@ -112,13 +119,18 @@ def test_the_share_link_reproduces_the_question(client: FlaskClient) -> None:
     again = client.get(urlsplit(share).path + "?" + urlsplit(share).query)
     assert answer_of(again.get_data(as_text=True)) == answer_of(text)
     assert parse_qs(urlsplit(share).query) == {
-        "variant": ["dynamisch"], "top": ["HJ"], "wish": ["C"], "play": ["C7"]}
+        "variant": ["dynamisch"],
+        "top": ["HJ"],
+        "wish": ["C"],
+        "play": ["C7"],
+    }
 
 
 def test_german_is_the_default_language(client: FlaskClient) -> None:
     """Without ?lang the verdict, effects and penalty are German."""
-    status, text = ask(client, {"variant": "deluxe", "top": "DK", "pending": "draw:4",
-                                "play": "CK"})
+    status, text = ask(
+        client, {"variant": "deluxe", "top": "DK", "pending": "draw:4", "play": "CK"}
+    )
     assert status == 200
     assert "Erlaubt" in answer_of(text)
     assert "Der nächste Spieler zieht 6 Karten. dlx.king" in effect_sentences(text)
@@ -129,18 +141,23 @@ def test_german_is_the_default_language(client: FlaskClient) -> None:
 
 def test_english_page(client: FlaskClient) -> None:
     """?lang=en answers in English, penalty included."""
-    _, text = ask(client, {"variant": "deluxe", "top": "SQ", "wish": "D", "play": "S7",
-                           "lang": "en"})
+    _, text = ask(
+        client, {"variant": "deluxe", "top": "SQ", "wish": "D", "play": "S7", "lang": "en"}
+    )
     assert "Not allowed" in answer_of(text)
     assert "Take the card back and draw 2 penalty cards." in answer_of(text)
 
 
 def test_interpretation_is_shown_and_marked(client: FlaskClient) -> None:
     """An answer decided by an interpretation shows it, marked as one (spd.serve)."""
-    _, text = ask(client, {"variant": "speedone", "top": "B7", "play": "W+4", "play_wish": "R",
-                           "lang": "en"})
-    assert re.search(r'class="interpretation"><em class="i-mark">Interpretation</em> '
-                     r"a wild-draw-four may be played at any time", answer_of(text))
+    _, text = ask(
+        client, {"variant": "speedone", "top": "B7", "play": "W+4", "play_wish": "R", "lang": "en"}
+    )
+    assert re.search(
+        r'class="interpretation"><em class="i-mark">Interpretation</em> '
+        r"a wild-draw-four may be played at any time",
+        answer_of(text),
+    )
 
 
 def test_count_of_cards_makes_the_last_card_known(client: FlaskClient) -> None:
@@ -155,8 +172,7 @@ def test_count_of_cards_makes_the_last_card_known(client: FlaskClient) -> None:
 def test_count_of_cards_reaches_the_hand_limit(client: FlaskClient) -> None:
     """spd.handlimit: "Cards in your hand: 21" alone makes a +2 draw one card (hand_count);
     without the count both cards are drawn."""
-    query = {"variant": "speedone", "top": "R+2", "pending": "draw:2", "play": "draw",
-             "lang": "en"}
+    query = {"variant": "speedone", "top": "R+2", "pending": "draw:2", "play": "draw", "lang": "en"}
     status, text = ask(client, {**query, "count": "21"})
     assert status == 200 and verdict_of(text) is True
     assert 'href="/rules/speedone#spd.handlimit"' in answer_of(text)
@@ -173,8 +189,14 @@ def test_count_of_cards_reaches_the_hand_limit(client: FlaskClient) -> None:
 def test_top_was_last_toggle_reaches_the_answer(client: FlaskClient) -> None:
     """dop.lastcard.two: the toggle by the pending chips says the 7 on top was its player's
     last card, and the counter 7 becomes illegal; it is offered only where the rules ask."""
-    query = {"variant": "doppel", "players": "3", "top": "H7", "pending": "draw:2",
-             "play": "S7", "lang": "en"}
+    query = {
+        "variant": "doppel",
+        "players": "3",
+        "top": "H7",
+        "pending": "draw:2",
+        "play": "S7",
+        "lang": "en",
+    }
     _, empty = ask(client, {"variant": "doppel"})
     assert 'name="top_was_last"' in empty
     _, other = ask(client, {"variant": "dynamisch"})
@@ -187,8 +209,9 @@ def test_top_was_last_toggle_reaches_the_answer(client: FlaskClient) -> None:
     assert verdict_of(text) is True
     assert 'href="/rules/doppel#dop.7"' in answer_of(text)
     # A flag left in a link of a variant that does not ask it changes nothing.
-    status, text = ask(client, {"variant": "dynamisch", "top": "H8", "play": "S8",
-                                "top_was_last": "1"})
+    status, text = ask(
+        client, {"variant": "dynamisch", "top": "H8", "play": "S8", "top_was_last": "1"}
+    )
     assert status == 200 and verdict_of(text) is True
 
 
@@ -202,8 +225,7 @@ BAD_INPUT = [
     ({"top": "H7", "play": "draw,H8"}, "play", "not both"),
     ({"top": "H7", "play": "H8", "count": "0"}, "count", "1 to 99"),
     ({"top": "H7", "play": "H8", "hand": "H8,C9", "count": "3"}, "count", "(3)"),
-    ({"variant": "speedone", "top": "R5", "play": "draw", "count": "23"}, "count",
-     "more than 22"),
+    ({"variant": "speedone", "top": "R5", "play": "draw", "count": "23"}, "count", "more than 22"),
     ({"top": "H7", "play": "H8", "hand": "C9"}, "play", "H8"),
     ({"top": "H7", "play": "CJ", "play_wish": "10"}, "play_wish", "10"),
     ({"play": "H8"}, "top", "top card"),
@@ -212,7 +234,8 @@ BAD_INPUT = [
 
 @pytest.mark.parametrize(("query", "field", "quoted"), BAD_INPUT)
 def test_bad_input_is_a_400_with_the_message_at_its_field(
-        client: FlaskClient, query: dict[str, str], field: str, quoted: str) -> None:
+    client: FlaskClient, query: dict[str, str], field: str, quoted: str
+) -> None:
     """Bad query values: status 400, the message next to the field, never a 500."""
     status, text = ask(client, {"lang": "en", **query})
     assert status == 400
@@ -227,8 +250,7 @@ def test_engine_messages_are_german_on_a_german_page(client: FlaskClient) -> Non
     status, text = ask(client, {"variant": "deluxe", "top": "D7", "play": "D9"})
     assert status == 400
     text = html.unescape(text)
-    assert 'Gespielte Karte: "D9" gibt es in Deluxe nicht (zwei Skatblätter ohne ' \
-        "8 und 9" in text
+    assert 'Gespielte Karte: "D9" gibt es in Deluxe nicht (zwei Skatblätter ohne 8 und 9' in text
     assert "auf Englisch" not in text and "there is no" not in text
     assert "action.play" not in text  # words, not paths
 
@@ -237,14 +259,18 @@ def plays_of(text: str) -> list[str]:
     """The question links of the "what can I play" list."""
     section = re.search(r'<section id="plays".*?</section>', text, re.S)
     assert section, "no list of plays"
-    return [html.unescape(href) for href in re.findall(r'class="play-link[^"]*" href="([^"]+)"',
-                                                       section.group(0))]
+    return [
+        html.unescape(href)
+        for href in re.findall(r'class="play-link[^"]*" href="([^"]+)"', section.group(0))
+    ]
 
 
 def test_what_can_i_play_lists_every_legal_play_of_the_hand(client: FlaskClient) -> None:
     """Each listed play is a link that asks exactly that question, and it is legal."""
-    status, text = ask(client, {"variant": "dynamisch", "top": "S10", "hand": "SJ,S7,H9,HJ",
-                                "ask": "list", "lang": "en"})
+    status, text = ask(
+        client,
+        {"variant": "dynamisch", "top": "S10", "hand": "SJ,S7,H9,HJ", "ask": "list", "lang": "en"},
+    )
     assert status == 200
     links = plays_of(text)
     plays = [parse_qs(urlsplit(link).query) for link in links]

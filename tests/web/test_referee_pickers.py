@@ -20,8 +20,12 @@ def test_pickers_are_rendered_once_and_marked_per_question(client: FlaskClient) 
     assert ("top", "H10") in checked and ("play", "HA") in checked
     assert ("top", "D7") not in checked
     # The twin: badge ×2 and the second copy as a hidden input (the form works without JS).
-    assert re.search(r'value="HA"[^>]*checked>.*?<b class="tile-count" aria-hidden="true">×2</b>'
-                     r'<input type="hidden" name="play" value="HA" data-extra>', page, re.S)
+    assert re.search(
+        r'value="HA"[^>]*checked>.*?<b class="tile-count" aria-hidden="true">×2</b>'
+        r'<input type="hidden" name="play" value="HA" data-extra>',
+        page,
+        re.S,
+    )
 
 
 def test_each_language_has_its_own_tiles(client: FlaskClient) -> None:

@@ -93,9 +93,7 @@ def test_api_next_dealer_follows_the_rule_and_the_given_direction(client: FlaskC
     assert bad["field"] == "direction"
 
 
-def test_impossible_deluxe_round_is_refused_on_the_page_and_in_the_api(
-    client: FlaskClient,
-) -> None:
+def test_impossible_deluxe_round_is_refused_on_the_page_and_in_the_api(client: FlaskClient) -> None:
     """[0, 40, 8]: 48 cards in hands, but one of the 48 lies on the discard pile."""
     table_id = new_table(client, "deluxe", ["Anna", "Ben", "Cem"], rounds=10, rate_cents=0)
     response = add_round(client, table_id, per_seat("cards", [0, 40, 8]))

@@ -16,8 +16,13 @@ from app.rules.markdown import render_inline
 from app.text import say
 
 CONTENT = Path(__file__).parent.parent.parent / "app" / "rules" / "content"
-VARIANTS = {"dyn": "dynamisch", "dlx": "deluxe", "spd": "speedone", "ter": "terroristen",
-            "dop": "doppel"}
+VARIANTS = {
+    "dyn": "dynamisch",
+    "dlx": "deluxe",
+    "spd": "speedone",
+    "ter": "terroristen",
+    "dop": "doppel",
+}
 # A rule ID opens a list item (`- `id` — …`) or names an interpretation (`- I (`id`): …`).
 RULE_LINE = re.compile(r"^\s*- (?:I \()?`([a-z]{3}\.[\w.-]+)`", re.M)
 LABELS = {"de": "Auslegung", "en": "Interpretation"}
@@ -36,8 +41,12 @@ def chapter(lang: str, variant: str) -> str:
 
 def rule_block(page: str, rule_id: str) -> str:
     """The HTML of one rule's block, up to the next rule."""
-    match = re.search(rf'<article class="rule[^"]*" id="{re.escape(rule_id)}".*?'
-                      r"(?=<article|</section>)", page, re.S)
+    match = re.search(
+        rf'<article class="rule[^"]*" id="{re.escape(rule_id)}".*?'
+        r"(?=<article|</section>)",
+        page,
+        re.S,
+    )
     assert match, f"{rule_id} has no anchor"
     return match.group(0)
 
@@ -76,8 +85,9 @@ def test_interpretations_are_marked(client: FlaskClient, variant: str, lang: str
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_rules_the_referee_cites_with_an_interpretation_carry_it(client: FlaskClient,
-                                                                 lang: str) -> None:
+def test_rules_the_referee_cites_with_an_interpretation_carry_it(
+    client: FlaskClient, lang: str
+) -> None:
     """The rules whose interpretation the referee shows have it marked in their block."""
     for rule_id in INTERPRETATIONS:
         variant = VARIANTS[rule_id[:3]]
@@ -138,21 +148,23 @@ def test_the_renderer_escapes_everything_it_does_not_know() -> None:
     html = render_inline('<script>alert("x")</script> **b** `c` I: x', lambda _: None, "Int")
     assert "<script>" not in html
     assert "&lt;script&gt;" in html
-    assert "<strong>b</strong> <code>c</code> <em class=\"i-mark\">Int</em>: x" in html
+    assert '<strong>b</strong> <code>c</code> <em class="i-mark">Int</em>: x' in html
 
 
 def house_section(page: str) -> str:
     """The house rules section at the end of a variant page."""
-    match = re.search(r'<section class="rules-section house-rules" id="house-rules">.*?</section>',
-                      page, re.S)
+    match = re.search(
+        r'<section class="rules-section house-rules" id="house-rules">.*?</section>', page, re.S
+    )
     assert match, "no house rules section"
     return match.group(0)
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("variant", list(VARIANTS.values()))
-def test_house_rules_are_listed_with_default_and_choices(client: FlaskClient, variant: str,
-                                                         lang: str) -> None:
+def test_house_rules_are_listed_with_default_and_choices(
+    client: FlaskClient, variant: str, lang: str
+) -> None:
     """Each switch: its ID as anchor (or its rule's anchor), title, default marked, choices."""
     page = client.get(f"/rules/{variant}?lang={lang}").get_data(as_text=True)
     section = html.unescape(house_section(page))
@@ -164,16 +176,22 @@ def test_house_rules_are_listed_with_default_and_choices(client: FlaskClient, va
     for rule in rules:
         # One anchor per ID on the page: the rule's block, or the house rule's own entry.
         assert page.count(f'id="{rule.rule}"') == 1
-        entry = re.search(rf'<article class="house-rule"[^>]*>\s*<a class="rule-id" '
-                          rf'href="#{re.escape(rule.rule)}".*?</article>', section, re.S)
+        entry = re.search(
+            rf'<article class="house-rule"[^>]*>\s*<a class="rule-id" '
+            rf'href="#{re.escape(rule.rule)}".*?</article>',
+            section,
+            re.S,
+        )
         assert entry, rule.rule
         assert f"<h3>{say(rule.title, lang)}</h3>" in entry.group(0)
         items = re.findall(r"<li( class=\"is-default\")?>(.*?)</li>", entry.group(0), re.S)
         assert [meaning for _mark, meaning in items][0].endswith(
-            say(rule.meaning(rule.default), lang))
+            say(rule.meaning(rule.default), lang)
+        )
         assert [bool(mark) for mark, _text in items] == [v == rule.default for v in rule.values]
-        assert [text.split("</strong> ")[-1] for _m, text in items] == \
-            [say(meaning, lang) for _v, meaning in rule.choices]
+        assert [text.split("</strong> ")[-1] for _m, text in items] == [
+            say(meaning, lang) for _v, meaning in rule.choices
+        ]
 
 
 def test_a_house_rule_id_links_to_its_entry(client: FlaskClient) -> None:
@@ -186,14 +204,37 @@ def test_a_house_rule_id_links_to_its_entry(client: FlaskClient) -> None:
 
 
 # Words of the people who build Mautisch, not of those who play it.
-DEVELOPER_WORDS = ["seeds/", ".txt", "ceil(", "tests", "Tests", "engine", "Engine", "seed",
-                   "Projekt", "project", "API", "`", "canonical", "kanonisch", "winner-takes",
-                   "own-points", " stack2", " stack4"]
+DEVELOPER_WORDS = [
+    "seeds/",
+    ".txt",
+    "ceil(",
+    "tests",
+    "Tests",
+    "engine",
+    "Engine",
+    "seed",
+    "Projekt",
+    "project",
+    "API",
+    "`",
+    "canonical",
+    "kanonisch",
+    "winner-takes",
+    "own-points",
+    " stack2",
+    " stack4",
+]
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-@pytest.mark.parametrize("path", ["/rules", *[f"/rules/{v}" for v in VARIANTS.values()],
-                                  *[f"/rules/{v}/original" for v in VARIANTS.values()]])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/rules",
+        *[f"/rules/{v}" for v in VARIANTS.values()],
+        *[f"/rules/{v}/original" for v in VARIANTS.values()],
+    ],
+)
 def test_rules_pages_speak_to_players(client: FlaskClient, path: str, lang: str) -> None:
     """No file names, formulas, test talk or option codes on the rules pages."""
     page = client.get(f"{path}?lang={lang}").get_data(as_text=True)

@@ -190,9 +190,7 @@ def test_the_filled_sheet_lists_a_changed_switch(
     assert f"{say(rule.title, 'en')}: {say(rule.meaning(value), 'en')}" in english
 
 
-def test_the_filled_sheet_lists_nothing_when_every_switch_is_default(
-    client: FlaskClient,
-) -> None:
+def test_the_filled_sheet_lists_nothing_when_every_switch_is_default(client: FlaskClient) -> None:
     """All switches at their defaults: no house-rules part on the sheet."""
     table_id = create(client, "speedone", {}).json["id"]
     text = pdf_text(client.get(f"/t/{table_id}/sheet.pdf").data)

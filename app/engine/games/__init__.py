@@ -27,8 +27,17 @@ GAMES: dict[str, type[Game]] = {
     for game in (DynamischGame, DeluxeGame, SpeedoneGame, TerroristenGame, DoppelGame)
 }
 
-__all__ = ["GAMES", "Game", "GameResult", "IllegalMoveError", "Move", "SeatResult",
-           "find_game", "new_game", "play_random"]
+__all__ = [
+    "GAMES",
+    "Game",
+    "GameResult",
+    "IllegalMoveError",
+    "Move",
+    "SeatResult",
+    "find_game",
+    "new_game",
+    "play_random",
+]
 
 
 def find_game(variant: str) -> type[Game]:
@@ -36,19 +45,31 @@ def find_game(variant: str) -> type[Game]:
     try:
         return GAMES[variant]
     except KeyError:
-        raise ValueError(f"{variant!r} is not a variant: expected one of "
-                         f"{', '.join(GAMES)}.") from None
+        raise ValueError(
+            f"{variant!r} is not a variant: expected one of {', '.join(GAMES)}."
+        ) from None
 
 
-def new_game(variant: str, players: int = 4, seed: int = 0, options: Options | None = None,
-             dealer: int = 0, direction: int = 1) -> Game:
+def new_game(
+    variant: str,
+    players: int = 4,
+    seed: int = 0,
+    options: Options | None = None,
+    dealer: int = 0,
+    direction: int = 1,
+) -> Game:
     """Shuffle with ``seed`` and deal a game; the turned-up card takes its effect."""
     return find_game(variant)(players, seed, options, dealer, direction)
 
 
-def play_random(variant: str, players: int = 4, seed: int = 0, max_moves: int = 5000,
-                options: Options | None = None,
-                eager: bool = True) -> tuple[GameResult | None, str]:
+def play_random(
+    variant: str,
+    players: int = 4,
+    seed: int = 0,
+    max_moves: int = 5000,
+    options: Options | None = None,
+    eager: bool = True,
+) -> tuple[GameResult | None, str]:
     """Play one game with random legal moves; the result and why it stopped.
 
     An ``eager`` player plays whenever he can and draws (or passes) only when stuck, as

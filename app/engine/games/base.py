@@ -65,16 +65,23 @@ class Game(Turns):
     HAND_SIZE: ClassVar[int]
     MUTABLE: ClassVar[tuple[str, ...]] = ()  # extra list/set fields that copy() must copy
 
-    def __init__(self, players: int, seed: int, options: Options | None = None,
-                 dealer: int = 0, direction: int = 1) -> None:
+    def __init__(
+        self,
+        players: int,
+        seed: int,
+        options: Options | None = None,
+        dealer: int = 0,
+        direction: int = 1,
+    ) -> None:
         """Shuffle the variant's deck with ``seed``, deal, and turn up the first card."""
         low, high = self.PLAYERS
         if not low <= players <= high:
-            raise ValueError(f"players must be {low} to {high} for {self.variant}, "
-                             f"not {players}.")
+            raise ValueError(f"players must be {low} to {high} for {self.variant}, not {players}.")
         if not 0 <= dealer < players or direction not in (1, -1):
-            raise ValueError(f"dealer must be a seat 0 to {players - 1} and direction 1 or "
-                             f"-1, not {dealer} and {direction}.")
+            raise ValueError(
+                f"dealer must be a seat 0 to {players - 1} and direction 1 or "
+                f"-1, not {dealer} and {direction}."
+            )
         self.players, self.dealer, self.direction = players, dealer, direction
         self.options = options or DEFAULT_OPTIONS
         self.rng = random.Random(seed)
@@ -123,13 +130,14 @@ class Game(Turns):
         if self.phase == SHOW:
             return [Choice("show", cards) for cards in self._showable()]
         if self.phase == TAKE:
-            return [Choice("take", (card,))
-                    for card in sorted(set(self.shown), key=Card.sort_key)]
+            return [Choice("take", (card,)) for card in sorted(set(self.shown), key=Card.sort_key)]
         assert self.start is not None
         wish = next(effect for effect in self.start.effects if effect.type == "wish")
         kind = self.rules.wish_kinds[self.discard[-1].rank]
-        return [Choice("name", wish=Wish(suit=choice) if kind == "suit" else Wish(rank=choice))
-                for choice in wish.choices or ()]
+        return [
+            Choice("name", wish=Wish(suit=choice) if kind == "suit" else Wish(rank=choice))
+            for choice in wish.choices or ()
+        ]
 
     def _turn_choices(self) -> list[Choice]:
         """The plays and draw the rules allow; after a draw also ending the turn (dop.draw)."""
@@ -138,9 +146,12 @@ class Game(Turns):
 
     def _judged(self, situation: Situation) -> list[Choice]:
         """The actions the rules judge legal in ``situation``, as moves."""
-        return [Choice("draw", (), None, ruling) if action.draw else
-                Choice("play", action.play, action.wish, ruling)
-                for action, ruling in judged_actions(self.rules, situation)]
+        return [
+            Choice("draw", (), None, ruling)
+            if action.draw
+            else Choice("play", action.play, action.wish, ruling)
+            for action, ruling in judged_actions(self.rules, situation)
+        ]
 
     def _showable(self) -> list[tuple[Card, ...]]:
         """dyn.9/dyn.10: the distinct pairs of the shower's hand (all he has if fewer)."""
@@ -148,8 +159,7 @@ class Game(Turns):
         cards = sorted(counts, key=Card.sort_key)
         if sum(counts.values()) < 2:
             return [tuple(cards)]
-        return [(a, b) for i, a in enumerate(cards) for b in cards[i:]
-                if a != b or counts[a] > 1]
+        return [(a, b) for i, a in enumerate(cards) for b in cards[i:] if a != b or counts[a] > 1]
 
     # --- carrying out a move -------------------------------------------------------------
     def _apply(self, choice: Choice) -> None:
@@ -210,8 +220,9 @@ class Game(Turns):
     # --- the public interface ------------------------------------------------------------
     def legal_actions(self) -> list[Move]:
         """Everything the acting player may do now (empty when the game is over)."""
-        return [Move(self.actor, choice.kind, choice.cards, choice.wish)
-                for choice in self._choices()]
+        return [
+            Move(self.actor, choice.kind, choice.cards, choice.wish) for choice in self._choices()
+        ]
 
     def is_legal(self, move: Move) -> bool:
         """True when ``move`` is among the legal actions; never raises."""
@@ -221,14 +232,15 @@ class Game(Turns):
         """Apply a legal move; ``IllegalMoveError`` (a ValueError) names it otherwise."""
         if move.seat == self.actor:
             for choice in self._choices():
-                if (choice.kind, choice.cards, choice.wish) == (move.kind, move.cards,
-                                                                move.wish):
+                if (choice.kind, choice.cards, choice.wish) == (move.kind, move.cards, move.wish):
                     self._history.append(self.copy())
                     self._apply(choice)
                     self.ply += 1
                     return
-        raise IllegalMoveError(f"{move} is not legal in this {self.variant} game at move "
-                               f"{self.ply} ({self.situation_for(self.actor)}).")
+        raise IllegalMoveError(
+            f"{move} is not legal in this {self.variant} game at move "
+            f"{self.ply} ({self.situation_for(self.actor)})."
+        )
 
     def push_text(self, text: str) -> Move:
         """Parse a move's text form (``"0 play H7"``) and push it, like ``push_uci``."""
@@ -267,8 +279,14 @@ class Game(Turns):
         twin._history = []
         return twin
 
-    def arrange(self, hands: list[str], discard: str, stock: str | None = None,
-                seat: int = 0, wish: str | None = None) -> None:
+    def arrange(
+        self,
+        hands: list[str],
+        discard: str,
+        stock: str | None = None,
+        seat: int = 0,
+        wish: str | None = None,
+    ) -> None:
         """Lay out a position (for examples and tests), like python-chess's ``set_fen``.
 
         ``hands`` per seat and the ``discard`` pile (bottom to top) as comma-separated
@@ -279,13 +297,18 @@ class Game(Turns):
         self.discard = list(parse_cards(discard))
         rest = Counter(self.rules.deck(self.players))
         rest.subtract(card for pile in [*self.hands, self.discard] for card in pile)
-        self.stock = list(parse_cards(stock)) if stock is not None else \
-            sorted(rest.elements(), key=Card.sort_key)
+        self.stock = (
+            list(parse_cards(stock))
+            if stock is not None
+            else sorted(rest.elements(), key=Card.sort_key)
+        )
         if stock is not None:
             rest.subtract(self.stock)
         if len(hands) != self.players or min(rest.values()) < 0:
-            raise ValueError(f"arrange needs {self.players} hands and only cards of the "
-                             f"{self.variant} deck, each at most as often as it has them.")
+            raise ValueError(
+                f"arrange needs {self.players} hands and only cards of the "
+                f"{self.variant} deck, each at most as often as it has them."
+            )
         self.phase, self.chain, self.window, self.start = TURN, None, [], None
         self.wish = Wish.parse(wish) if wish else None
         self.waiting = NOTHING
@@ -305,5 +328,4 @@ class Game(Turns):
     def __str__(self) -> str:
         """One line: variant, move number, who acts, top card and hands."""
         hands = " | ".join(",".join(str(card) for card in hand) for hand in self.hands)
-        return (f"{self.variant} ply={self.ply} actor={self.actor} top={self.top()} "
-                f"hands={hands}")
+        return f"{self.variant} ply={self.ply} actor={self.actor} top={self.top()} hands={hands}"

@@ -139,12 +139,18 @@ class CardTable:
 
     def all_cards(self) -> Counter[Card]:
         """Every card of hands, stock and discard pile (the deck, if nothing got lost)."""
-        return Counter([*(card for hand in self.hands for card in hand), *self.stock,
-                        *self.discard])
+        return Counter(
+            [*(card for hand in self.hands for card in hand), *self.stock, *self.discard]
+        )
 
     def seat_results(self, named_suit: str | None = None) -> tuple[SeatResult, ...]:
         """Cards and jacks left per player; who holds the named suit (dyn.score.double)."""
-        return tuple(SeatResult(cards=len(hand), jacks=sum(card.rank == "J" for card in hand),
-                                holds_named_suit=named_suit is not None
-                                and any(card.suit == named_suit for card in hand))
-                     for hand in self.hands)
+        return tuple(
+            SeatResult(
+                cards=len(hand),
+                jacks=sum(card.rank == "J" for card in hand),
+                holds_named_suit=named_suit is not None
+                and any(card.suit == named_suit for card in hand),
+            )
+            for hand in self.hands
+        )

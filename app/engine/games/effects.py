@@ -91,7 +91,6 @@ class Turns(CardTable):
             waiting=(self.waiting or None) if acting else None,
         )
 
-
     def _carry_out(self, seat: int, ruling: Ruling) -> None:
         """The effects of ``seat``'s legal ruling, in order (see the module docstring)."""
         effects = ruling.effects
@@ -142,8 +141,9 @@ class Turns(CardTable):
             if target != seat:
                 self.waiting = NOTHING  # the rules let his turn pass with what waited
             drew = drew and self.rules.play_after_draw and target == seat and not again
-            resume = Resume(target, Pending(faced.draw, faced.skip,
-                                            again if target == seat else 0), drew)
+            resume = Resume(
+                target, Pending(faced.draw, faced.skip, again if target == seat else 0), drew
+            )
         if show is not None:
             self._show(seat, show, resume)
         elif wedding is not None:

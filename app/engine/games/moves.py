@@ -69,8 +69,9 @@ class Move:
             cards = parse_cards(rest[0]) if rest else ()
             return cls(int(seat), kind, cards, wish)
         except ValueError as error:
-            raise ValueError(f"{text!r} is not a move like '2 play CJ wish=D' or '0 draw': "
-                             f"{error}") from error
+            raise ValueError(
+                f"{text!r} is not a move like '2 play CJ wish=D' or '0 draw': {error}"
+            ) from error
 
     @property
     def action(self) -> Action | None:

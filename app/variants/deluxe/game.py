@@ -47,8 +47,13 @@ class DeluxeGame(Game):
         wish = self.wish
         if wish is None:
             return None
-        return Wish(suit=wish.suit, rank=wish.rank, by_you=seat == self.wisher,
-                    anyone_served=bool(self.served), you_served=seat in self.served)
+        return Wish(
+            suit=wish.suit,
+            rank=wish.rank,
+            by_you=seat == self.wisher,
+            anyone_served=bool(self.served),
+            you_served=seat in self.served,
+        )
 
     def _draw(self, seat: int, count: int) -> int:
         """dlx.stock: reshuffle as soon as the last stock card is taken; if even the new
@@ -70,22 +75,25 @@ class DeluxeGame(Game):
         each card as laid on its twin, which every card serves."""
         if self.discard:
             return super()._turn_choices()
-        choices = [choice for card in dict.fromkeys(self.hands[self.actor])
-                   for choice in self._judged(self._situation(self.actor, top=card))
-                   if choice.kind == "play" and choice.cards[0] == card]
+        choices = [
+            choice
+            for card in dict.fromkeys(self.hands[self.actor])
+            for choice in self._judged(self._situation(self.actor, top=card))
+            if choice.kind == "play" and choice.cards[0] == card
+        ]
         draw = self._judge(self.actor, Action(draw=True))
         return [*choices, Choice("draw", (), None, draw)] if draw.legal else choices
 
     def _judge(self, seat: int, action: Action) -> Ruling:
         """On an empty discard pile (dlx.stock) a play is judged as laid on its twin, a draw
         as if his first card lay there: every card fits."""
-        return self.rules.judge(self._empty_pile(seat, action) if not self.discard else
-                                self._situation(seat), action)
+        return self.rules.judge(
+            self._empty_pile(seat, action) if not self.discard else self._situation(seat), action
+        )
 
     def _empty_pile(self, seat: int, action: Action) -> Situation:
         """The situation in which ``action`` is judged while the discard pile is empty."""
-        return self._situation(seat, top=action.play[0] if action.play else
-                               self.hands[seat][0])
+        return self._situation(seat, top=action.play[0] if action.play else self.hands[seat][0])
 
     def _result(self) -> GameResult:
         """dlx.out: 1 penalty point per card left; the winner deals next."""

@@ -20,10 +20,7 @@ DECK = len(deck("deluxe"))  # the engine's: two Skat decks without 8s and 9s, 48
 # The hands hold at most the deck less the discard pile's top card (the last card played).
 IN_HANDS = DECK - 1
 CARDS = Field("cards", Message("The cards left"))
-ROUNDS = Field(
-    "options.rounds",
-    Message("The number of rounds in the series"),
-)
+ROUNDS = Field("options.rounds", Message("The number of rounds in the series"))
 
 
 class DeluxeScoring(Scoring):
@@ -49,28 +46,36 @@ class DeluxeScoring(Scoring):
         cards = [
             inputs.whole(
                 value,
-                Field(
-                    f"cards[{seat}]",
-                    Message("The number of cards left of %(name)s", name=name),
-                ),
+                Field(f"cards[{seat}]", Message("The number of cards left of %(name)s", name=name)),
                 0,
                 IN_HANDS,
                 Message(
                     " (the deck holds %(deck)s cards, one lies on top of the discard pile)",
-                    deck=DECK),
+                    deck=DECK,
+                ),
             )
             for seat, (name, value) in enumerate(zip(players, raw, strict=True))
         ]
         if sum(cards) > IN_HANDS:
-            raise CARDS.fail(Message(
-                "add up to %(sum)s, but the hands can hold at most %(in_hands)s: the deck has "
-                "%(deck)s cards, and one lies on top of the discard pile.",
-                sum=sum(cards), in_hands=IN_HANDS, deck=DECK))
+            raise CARDS.fail(
+                Message(
+                    "add up to %(sum)s, but the hands can hold at most %(in_hands)s: the deck has "
+                    "%(deck)s cards, and one lies on top of the discard pile.",
+                    sum=sum(cards),
+                    in_hands=IN_HANDS,
+                    deck=DECK,
+                )
+            )
         out = cards.count(0)
         if out != 1:
-            raise InputError(Message(
-                "Exactly one player must have 0 cards: the round ends as soon as one player is "
-                "out; got %(out)s.", out=out), "cards")
+            raise InputError(
+                Message(
+                    "Exactly one player must have 0 cards: the round ends as soon as one player is "
+                    "out; got %(out)s.",
+                    out=out,
+                ),
+                "cards",
+            )
         return {"cards": cards}
 
     def points(

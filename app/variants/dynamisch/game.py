@@ -28,8 +28,14 @@ class DynamischGame(Game):
         ended_by_jack = self.discard[-1].rank == "J" and self.wish is not None
         named = self.wish.suit if ended_by_jack and self.wish is not None else None
         seats = self.seat_results(named)
-        hands = [{"jacks": seat.jacks, "others": seat.cards - seat.jacks,
-                  "holds_named_suit": seat.holds_named_suit} for seat in seats]
+        hands = [
+            {
+                "jacks": seat.jacks,
+                "others": seat.cards - seat.jacks,
+                "holds_named_suit": seat.holds_named_suit,
+            }
+            for seat in seats
+        ]
         return GameResult(
             variant=self.variant,
             seats=seats,

@@ -25,19 +25,10 @@ SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
 DECK = deck("dynamisch")
 DECK_JACKS = sum(card.rank == "J" for card in DECK)
 DECK_OTHERS = len(DECK) - DECK_JACKS
-DIRECTION = Field(
-    "direction",
-    Message("The direction of play at the end of the game"),
-)
+DIRECTION = Field("direction", Message("The direction of play at the end of the game"))
 HANDS = Field("hands", Message("The hands"))
-GAMES = Field(
-    "options.games",
-    Message("The number of games in the series"),
-)
-JACK_SUIT = Field(
-    "jack_suit",
-    Message("The suit named with the last jack"),
-)
+GAMES = Field("options.games", Message("The number of games in the series"))
+JACK_SUIT = Field("jack_suit", Message("The suit named with the last jack"))
 
 
 def suit_code(value: Any) -> str | None:
@@ -83,9 +74,10 @@ class DynamischScoring(Scoring):
         ]
         self.check_deck(hands, jack_suit)
         if all(hand["jacks"] + hand["others"] for hand in hands):
-            raise InputError(Message(
-                "Nobody is out: a game ends only when at least one player holds no cards."),
-                    "hands")
+            raise InputError(
+                Message("Nobody is out: a game ends only when at least one player holds no cards."),
+                "hands",
+            )
         data: dict[str, Any] = {"hands": hands, "jack_suit": jack_suit}
         if body.get("direction") is not None:  # else the previous game's (`directions`)
             data["direction"] = inputs.choice(body["direction"], DIRECTION, DIRECTIONS)
@@ -102,31 +94,25 @@ class DynamischScoring(Scoring):
         jacks = inputs.whole_at(
             entry,
             "jacks",
-            Field(
-                f"{path}.jacks",
-                Message("The number of jacks of %(name)s", name=name),
-            ),
+            Field(f"{path}.jacks", Message("The number of jacks of %(name)s", name=name)),
             DECK_JACKS,
             Message(" (the deck holds 8 jacks)"),
         )
         others = inputs.whole_at(
             entry,
             "others",
-            Field(
-                f"{path}.others",
-                Message("The number of other cards of %(name)s", name=name),
-            ),
+            Field(f"{path}.others", Message("The number of other cards of %(name)s", name=name)),
             DECK_OTHERS,
             Message(" (the deck holds 56 cards besides the jacks)"),
         )
         holds_field = Field(
-            f"{path}.holds_named_suit",
-            Message("Whether %(name)s holds the named suit", name=name),
+            f"{path}.holds_named_suit", Message("Whether %(name)s holds the named suit", name=name)
         )
         holds = inputs.flag(entry.get("holds_named_suit", False), holds_field)
         if holds and jack_suit is None:
-            raise holds_field.fail(Message(
-                "can only be true when a jack ended the game (give jack_suit)."))
+            raise holds_field.fail(
+                Message("can only be true when a jack ended the game (give jack_suit).")
+            )
         if holds and not jacks + others:
             raise holds_field.fail(Message("cannot be true for a player without cards."))
         return {"jacks": jacks, "others": others, "holds_named_suit": holds}
@@ -146,14 +132,31 @@ class DynamischScoring(Scoring):
                 continue
             why = Message("the two decks have %(deck_has)s %(what)s", deck_has=deck_has, what=what)
             if on_top:  # the card that ended the game lies on the discard pile
-                why = Message(
-                    "%(why)s, and one lies on top of the discard pile (the jack that ended "
-                    "the game)", why=why) if by_jack else Message(
-                    "%(why)s, and one lies on top of the discard pile (the card that ended "
-                    "the game; with no suit named it was not a jack)", why=why)
-            raise InputError(Message(
-                "All hands together hold %(total)s %(what)s, but at most %(limit)s are possible: "
-                "%(why)s.", total=total, what=what, limit=limit, why=why), "hands")
+                why = (
+                    Message(
+                        "%(why)s, and one lies on top of the discard pile (the jack that ended "
+                        "the game)",
+                        why=why,
+                    )
+                    if by_jack
+                    else Message(
+                        "%(why)s, and one lies on top of the discard pile (the card that ended "
+                        "the game; with no suit named it was not a jack)",
+                        why=why,
+                    )
+                )
+            raise InputError(
+                Message(
+                    "All hands together hold %(total)s %(what)s, but at most %(limit)s are "
+                    "possible: "
+                    "%(why)s.",
+                    total=total,
+                    what=what,
+                    limit=limit,
+                    why=why,
+                ),
+                "hands",
+            )
 
     def natural_dealer(
         self, dealer: int, players: int, data: Mapping[str, Any], direction: str
@@ -166,6 +169,7 @@ class DynamischScoring(Scoring):
         order = [(dealer + step * k) % players for k in range(1, players + 1)]
         out = next(s for s in order if not data["hands"][s]["jacks"] + data["hands"][s]["others"])
         return (out + step) % players
+
     def points(
         self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
     ) -> list[int]:

@@ -114,11 +114,7 @@ def rounds_grid(sheet: BlankSheet, lang: Lang, paper: Page, free: float) -> Tabl
     head = max(cell_height(names, width, 10 * mm), cell_height(team_cells, TEAM_COLUMN, 10 * mm))
     sub = 7 * mm
     height = row_height(free - head - sub, sheet.rounds)
-    first = [
-        lang("Round"),
-        *[cell for name in names for cell in (name, "")],
-        *team_cells,
-    ]
+    first = [lang("Round"), *[cell for name in names for cell in (name, "")], *team_cells]
     second: list[object] = [
         "",
         *[mark for _ in names for mark in (lang("Pts."), "Σ")],

@@ -27,10 +27,7 @@ class SpeedoneHand(Form):
 class SpeedoneRoundForm(RoundForm):
     """The winner, then each hand either as points or as its breakdown (spd.points)."""
 
-    per_seat = {
-        "points": count_field(_l("Points"), default=0),
-        "hands": FormField(SpeedoneHand),
-    }
+    per_seat = {"points": count_field(_l("Points"), default=0), "hands": FormField(SpeedoneHand)}
     winner = RadioField(_l("Who went out?"), validate_choice=False)
     entry = RadioField(
         _l("Enter the hands as"),

@@ -25,8 +25,10 @@ class SpeedoneGame(Game):
 
     def _result(self) -> GameResult:
         """spd.points: the cards left in each hand; the winner has 0."""
-        seats = tuple(SeatResult(cards=len(hand), points=sum(points(card) for card in hand))
-                      for hand in self.hands)
+        seats = tuple(
+            SeatResult(cards=len(hand), points=sum(points(card) for card in hand))
+            for hand in self.hands
+        )
         return GameResult(
             variant=self.variant,
             seats=seats,

@@ -23,9 +23,7 @@ DECK_WILDS = sum(card.is_wild for card in DECK)
 FACES = sorted((int(card.rank) for card in DECK if card.rank.isdigit()), reverse=True)
 DECK_ACTIONS = DECK_CARDS - DECK_WILDS - len(FACES)
 DECK_NUMBERS = sum(FACES)  # 360
-WORTH = sorted(
-    [WILD_POINTS] * DECK_WILDS + [ACTION_POINTS] * DECK_ACTIONS + FACES, reverse=True
-)
+WORTH = sorted([WILD_POINTS] * DECK_WILDS + [ACTION_POINTS] * DECK_ACTIONS + FACES, reverse=True)
 
 
 def most_faces(cards: int) -> int:
@@ -58,14 +56,13 @@ def hand_points(hand: Mapping[str, int] | None) -> int:
 def points_entry(seat: int, name: str, value: Any, limited: bool = True) -> int:
     """Hand points of one player: at most what 22 cards can be worth (spd.handlimit), or
     what the whole deck is worth when the table plays without the limit."""
-    field = Field(
-        f"points[{seat}]",
-        Message("The hand points of %(name)s", name=name),
-    )
+    field = Field(f"points[{seat}]", Message("The hand points of %(name)s", name=name))
     if not limited:
         why = Message(
             " (all %(deck_cards)s cards are worth %(deck_max)s)",
-            deck_cards=DECK_CARDS, deck_max=DECK_MAX)
+            deck_cards=DECK_CARDS,
+            deck_max=DECK_MAX,
+        )
         return inputs.whole(value, field, 0, DECK_MAX, why)
     return inputs.whole(
         value,
@@ -73,7 +70,8 @@ def points_entry(seat: int, name: str, value: Any, limited: bool = True) -> int:
         0,
         HAND_MAX,
         Message(
-            " (a hand holds at most %(hand_limit)s cards, spd.handlimit)", hand_limit=HAND_LIMIT),
+            " (a hand holds at most %(hand_limit)s cards, spd.handlimit)", hand_limit=HAND_LIMIT
+        ),
     )
 
 
@@ -109,7 +107,10 @@ def hand_entry(
         min(DECK_ACTIONS, cards - wilds),
         Message(
             " (the deck holds %(deck_actions)s; a hand holds at most %(cards)s cards, wilds "
-            "included)", deck_actions=DECK_ACTIONS, cards=cards),
+            "included)",
+            deck_actions=DECK_ACTIONS,
+            cards=cards,
+        ),
     )
     free = cards - wilds - actions
     numbers = inputs.whole_at(
@@ -119,7 +120,10 @@ def hand_entry(
         most_faces(free),
         Message(
             " (at most %(free)s number cards fit in a hand of %(cards)s, and the deck has only 8 "
-            "cards of each number, 4 of the 0)", free=free, cards=cards),
+            "cards of each number, 4 of the 0)",
+            free=free,
+            cards=cards,
+        ),
     )
     return {"numbers": numbers, "actions": actions, "wilds": wilds}
 
@@ -134,9 +138,14 @@ def check_deck(hands: list[dict[str, int] | None], cards: int = HAND_LIMIT) -> N
     ):
         total = sum(hand[key] for hand in hands if hand)
         if total > limit:
-            raise HANDS.fail(Message(
-                "hold %(total)s %(what)s together, but the deck has only %(limit)s.",
-                total=total, what=what, limit=limit))
+            raise HANDS.fail(
+                Message(
+                    "hold %(total)s %(what)s together, but the deck has only %(limit)s.",
+                    total=total,
+                    what=what,
+                    limit=limit,
+                )
+            )
     # A hand whose faces add up to 0 holds no number card above 0: no room counted there.
     room = min(
         sum(cards - hand["wilds"] - hand["actions"] for hand in hands if hand and hand["numbers"]),
@@ -144,8 +153,14 @@ def check_deck(hands: list[dict[str, int] | None], cards: int = HAND_LIMIT) -> N
     )
     faces = sum(hand["numbers"] for hand in hands if hand)
     if faces > most_faces(room):
-        raise HANDS.fail(Message(
-            "show number faces summing to %(faces)s together, but at most %(most_faces)s are "
-            "possible: the deck has only 8 cards of each number (4 of the 0), %(deck_numbers)s "
-            "in all, and the hands have room for %(room)s number cards.",
-            faces=faces, most_faces=most_faces(room), deck_numbers=DECK_NUMBERS, room=room))
+        raise HANDS.fail(
+            Message(
+                "show number faces summing to %(faces)s together, but at most %(most_faces)s are "
+                "possible: the deck has only 8 cards of each number (4 of the 0), %(deck_numbers)s "
+                "in all, and the hands have room for %(room)s number cards.",
+                faces=faces,
+                most_faces=most_faces(room),
+                deck_numbers=DECK_NUMBERS,
+                room=room,
+            )
+        )

@@ -40,17 +40,19 @@ class SpeedoneRules(Rules):
     serve_rule = "spd.serve"
     # The disputes players have most (app.engine.disputes).
     disputes = (
-        Dispute("four-on-two", Message("+4 on +2"),
-                "top=R+2 draw=2 options=stack2,stack4", "W+4 wish=B"),
-        Dispute("two-on-two", Message("+2 on +2"), "top=R+2 draw=2 options=stack2",
-                "G+2"),
-        Dispute("two-on-two-off", Message("+2 on +2, no house rule"),
-                "top=R+2 draw=2", "G+2"),
-        Dispute("reverse-two", Message("Reverse with two"),
-                "top=R5 players=2", "RR"),
+        Dispute(
+            "four-on-two", Message("+4 on +2"), "top=R+2 draw=2 options=stack2,stack4", "W+4 wish=B"
+        ),
+        Dispute("two-on-two", Message("+2 on +2"), "top=R+2 draw=2 options=stack2", "G+2"),
+        Dispute("two-on-two-off", Message("+2 on +2, no house rule"), "top=R+2 draw=2", "G+2"),
+        Dispute("reverse-two", Message("Reverse with two"), "top=R5 players=2", "RR"),
         Dispute("wild-four", Message("+4 at any time?"), "top=R5", "W+4 wish=G"),
-        Dispute("hand-limit", Message("+2 with 21 cards in hand"),
-                "top=R+2 draw=2 hand_count=21", "draw"),
+        Dispute(
+            "hand-limit",
+            Message("+2 with 21 cards in hand"),
+            "top=R+2 draw=2 hand_count=21",
+            "draw",
+        ),
     )
     deck_hint = Message("R/G/B/Y with 0–9, S, R, +2, and the wild cards W and W+4")
     house_rules = (STACK2, STACK4, HANDLIMIT)
@@ -89,45 +91,93 @@ class SpeedoneRules(Rules):
         if due.draw:
             return self.judge_stack(situation, action, card)
         if card.is_wild:
-            return self.finish(situation, action, card, "spd.serve", Message(
-                "The %(name)s may always be played.", name=name))
+            return self.finish(
+                situation,
+                action,
+                card,
+                "spd.serve",
+                Message("The %(name)s may always be played.", name=name),
+            )
         if top.is_wild and wish is None:
-            return self.finish(situation, action, card, "spd.start", Message(
-                "The %(card)s is the start card and names no colour: any card goes on it, the "
-                "%(name)s too.", card=card_text(top), name=name))
+            return self.finish(
+                situation,
+                action,
+                card,
+                "spd.start",
+                Message(
+                    "The %(card)s is the start card and names no colour: any card goes on it, the "
+                    "%(name)s too.",
+                    card=card_text(top),
+                    name=name,
+                ),
+            )
         if top.is_wild and wish is not None:
             if card.suit != wish.suit:
                 wished = wish_text(wish.target)
-                return self.illegal("spd.wish", Message(
-                    "The wish is %(wished)s: the %(name)s does not fit.", wished=wished,
-                    name=name))
-            return self.finish(situation, action, card, "spd.wish", Message(
-                "The %(name)s has the wished colour.", name=name))
+                return self.illegal(
+                    "spd.wish",
+                    Message(
+                        "The wish is %(wished)s: the %(name)s does not fit.",
+                        wished=wished,
+                        name=name,
+                    ),
+                )
+            return self.finish(
+                situation,
+                action,
+                card,
+                "spd.wish",
+                Message("The %(name)s has the wished colour.", name=name),
+            )
         if not serves(card, top):
-            return self.illegal("spd.serve", Message(
-                "The %(name)s matches the %(card)s in neither colour nor value.",
-                name=name, card=card_text(top)))
-        return self.finish(situation, action, card, "spd.serve", Message(
-            "The %(name)s matches the %(card)s.", name=name, card=card_text(top)))
+            return self.illegal(
+                "spd.serve",
+                Message(
+                    "The %(name)s matches the %(card)s in neither colour nor value.",
+                    name=name,
+                    card=card_text(top),
+                ),
+            )
+        return self.finish(
+            situation,
+            action,
+            card,
+            "spd.serve",
+            Message("The %(name)s matches the %(card)s.", name=name, card=card_text(top)),
+        )
 
     def judge_stack(self, situation: Situation, action: Action, card: Card) -> Ruling:
         """A pending +2 or W+4: answer in kind where the option allows, else draw."""
         top, due = situation.top, situation.due
         if card.rank in STACK_RULES and card.rank != top.rank:
-            return self.illegal("spd.opt.stack4", Message(
-                "A draw-two on a wild draw-four or the other way round is never allowed."))
+            return self.illegal(
+                "spd.opt.stack4",
+                Message("A draw-two on a wild draw-four or the other way round is never allowed."),
+            )
         if card.rank != top.rank:
-            return self.illegal(DRAW_RULES[top.rank], Message(
-                "You must draw %(draw)s cards; then your turn ends.", draw=due.draw))
+            return self.illegal(
+                DRAW_RULES[top.rank],
+                Message("You must draw %(draw)s cards; then your turn ends.", draw=due.draw),
+            )
         if not self.stacking(situation, card.rank):
-            return self.illegal(STACK_RULES[card.rank], Message(
-                "Without the table option you may not answer with a %(card)s.",
-                card=card_text(card)))
-        return self.finish(situation, action, card, STACK_RULES[card.rank], Message(
-            "You stack the %(card)s; the next player draws more.", card=card_text(card)))
+            return self.illegal(
+                STACK_RULES[card.rank],
+                Message(
+                    "Without the table option you may not answer with a %(card)s.",
+                    card=card_text(card),
+                ),
+            )
+        return self.finish(
+            situation,
+            action,
+            card,
+            STACK_RULES[card.rank],
+            Message("You stack the %(card)s; the next player draws more.", card=card_text(card)),
+        )
 
-    def finish(self, situation: Situation, action: Action, card: Card, rule: str,
-               reason: Message) -> Ruling:
+    def finish(
+        self, situation: Situation, action: Action, card: Card, rule: str, reason: Message
+    ) -> Ruling:
         """A legal card: its effects, the ONE call, going out, who is on turn."""
         players, effects = situation.players, []
         if card.rank in ("W", "W+4"):
@@ -136,16 +186,32 @@ class SpeedoneRules(Rules):
                 return wish
             effects.append(wish)
         elif action.wish is not None:
-            return self.illegal("spd.wish", Message(
-                "The %(card)s is not a wild card and wishes nothing.", card=card_text(card)))
+            return self.illegal(
+                "spd.wish",
+                Message(
+                    "The %(card)s is not a wild card and wishes nothing.", card=card_text(card)
+                ),
+            )
         steps = 1
         if card.rank in DRAW_RULES:
-            effects.append(Effect("draw", who="next", count=situation.due.draw +
-                                  (2 if card.rank == "+2" else 4), rule=DRAW_RULES[card.rank]))
+            effects.append(
+                Effect(
+                    "draw",
+                    who="next",
+                    count=situation.due.draw + (2 if card.rank == "+2" else 4),
+                    rule=DRAW_RULES[card.rank],
+                )
+            )
             steps = 1 if self.stacking(situation, card.rank) else 2
         elif card.rank == "S" or (card.rank == "R" and players == 2):
-            effects.append(Effect("skip", who="next", count=1,
-                                  rule="spd.skip" if card.rank == "S" else "spd.reverse"))
+            effects.append(
+                Effect(
+                    "skip",
+                    who="next",
+                    count=1,
+                    rule="spd.skip" if card.rank == "S" else "spd.reverse",
+                )
+            )
             steps = 2
         elif card.rank == "R":
             effects.append(Effect("reverse", rule="spd.reverse"))
@@ -162,9 +228,14 @@ class SpeedoneRules(Rules):
         """spd.draw: draw one (or the pending cards), up to the 22-card limit; turn ends."""
         due, top = situation.due, situation.top
         if due.skip:
-            return self.legal("spd.skip", Message("You are skipped."),
-                              [Effect("skip", who="you", count=1, rule="spd.skip"),
-                               turn(1, situation.players, "spd.skip")])
+            return self.legal(
+                "spd.skip",
+                Message("You are skipped."),
+                [
+                    Effect("skip", who="you", count=1, rule="spd.skip"),
+                    turn(1, situation.players, "spd.skip"),
+                ],
+            )
         wanted = due.draw or 1
         rule = DRAW_RULES[top.rank] if due.draw else "spd.draw"
         # The named hand or only its size (situation.hand_count): the limit needs the number.
@@ -174,13 +245,22 @@ class SpeedoneRules(Rules):
             limit = self.hand_limit(situation.options)
             count = wanted if limit is None else max(0, limit - held)
             rule = "spd.handlimit" if limit is not None else "spd.house.handlimit"
-        return self.legal(rule, Message(
-            "You draw %(count)s and may not play any more this turn.", count=count_text(count)),
-            [Effect("draw", who="you", count=count, rule=rule),
-             turn(1, situation.players, "spd.draw")])
+        return self.legal(
+            rule,
+            Message(
+                "You draw %(count)s and may not play any more this turn.", count=count_text(count)
+            ),
+            [
+                Effect("draw", who="you", count=count, rule=rule),
+                turn(1, situation.players, "spd.draw"),
+            ],
+        )
 
     def start_effects(self, card: Card, players: int, options: Options = DEFAULT_OPTIONS) -> Ruling:
         """spd.start (I): the turned-up start card has no effect."""
-        return self.legal("spd.start", Message(
-            "The %(card)s has no effect as the start card.", card=card_text(card)),
-            [turn(1, players, "spd.start")], "spd.start")
+        return self.legal(
+            "spd.start",
+            Message("The %(card)s has no effect as the start card.", card=card_text(card)),
+            [turn(1, players, "spd.start")],
+            "spd.start",
+        )

@@ -49,7 +49,8 @@ class SpeedoneScoring(Scoring):
     money_when = {"scoring": "own-points", "partner": False}
     no_money = Message(
         "must be 0 here: Speedone is played for money only with own-points scoring and without "
-        "partners.")
+        "partners."
+    )
 
     def option(self, key: str, value: Any) -> Any:
         """target 200/500, scoring one of two, partner a boolean, rate 0–1000."""
@@ -64,9 +65,12 @@ class SpeedoneScoring(Scoring):
     def check_options(self, options: dict[str, Any], players: int) -> None:
         """spd.opt.partner: exactly 4 players."""
         if options["partner"] and players != 4:
-            raise OPTION_FIELDS["partner"].fail(Message(
-                "needs exactly 4 players (two parties of two); you entered %(players)s.",
-                players=players))
+            raise OPTION_FIELDS["partner"].fail(
+                Message(
+                    "needs exactly 4 players (two parties of two); you entered %(players)s.",
+                    players=players,
+                )
+            )
 
     def entry_max(self, options: Mapping[str, Any]) -> dict[str, int]:
         """One hand: within 22 cards (spd.handlimit) or, without the limit, the deck."""
@@ -86,9 +90,13 @@ class SpeedoneScoring(Scoring):
         # spd.house.handlimit off: a hand may hold more than 22 cards.
         limited = bool(options.get("handlimit", True))
         if ("points" in body) == ("hands" in body):
-            raise InputError(Message(
-                "Give either points (hand points per player) or hands (numbers, actions, wilds "
-                "per player), not both or neither."), "points")
+            raise InputError(
+                Message(
+                    "Give either points (hand points per player) or hands (numbers, actions, wilds "
+                    "per player), not both or neither."
+                ),
+                "points",
+            )
         if "points" in body:
             values = inputs.entries(body["points"], POINTS, len(players))
             data: dict[str, Any] = {
@@ -110,14 +118,24 @@ class SpeedoneScoring(Scoring):
             check_deck(data["hands"], HAND_LIMIT if limited else DECK_CARDS - 1)
         worth = [hand_points(h) for h in data["hands"]] if "hands" in data else data["points"]
         if worth[winner]:
-            raise InputError(Message(
-                "%(players)s won the round and so has no cards left: 0 points, not %(worth)s.",
-                players=players[winner], worth=worth[winner]),
-                    f"{'points' if 'points' in data else 'hands'}[{winner}]")
+            raise InputError(
+                Message(
+                    "%(players)s won the round and so has no cards left: 0 points, not %(worth)s.",
+                    players=players[winner],
+                    worth=worth[winner],
+                ),
+                f"{'points' if 'points' in data else 'hands'}[{winner}]",
+            )
         if sum(worth) > DECK_MAX:
-            raise (POINTS if "points" in data else HANDS).fail(Message(
-                "add up to %(sum)s points, but all %(deck_cards)s cards are worth only "
-                "%(deck_max)s.", sum=sum(worth), deck_cards=DECK_CARDS, deck_max=DECK_MAX))
+            raise (POINTS if "points" in data else HANDS).fail(
+                Message(
+                    "add up to %(sum)s points, but all %(deck_cards)s cards are worth only "
+                    "%(deck_max)s.",
+                    sum=sum(worth),
+                    deck_cards=DECK_CARDS,
+                    deck_max=DECK_MAX,
+                )
+            )
         return data
 
     def points(

@@ -45,16 +45,16 @@ class TerroristenRules(Rules):
     # The disputes players have most (app.engine.disputes).
     disputes = (
         Dispute("jack-on-jack", Message("Jack on jack"), "top=HJ", "SJ"),
-        Dispute("nine-previous", Message("Nine hits the previous"),
-                "top=H8", "H9"),
-        Dispute("nine-answer", Message("Previous answers with a nine"),
-                "top=H9 draw=1 actor=other", "S9"),
-        Dispute("seven-on-seven", Message("Seven on seven"),
-                "top=H7 draw=2", "S7"),
-        Dispute("eight-on-eight", Message("Eight on eight"), "top=H8 skip=1",
-                "C8"),
-        Dispute("same-rank", Message("Same rank together"),
-                "top=H8 hand=H9,C9,DK", "H9,C9"),
+        Dispute("nine-previous", Message("Nine hits the previous"), "top=H8", "H9"),
+        Dispute(
+            "nine-answer",
+            Message("Previous answers with a nine"),
+            "top=H9 draw=1 actor=other",
+            "S9",
+        ),
+        Dispute("seven-on-seven", Message("Seven on seven"), "top=H7 draw=2", "S7"),
+        Dispute("eight-on-eight", Message("Eight on eight"), "top=H8 skip=1", "C8"),
+        Dispute("same-rank", Message("Same rank together"), "top=H8 hand=H9,C9,DK", "H9,C9"),
         Dispute("wedding", Message("Wedding"), "top=HQ actor=other", "HK"),
     )
     deck_hint = Message("Skat decks: C/S/H/D with 7, 8, 9, 10, J, Q, K, A")
@@ -87,20 +87,30 @@ class TerroristenRules(Rules):
         cards, due = action.play, situation.due
         first = cards[0]
         if any(card.rank != first.rank for card in cards):
-            return self.illegal("ter.multi", Message(
-                "Only cards of the same rank may be played together."))
+            return self.illegal(
+                "ter.multi", Message("Only cards of the same rank may be played together.")
+            )
         if situation.options.multi == "twins" and any(card != first for card in cards):
-            return self.illegal("ter.house.multi", Message(
-                "By the house rule only identical cards (suit and rank) may be played together."))
+            return self.illegal(
+                "ter.house.multi",
+                Message(
+                    "By the house rule only identical cards (suit and rank) may be played together."
+                ),
+            )
         if due.skip:
-            return self.illegal("ter.8", Message(
-                "The eight cannot be passed on with an eight: you are skipped."))
+            return self.illegal(
+                "ter.8", Message("The eight cannot be passed on with an eight: you are skipped.")
+            )
         if due.draw and situation.top.rank == "7":
             return self.judge_seven(situation, action)
         if due.draw and first.rank != "9":
-            return self.illegal("ter.9", Message(
-                "On the nine you draw %(count)s or play a nine yourself.",
-                count=count_text(due.draw)))
+            return self.illegal(
+                "ter.9",
+                Message(
+                    "On the nine you draw %(count)s or play a nine yourself.",
+                    count=count_text(due.draw),
+                ),
+            )
         refusal = self.refuse(situation, action)
         if refusal:
             return refusal
@@ -111,13 +121,21 @@ class TerroristenRules(Rules):
         seven pass it on."""
         due = situation.due
         if situation.options.seven != "pass":
-            return self.illegal("ter.7", Message(
-                "The seven cannot be passed on: you draw %(draw)s cards.", draw=due.draw),
-                interpretation="ter.7")
+            return self.illegal(
+                "ter.7",
+                Message("The seven cannot be passed on: you draw %(draw)s cards.", draw=due.draw),
+                interpretation="ter.7",
+            )
         if action.play[0].rank != "7":
-            return self.illegal("ter.house.seven", Message(
-                "By the house rule only a seven passes the seven on; otherwise you draw %(draw)s "
-                "cards.", draw=due.draw))
+            return self.illegal(
+                "ter.house.seven",
+                Message(
+                    "By the house rule only a seven passes the seven on; otherwise you draw "
+                    "%(draw)s "
+                    "cards.",
+                    draw=due.draw,
+                ),
+            )
         return self.finish(situation, action)
 
     def refuse(self, situation: Situation, action: Action) -> Ruling | None:
@@ -131,9 +149,15 @@ class TerroristenRules(Rules):
         if first.rank != "J" and top.rank != "J" and not serves(first, top):
             others = [card for card in action.play[1:] if serves(card, top)]
             hint = Message(" Put the %(card)s first.", card=card_text(others[0])) if others else ""
-            return self.illegal("ter.multi" if others else "ter.serve", Message(
-                "The %(name)s does not serve the %(top_name)s.%(hint)s",
-                name=name, top_name=top_name, hint=hint))
+            return self.illegal(
+                "ter.multi" if others else "ter.serve",
+                Message(
+                    "The %(name)s does not serve the %(top_name)s.%(hint)s",
+                    name=name,
+                    top_name=top_name,
+                    hint=hint,
+                ),
+            )
         return None
 
     def decided_by(self, situation: Situation, action: Action) -> tuple[str, Message, str | None]:
@@ -143,15 +167,20 @@ class TerroristenRules(Rules):
         for card in cards[1:]:
             names = Message("%(cards)s + %(card)s", cards=names, card=card_text(card))
         if situation.due.draw and situation.top.rank == "7":
-            return "ter.house.seven", Message("You pass the seven on with %(names)s.",
-                names=names), None
+            return (
+                "ter.house.seven",
+                Message("You pass the seven on with %(names)s.", names=names),
+                None,
+            )
         if situation.due.draw:
             return "ter.9", Message("You pass the nine on with %(names)s.", names=names), None
         if len(cards) > 1:
             mixed = len({card.suit for card in cards}) > 1
-            return "ter.multi", Message(
-                "%(names)s together: the first card serves.", names=names), \
-                "ter.multi" if mixed else None
+            return (
+                "ter.multi",
+                Message("%(names)s together: the first card serves.", names=names),
+                "ter.multi" if mixed else None,
+            )
         if situation.due.again:
             return "ter.ace", Message("The %(names)s is the card after the ace.", names=names), None
         if first.rank == "J" or situation.top.rank == "J":
@@ -173,8 +202,7 @@ class TerroristenRules(Rules):
         owed = max(due.again - 1, 0) + (count if first.rank == "A" else 0)
         nine = first.rank == "9"
         if nine:
-            effects.append(Effect("draw", who="previous", count=due.draw + count,
-                                  rule="ter.9"))
+            effects.append(Effect("draw", who="previous", count=due.draw + count, rule="ter.9"))
         elif first.rank == "10" and count % 2 and players > 2:
             effects.append(Effect("reverse", rule="ter.10"))
         elif first.rank == "J":
@@ -207,8 +235,11 @@ class TerroristenRules(Rules):
         if first.rank == "7" and situation.options.seven == "draw2":
             meaning = meaning or "ter.7"  # the 7's effect is the project's interpretation
         if start:
-            rule, reason, meaning = "ter.start", Message(
-                "The %(card)s counts as played by the dealer.", card=card_text(first)), None
+            rule, reason, meaning = (
+                "ter.start",
+                Message("The %(card)s counts as played by the dealer.", card=card_text(first)),
+                None,
+            )
         return self.legal(rule, reason, effects, meaning)
 
     def hits(self, situation: Situation, first: Card, count: int) -> Pending:
@@ -249,10 +280,14 @@ class TerroristenRules(Rules):
         effects: list[Effect] = []
         for card in dict.fromkeys(action.play):
             if card.rank in ("Q", "K"):
-                effects.append(Effect("wedding", who="other", card=counterpart(card),
-                                      rule="ter.wedding"))
-        effects += [Effect("remind", count=action.play.count(card), rule=rule)
-                    for card, rule in GREETINGS.items() if card in action.play]
+                effects.append(
+                    Effect("wedding", who="other", card=counterpart(card), rule="ter.wedding")
+                )
+        effects += [
+            Effect("remind", count=action.play.count(card), rule=rule)
+            for card, rule in GREETINGS.items()
+            if card in action.play
+        ]
         if left(situation, action) == 1:
             effects.append(remind("ter.knock"))
         if out:
@@ -265,37 +300,57 @@ class TerroristenRules(Rules):
         if due.draw and top.rank == "7":
             passing = situation.options.seven == "pass"
             rule = "ter.house.seven" if passing else "ter.7"
-            return self.legal(rule, Message(
-                "You draw %(draw)s cards; your turn ends.", draw=due.draw),
-                [Effect("draw", who="you", count=due.draw, rule=rule),
-                 turn(1, players, rule)], None if passing else "ter.7")
+            return self.legal(
+                rule,
+                Message("You draw %(draw)s cards; your turn ends.", draw=due.draw),
+                [Effect("draw", who="you", count=due.draw, rule=rule), turn(1, players, rule)],
+                None if passing else "ter.7",
+            )
         if due.draw:
             # ter.9: play goes on after the player of the first nine, wherever that is.
-            after = turn(2, players, "ter.9") if due.draw == 1 else \
-                Effect("turn", who="after_first_nine", rule="ter.9")
-            return self.legal("ter.9", Message(
-                "You draw %(count)s; play goes on after the player of the first nine.",
-                count=count_text(due.draw)), [Effect("draw", who="you", count=due.draw,
-                    rule="ter.9"), after])
+            after = (
+                turn(2, players, "ter.9")
+                if due.draw == 1
+                else Effect("turn", who="after_first_nine", rule="ter.9")
+            )
+            return self.legal(
+                "ter.9",
+                Message(
+                    "You draw %(count)s; play goes on after the player of the first nine.",
+                    count=count_text(due.draw),
+                ),
+                [Effect("draw", who="you", count=due.draw, rule="ter.9"), after],
+            )
         if due.skip:
-            return self.legal("ter.8", Message("You are skipped."),
-                              [Effect("skip", who="you", count=1, rule="ter.8"),
-                               turn(1, players, "ter.8")])
+            return self.legal(
+                "ter.8",
+                Message("You are skipped."),
+                [Effect("skip", who="you", count=1, rule="ter.8"), turn(1, players, "ter.8")],
+            )
         if due.again:
             return self.judge_ace_draw(situation)
-        return self.legal("ter.serve", Message("You draw one card."),
-                          [Effect("draw", who="you", count=1, rule="ter.serve"),
-                           turn(1, players, "ter.serve")])
+        return self.legal(
+            "ter.serve",
+            Message("You draw one card."),
+            [Effect("draw", who="you", count=1, rule="ter.serve"), turn(1, players, "ter.serve")],
+        )
 
     def judge_ace_draw(self, situation: Situation) -> Ruling:
         """ter.ace (I): for an owed card he cannot play he draws one; the others stay owed,
         and his turn passes once none is."""
-        serving = [card for card in situation.hand or ()
-                   if self.refuse(situation, Action(play=(card,))) is None]
+        serving = [
+            card
+            for card in situation.hand or ()
+            if self.refuse(situation, Action(play=(card,))) is None
+        ]
         if serving:
-            return self.illegal("ter.ace", Message(
-                "After the ace you must play a serving card, e.g. the %(card)s.",
-                card=card_text(serving[0])))
+            return self.illegal(
+                "ter.ace",
+                Message(
+                    "After the ace you must play a serving card, e.g. the %(card)s.",
+                    card=card_text(serving[0]),
+                ),
+            )
         effects = [Effect("draw", who="you", count=1, rule="ter.ace")]
         owed = situation.due.again - 1
         if owed:
@@ -310,8 +365,9 @@ class TerroristenRules(Rules):
         effects: list[Effect] = []
         steps = self.passing(situation, Pending(), effects)
         effects.append(turn(steps, situation.players, "ter.9"))
-        return self.legal("ter.9", Message("The nine chain is over: play goes on after you."),
-            effects)
+        return self.legal(
+            "ter.9", Message("The nine chain is over: play goes on after you."), effects
+        )
 
     def judge_other(self, situation: Situation, action: Action) -> Ruling:
         """ter.wedding: the counterpart of the queen/king on top, out of turn, order kept.
@@ -323,23 +379,36 @@ class TerroristenRules(Rules):
             return self.judge(replace(situation, actor="on_turn"), action)
         wanted = counterpart(situation.top)
         if action.draw or len(action.play) != 1 or action.play[0] != wanted:
-            return self.illegal("ter.wedding", Message(
-                "Out of turn you may only knock and play the counterpart of the queen or king on "
-                "top."), penalty=self.out_of_turn_penalty if action.play else None)
+            return self.illegal(
+                "ter.wedding",
+                Message(
+                    "Out of turn you may only knock and play the counterpart of the queen or king "
+                    "on "
+                    "top."
+                ),
+                penalty=self.out_of_turn_penalty if action.play else None,
+            )
         out = remaining(situation, action) == ()
         effects = self.table_manners(situation, action, out)
         if out:
             effects.append(Effect("out", rule="ter.mau"))
         card = card_text(action.play[0])
-        return self.legal("ter.wedding", Message(
-            "Knock and put the %(card)s in between; the order of play stays.", card=card), effects)
+        return self.legal(
+            "ter.wedding",
+            Message("Knock and put the %(card)s in between; the order of play stays.", card=card),
+            effects,
+        )
 
     def start_effects(self, card: Card, players: int, options: Options = DEFAULT_OPTIONS) -> Ruling:
         """ter.start: a special start card counts as played by the dealer."""
         if card.rank in START_SPECIALS or card in GREETINGS:
             situation = Situation(self.name, top=card, players=players, options=options)
             return self.finish(situation, Action(play=(card,)), start=True)
-        return self.legal("ter.start", Message(
-            "The %(card)s is not special and has no effect as the start card.",
-            card=card_text(card)),
-            [turn(1, players, "ter.start")])
+        return self.legal(
+            "ter.start",
+            Message(
+                "The %(card)s is not special and has no effect as the start card.",
+                card=card_text(card),
+            ),
+            [turn(1, players, "ter.start")],
+        )
