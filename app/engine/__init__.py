@@ -10,6 +10,7 @@ Flask-free and pure, in the manner of python-chess::
 
 from __future__ import annotations
 
+from app.engine.card_problems import Problem
 from app.engine.cards import COLOURS
 from app.engine.cards import RANKS
 from app.engine.cards import SUITS
@@ -20,7 +21,6 @@ from app.engine.houserules import HouseRule
 from app.engine.judge import judge
 from app.engine.judge import judge_start
 from app.engine.judge import legal_actions
-from app.engine.problems import Problem
 from app.engine.problems import find_problem
 from app.engine.registry import PLAYER_RANGE
 from app.engine.registry import VARIANT_IDS

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
+from app.engine.card_problems import deck_counts
 from app.engine.cards import Card
-from app.engine.problems import deck_counts
 from app.engine.problems import find_problem
 from app.engine.registry import VARIANTS
 from app.engine.registry import Rules

@@ -15,12 +15,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from app import inputs
+from app.engine.card_problems import option_problem
 from app.engine.cards import Card
 from app.engine.cards import InvalidCardError
 from app.engine.fields import field_words
 from app.engine.judge import judge_checked
 from app.engine.problems import find_problem
-from app.engine.problems import option_problem
 from app.engine.registry import VARIANT_IDS
 from app.engine.registry import VARIANTS
 from app.engine.registry import Rules

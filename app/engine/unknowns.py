@@ -20,7 +20,7 @@ from dataclasses import replace
 from itertools import product
 from typing import Any
 
-from app.engine.problems import cards_problem
+from app.engine.card_problems import cards_problem
 from app.engine.problems import find_problem
 from app.engine.problems import missing_wish_problem
 from app.engine.registry import PLAYER_RANGE

@@ -42,7 +42,6 @@ class TerroristenRules(Rules):
     prefix = "ter"
     max_players = 10
     serve_rule = "ter.serve"
-    # The disputes players have most (app.engine.disputes).
     disputes = (
         Dispute("jack-on-jack", Message("Jack on jack"), "top=HJ", "SJ"),
         Dispute("nine-previous", Message("Nine hits the previous"), "top=H8", "H9"),
@@ -59,8 +58,7 @@ class TerroristenRules(Rules):
     )
     deck_hint = Message("Skat decks: C/S/H/D with 7, 8, 9, 10, J, Q, K, A")
     house_rules = (SEVEN, MULTI)
-    # ter.multi: after two or more aces the later extra cards lie on the first extra card,
-    # so any card can be on top while "again" is pending.
+    # ter.multi: after two or more aces any card can be on top while "again" is pending.
     pending_ranks = {"draw": ("7", "9"), "skip": ("8",), "again": RANKS}
     multi_play = "same_rank"
     waits = True
@@ -117,8 +115,7 @@ class TerroristenRules(Rules):
         return self.finish(situation, action)
 
     def judge_seven(self, situation: Situation, action: Action) -> Ruling:
-        """A pending seven: ter.7 (I) cannot be passed on; ter.house.seven "pass" lets a
-        seven pass it on."""
+        """A pending seven: ter.7 (I) cannot be passed on, unless ter.house.seven "pass"."""
         due = situation.due
         if situation.options.seven != "pass":
             return self.illegal(
@@ -188,12 +185,9 @@ class TerroristenRules(Rules):
         return "ter.serve", Message("The %(names)s serves.", names=names), None
 
     def finish(self, situation: Situation, action: Action, start: bool = False) -> Ruling:
-        """Effects of the played group: multiplied by ter.multi, then the table manners.
-
-        While he still owes cards for aces (ter.ace), what his 7s and 8s do to the next
-        players waits until his turn passes (then ``situation.waiting`` carries it); a nine
-        starts its chain at once and interrupts his turn.
-        """
+        """Effects of the played group, multiplied by ter.multi, then the table manners. While he
+        owes cards for aces (ter.ace) his 7s and 8s wait for his turn to pass
+        (``situation.waiting``); a nine starts its chain at once and interrupts his turn."""
         cards, players, due = action.play, situation.players, situation.due
         first, count = cards[0], len(cards)
         effects = [remind("ter.pik")] if any(card.suit == "S" for card in cards) else []
@@ -243,9 +237,8 @@ class TerroristenRules(Rules):
         return self.legal(rule, reason, effects, meaning)
 
     def hits(self, situation: Situation, first: Card, count: int) -> Pending:
-        """What the played cards do to the next players: 7s make the next draw (ter.7, or
-        a pending seven passed on, ter.house.seven), 8s skip (ter.8), multiplied by the
-        number of cards (ter.multi)."""
+        """7s make the next draw (ter.7; a pending seven passed on, ter.house.seven), 8s skip
+        (ter.8), times the number of cards (ter.multi)."""
         draw = 0
         if first.rank == "7" and situation.options.seven != "none":
             passed = situation.due.draw if situation.top.rank == "7" else 0
@@ -261,13 +254,10 @@ class TerroristenRules(Rules):
         return effects
 
     def passing(self, situation: Situation, hits: Pending, effects: list[Effect]) -> int:
-        """His turn passes: the hits of this play and those that waited (ter.multi) add up
-        and go to ``effects``; the seats the turn moves on.
-
-        ter.7 (I): the next player draws and his turn ends; ter.8: each eight skips one
-        more. With ter.house.seven "pass" the next player faces the sevens and may pass
-        them on — unless eights skip him anyway, then he just draws.
-        """
+        """His turn passes: this play's hits and those that waited (ter.multi) go to `effects`;
+        returns the seats the turn moves on. ter.7 (I): the next player draws, his turn ends;
+        ter.8: each eight skips one more; ter.house.seven "pass": the next player may pass the
+        sevens on, unless eights skip him anyway, then he just draws."""
         waiting = situation.waiting or Pending()
         total = Pending(draw=hits.draw + waiting.draw, skip=hits.skip + waiting.skip)
         effects += self.hit_effects(situation, total)
@@ -336,8 +326,7 @@ class TerroristenRules(Rules):
         )
 
     def judge_ace_draw(self, situation: Situation) -> Ruling:
-        """ter.ace (I): for an owed card he cannot play he draws one; the others stay owed,
-        and his turn passes once none is."""
+        """ter.ace (I): one card drawn per owed card he cannot play; then his turn passes."""
         serving = [
             card
             for card in situation.hand or ()
@@ -371,10 +360,7 @@ class TerroristenRules(Rules):
 
     def judge_other(self, situation: Situation, action: Action) -> Ruling:
         """ter.wedding: the counterpart of the queen/king on top, out of turn, order kept.
-
-        ter.9: a nine makes the previous player draw; he is not on turn, yet he is the one
-        it asks, so he answers it (a nine, or taking the cards) as its victim.
-        """
+        ter.9: the previous player, hit by a nine, answers it (a nine, or taking the cards)."""
         if situation.due.draw and situation.top.rank == "9":
             return self.judge(replace(situation, actor="on_turn"), action)
         wanted = counterpart(situation.top)
