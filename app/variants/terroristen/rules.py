@@ -326,7 +326,7 @@ class TerroristenRules(Rules):
         )
 
     def judge_ace_draw(self, situation: Situation) -> Ruling:
-        """ter.ace (I): one card drawn per owed card he cannot play; then his turn passes."""
+        """ter.ace (I): draws one per owed card he cannot play; turn passes once none is owed."""
         serving = [
             card
             for card in situation.hand or ()
