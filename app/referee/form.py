@@ -27,14 +27,8 @@ from app.rules.digest import digest
 from app.rules.views import rule_url
 from app.text import Message
 from app.text import say
+from app.variants.registry import VARIANTS
 
-VARIANT_NAMES = {
-    "dynamisch": "Dynamisch",
-    "deluxe": "Deluxe",
-    "speedone": "Speedone",
-    "terroristen": "Terroristen",
-    "doppel": "Doppel",
-}
 # The fields inside "More about the situation"; the box opens when one is given or wrong
 # (the flags `other`, `by_you`, … live there too).
 MORE_VALUES = ("below", "wish", "hand", "count")
@@ -253,7 +247,7 @@ def form_context(
     titles = digest(lang).variants
     return {
         "variants": VARIANT_IDS,
-        "variant_names": VARIANT_NAMES,
+        "variant_names": {variant: VARIANTS[variant].short_name for variant in VARIANT_IDS},
         "variant_titles": {variant: titles[variant].title for variant in VARIANT_IDS},
         "players_range": range(low, high + 1),
         "grid": grid(question.variant, grid_players(question), lang),

@@ -92,6 +92,7 @@ class Variant:
 
     # -- what it is ---------------------------------------------------------------------
     id: ClassVar[str]
+    short_name: ClassVar[str]  # a name in every language (the referee's variant picker)
     label: ClassVar[Message]
     description: ClassVar[Message]
     # Seats at a scored table (the referee's own range is `rules.min_players` …).

@@ -13,6 +13,7 @@ class Deluxe(Variant):
     """dlx.out: the player out deals next, everybody else 1 point per card left."""
 
     id = "deluxe"
+    short_name = "Deluxe"
     label = Message("Mau-Mau Deluxe")
     description = Message("10 rounds, one penalty point per card in hand; the fewest wins.")
     min_players = 2

@@ -12,6 +12,7 @@ class Doppel(Variant):
     """dop.deal, dop.game, dop.set, dop.match: exactly 4 players, partners sit opposite."""
 
     id = "doppel"
+    short_name = "Doppel"
     label = Message("Double Mau-Mau")
     description = Message("Two teams of two; sets to 5 with a lead of 2, two sets win the match.")
     # The scored table seats 4; the referee also judges 2–3 left when players went out.

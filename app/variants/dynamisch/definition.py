@@ -12,6 +12,7 @@ class Dynamisch(Variant):
     """dyn.score, dyn.score.double, dyn.series, dyn.money, dyn.dealer."""
 
     id = "dynamisch"
+    short_name = "Dynamisch"
     label = Message("Dynamic Mau-Mau")
     description = Message("A series of 8 games with minus points; the fewest wins.")
     min_players = 2

@@ -21,6 +21,7 @@ class Speedone(Variant):
     """spd.opt.scoring, spd.opt.target, spd.opt.partner, spd.points."""
 
     id = "speedone"
+    short_name = "Speedone"
     label = Message("Speedone")
     description = Message("UNO-like: card points up to 200 or 500, optionally in teams of two.")
     min_players = 2

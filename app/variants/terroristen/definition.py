@@ -12,6 +12,7 @@ class Terroristen(Variant):
     """Wins per player; open-ended or the most wins after N games."""
 
     id = "terroristen"
+    short_name = "Terroristen"
     label = Message("Terrorist Mau-Mau")
     description = Message("The first player out wins the game; the table counts the wins.")
     min_players = 2
