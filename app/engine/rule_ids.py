@@ -1,9 +1,7 @@
 """The rule IDs of the rules digest, what kind of rule each is, and the `I:` interpretations.
 
-``RULE_KINDS`` says how the referee treats a rule: ``play`` rules decide verdicts and
-effects, ``manners`` rules appear as ``remind`` effects, ``setup`` rules (dealing, start
-card, stock) and ``score`` rules (points, series, settlement) belong to the game
-simulators and the score keeping; ``option`` rules are table options.
+``RULE_KINDS``: ``play`` rules decide verdicts, ``manners`` rules become ``remind`` effects,
+``setup`` and ``score`` rules belong to whole games and the score keeping.
 """
 
 from __future__ import annotations

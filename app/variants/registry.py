@@ -1,8 +1,6 @@
 """The five variants, each one definition: ``find_variant(name)`` in the manner of python-chess.
 
-A definition owns everything that makes its variant what it is (label, players, options and
-house rules, the referee's rules, the scoring, the round form, how grid, result and sheet show
-it); the functions below are the by-ID entry points the store, the API and the forms use.
+The functions below are the by-ID entry points the store, the API and the forms use.
 """
 
 from __future__ import annotations
@@ -94,11 +92,8 @@ def finished_after(
     rounds: Sequence[Mapping[str, Any]],
     closed: bool = False,
 ) -> int | None:
-    """After how many of the rounds the table was finished (None while running).
-
-    A correction must not end a table before its last round (rounds after the end would count
-    for nothing), so the store refuses edits and deletions where this is less than the count.
-    """
+    """After how many of the rounds the table was finished (None while running); the store
+    refuses a correction that ends a table before its last round."""
     return find_variant(variant).finished_after(players, options, rounds, closed)
 
 

@@ -238,7 +238,6 @@ class SpeedoneRules(Rules):
             )
         wanted = due.draw or 1
         rule = DRAW_RULES[top.rank] if due.draw else "spd.draw"
-        # The named hand or only its size (situation.hand_count): the limit needs the number.
         count, held = wanted, situation.held or 0
         if held + wanted > HAND_LIMIT:
             # spd.handlimit lets the cards beyond 22 lapse; spd.house.handlimit keeps them.
