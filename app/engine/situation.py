@@ -199,8 +199,7 @@ class Situation:
 
     @property
     def held(self) -> int | None:
-        """How many cards the acting player holds before the action, when known: the named
-        hand's size, else ``hand_count``."""
+        """The acting player's cards before the action: the hand's size, else ``hand_count``."""
         return len(self.hand) if self.hand is not None else self.hand_count
 
     @property

@@ -141,8 +141,8 @@ def text_cell(value: str) -> str:
 
 @dataclass(frozen=True)
 class Spreadsheet:
-    """How a spreadsheet of one language reads a CSV: German Excel splits at semicolons and
-    reads decimal commas and day.month.year; English keeps commas and decimal points."""
+    """How a spreadsheet reads a CSV: German Excel splits at semicolons and reads decimal
+    commas; English keeps commas and points."""
 
     lang: str
     delimiter: str

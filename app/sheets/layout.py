@@ -350,8 +350,7 @@ def write_in_line(label: str, width: float) -> Flowable:
 
 
 def side_by_side(blocks: Sequence[Any], widths: Sequence[float], gap: float = 5 * mm) -> Table:
-    """Blocks (the sets of a match; the ranking and the money) next to each other in columns
-    of these widths with a gap between, tops aligned; columns without a block stay empty."""
+    """Blocks (a match's sets; ranking and money) side by side in columns, tops aligned."""
     cells: list[Any] = []
     for index in range(len(widths)):
         cells += [blocks[index] if index < len(blocks) else "", ""]

@@ -18,8 +18,7 @@ from app.engine.situation import Action
 from app.engine.situation import Wish
 
 KINDS = ("play", "draw", "pass", "show", "take", "name")
-# The moves an eager player makes only when he has no other: drawing, letting a wedding
-# pass, ending his turn after a draw.
+# The moves an eager player makes only when he has no other.
 RELUCTANT = ("draw", "pass")
 
 

@@ -67,8 +67,7 @@ class SpeedoneRules(Rules):
         return speedone_deck()
 
     def hand_limit(self, options: Options) -> int | None:
-        """spd.handlimit: 22 cards, unless the table switched the limit off
-        (spd.house.handlimit)."""
+        """spd.handlimit: 22 cards, unless spd.house.handlimit is off."""
         return HAND_LIMIT if options.handlimit else None
 
     def wish_choices(self, situation: Situation, card: Card) -> tuple[str, ...]:
