@@ -1,7 +1,7 @@
 """docs/api.md §1 without Flask: validate a referee request body and answer it.
 
-Both entry points raise :class:`app.text.InputError`, one sentence naming the field and the
-limit, with the bad field's JSON path (``situation.top``, ``action.play[0]`` …).
+``judge_request`` and ``situation_from_request`` raise :class:`app.text.InputError`: one
+sentence naming the field and the limit, and its JSON path (``situation.top`` …).
 """
 
 from __future__ import annotations

@@ -45,8 +45,7 @@ RULE_KINDS: dict[str, str] = {
 
 RULE_IDS: tuple[str, ...] = tuple(RULE_KINDS)
 
-# The `I:` lines of the rules digest the referee can decide a case with, keyed by rule ID: the
-# English text exactly as the rules digest words it, and its German translation.
+# The digest's `I:` lines the referee decides with, by rule ID, worded exactly as the digest.
 INTERPRETATIONS: dict[str, Message] = {
     "dyn.jack.wish": Message(
         '"the card below" is the card physically under the jack; its own suit counts, even if '

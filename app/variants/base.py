@@ -39,8 +39,7 @@ class RoundWords:
     many: Message  # "Spiele" (the grid's heading)
     enter: Message  # "Spiel 3 eintragen"
     of: Message  # "Spiel 3 von 8"
-    # Inside a sentence English writes them in lower case ("after game 3"), German keeps the
-    # noun's capital.
+    # Inside a sentence: English in lower case ("after game 3"), German keeps the capital.
     one_inside: Message
     many_inside: Message
 

@@ -45,9 +45,8 @@ def find_variant(name: Any) -> Variant:
 
 
 def variant_part(name: str, part: str) -> ModuleType:
-    """A variant's own module by its role, found in its folder (`blank_sheet`, `sheet`): the
-    web and PDF parts are loaded only where they are used, so the definitions stay free of
-    them."""
+    """A variant's own module by its role (`blank_sheet`, `sheet`), loaded only where used,
+    so the definitions stay free of web and PDF parts."""
     return importlib.import_module(f"app.variants.{find_variant(name).id}.{part}")
 
 

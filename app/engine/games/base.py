@@ -297,9 +297,9 @@ class Game(Turns):
         self._give_turn(Resume(seat, NOTHING))
 
     def situation_for(self, seat: int) -> Situation | None:
-        """What ``seat`` sees, as a referee situation (None without a top card); everybody
-        but the player on turn, a wedding announcer too, is ``actor="other"`` (dop.draw,
-        ter.multi)."""
+        """What ``seat`` sees (None without a top card): on turn, his pending effect, ``drew``
+        (dop.draw) and what waits (ter.multi); anybody else, a wedding announcer too, is
+        ``actor="other"``."""
         return self._situation(seat) if self.discard else None
 
     def __str__(self) -> str:
