@@ -1,10 +1,8 @@
 """Cards, card codes and the decks the variants are played with ("Card codes").
 
-A card is a small frozen value with a compact code, like python-chess's ``Move``:
-``Card.parse("♥10") == Card("H", "10")`` and ``str(Card("H", "10")) == "H10"``.
-Skat cards have a ``suit`` (C S H D) and a ``rank`` (7 … A); Speedone cards keep their
-colour (R G B Y, ``None`` for wild cards) in ``suit`` and their value in ``rank``, with the
-aliases ``colour`` and ``value``. Two cards with the same code are twins and compare equal.
+A card is a frozen value with a compact code, like python-chess's ``Move``:
+``Card.parse("♥10") == Card("H", "10")``. Speedone cards keep their colour (``None`` for wild
+cards) in ``suit`` and value in ``rank``. Cards with the same code are twins and equal.
 """
 
 from __future__ import annotations
@@ -37,8 +35,6 @@ class Card:
 
     suit: str | None
     rank: str
-    # Cards are compared and hashed over and over while whole games are played: the hash
-    # is made once.
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -67,10 +63,7 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card code; symbols (♥7) and lower case are accepted, whitespace ignored.
-
-        Every card of every deck exists once (``BY_CODE``): a canonical code is one lookup,
-        and the card read is the very object the decks hold."""
+        """Read a card code; symbols (♥7) and lower case are accepted, whitespace ignored."""
         if not isinstance(text, str):
             raise InvalidCardError(
                 Message(

@@ -1,7 +1,5 @@
-"""The fields of a referee question in players' words, for the sentences of its errors.
-
-An error keeps the JSON path of docs/api.md §1 in its ``field``; its sentence names the field
-as a player says it ("Oberste Karte", "Spieler im Spiel"), never by the path.
+"""The fields of a referee question in players' words ("Oberste Karte"), for the sentences
+of its errors; the JSON path stays in the error's ``field``.
 """
 
 from __future__ import annotations

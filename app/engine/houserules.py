@@ -1,10 +1,8 @@
 """House rules: the switches a table may flip where groups really disagree.
 
-Each switch has an ID (cited by the referee when it decides a case), the option name under
-which tables and referee questions carry it, a default (the reading of the rules digest) and
-the other choices, with what each means in players' words. Like OpenSpiel's game parameters,
-the switches are read once into the situation's options; the rules consult them and no
-caller branches on them.
+Each switch has an ID the referee cites, an option name, a default (the digest's reading)
+and the other choices in players' words. Like OpenSpiel's game parameters they are read once
+into the situation's options; only the rules consult them.
 """
 
 from __future__ import annotations
@@ -117,9 +115,8 @@ NINE = HouseRule(
 
 
 def __getattr__(name: str) -> dict[str, tuple[HouseRule, ...]]:
-    """``HOUSE_RULES``: the switches of each variant by variant ID, as each rules class
-    declares them (``house_rules``). Read from the registry when first asked for, because
-    the rules classes import the switches from here."""
+    """``HOUSE_RULES``, each variant's switches; read lazily, as the rules classes import
+    the switches from here."""
     if name == "HOUSE_RULES":
         from app.engine.registry import VARIANTS
 

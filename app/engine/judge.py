@@ -54,21 +54,16 @@ def judge_start(
 
 
 def legal_actions(situation: Situation) -> list[Action]:
-    """Every legal action from the given hand (or, without one, of single cards and pairs
-    from the whole deck): each allowed wish spelled out, multi-card plays where the variant
-    allows them, and ``Action(draw=True)`` when drawing is legal."""
+    """Every legal action from the given hand (else single cards and pairs of the deck), each
+    allowed wish spelled out."""
     if find_problem(situation, Action(draw=True)) is not None:
         return []
     return [action for action, _ in judged_actions(VARIANTS[situation.variant], situation)]
 
 
 def judged_actions(rules: Rules, situation: Situation) -> list[tuple[Action, Ruling | None]]:
-    """The legal actions of a well-formed situation with their rulings.
-
-    Every candidate play is judged once without a wish: a card that wishes is legal with
-    exactly the wishes its ruling offers (its ``wish`` effect's choices), so those actions
-    are listed with ``None`` for a ruling that is judged when one is chosen.
-    """
+    """The legal actions of a well-formed situation with their rulings; a wishing card is
+    judged once, each wish its ruling offers listed with ruling ``None`` (judged when chosen)."""
     legal: list[tuple[Action, Ruling | None]] = []
     for play in candidate_plays(rules, situation):
         action = Action(play)

@@ -1,12 +1,7 @@
 """docs/api.md §1 without Flask: validate a referee request body and answer it.
 
-``judge_request(body)`` returns the response dict; ``situation_from_request(body)`` reads
-and checks the question (the action may be left out) for callers that ask more than one
-thing about it. Both raise :class:`app.text.InputError`, whose ``text`` is one sentence in
-German and English naming the field and the limit, and whose ``field`` is the JSON path of
-the bad field (``situation.top``, ``action.play[0]``, ``players`` …). JSON objects are
-checked by ``app.inputs.mapping``, as every other input. :func:`request_lang` says which of
-the two languages the answer should carry.
+``judge_request`` and ``situation_from_request`` raise :class:`app.text.InputError`: one
+sentence naming the field and the limit, and its JSON path (``situation.top`` …).
 """
 
 from __future__ import annotations
@@ -82,7 +77,6 @@ def judge_request(body: Any) -> dict[str, Any]:
         answer = judge_open(situation, action, missing, lang)
     else:
         check(situation, action)
-        # find_problem has run once (check); judge_checked does not run it again.
         answer = judge_checked(situation, action, lang).to_json()
     return answer
 

@@ -1,9 +1,7 @@
 """The rule IDs of the rules digest, what kind of rule each is, and the `I:` interpretations.
 
-``RULE_KINDS`` says how the referee treats a rule: ``play`` rules decide verdicts and
-effects, ``manners`` rules appear as ``remind`` effects, ``setup`` rules (dealing, start
-card, stock) and ``score`` rules (points, series, settlement) belong to the game
-simulators and the score keeping; ``option`` rules are table options.
+``RULE_KINDS``: ``play`` rules decide verdicts, ``manners`` rules become ``remind`` effects,
+``setup`` and ``score`` rules belong to whole games and the score keeping.
 """
 
 from __future__ import annotations
@@ -47,8 +45,7 @@ RULE_KINDS: dict[str, str] = {
 
 RULE_IDS: tuple[str, ...] = tuple(RULE_KINDS)
 
-# The `I:` lines of the rules digest the referee can decide a case with, keyed by rule ID: the
-# English text exactly as the rules digest words it, and its German translation.
+# The digest's `I:` lines the referee decides with, by rule ID, worded exactly as the digest.
 INTERPRETATIONS: dict[str, Message] = {
     "dyn.jack.wish": Message(
         '"the card below" is the card physically under the jack; its own suit counts, even if '

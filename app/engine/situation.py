@@ -6,21 +6,14 @@ Both are frozen values with a one-line text form, like FEN and UCI in python-che
     deluxe top=CJ wish=10:by_you:anyone_served draw=2 actor=other
     speedone top=Y+2 draw=2 options=stack2,stack4
 
-Keys: ``top`` (required), ``below``, ``wish`` (a suit, Speedone colour or rank, then the
-Deluxe flags ``by_you``, ``anyone_served``, ``you_served`` separated by ``:``), the pending
-effect ``draw=N``, ``skip=N``, ``again=N``, ``hand`` (comma-separated, may be empty),
-``players`` (default 4), ``options`` (the house rules away from their default: a bare
-name switches one on, ``name:value`` sets it, e.g. ``stack2,seven:pass,handlimit:false``),
-``actor`` (``on_turn`` or ``other``), ``drew`` (``true`` or ``false``, default false: the
-acting player has already drawn this turn — where he may play right after drawing,
-``dop.draw``; the API calls it ``situation.drew``), ``hand_count`` (how many cards he holds
-before the action when the hand itself is not named: the hand limit and the last-card rules
-need only the number; ``situation.hand_count``), ``top_was_last`` (``true`` or ``false``,
-default false: the top card was the last card of the player who played it,
-``dop.lastcard.two``; ``situation.top_was_last``), ``waiting`` (``draw:N,skip:N``: what his
-earlier cards of this turn do to the next players once his turn passes, ``ter.multi``; whole
-games track it, the API has no field for it). ``str()`` writes the keys in this order and
-leaves defaults out::
+Keys: ``top`` (required), ``below``, ``wish`` (suit, colour or rank, then the Deluxe flags
+``by_you``, ``anyone_served``, ``you_served`` joined by ``:``), ``draw=N``, ``skip=N``,
+``again=N``, ``hand`` (may be empty), ``players`` (default 4), ``options`` (house rules off
+their default: ``stack2,seven:pass,handlimit:false``), ``actor`` (``on_turn``/``other``),
+``drew`` (dop.draw), ``hand_count`` (when the hand is not named: the hand limit and last-card
+rules need only the number), ``top_was_last`` (dop.lastcard.two), ``waiting``
+(``draw:N,skip:N``, ter.multi; whole games only, the API has no field). ``str()`` writes the
+keys in this order and leaves defaults out::
 
     doppel top=C10 hand=C7,H9 drew=true
     doppel top=H7 draw=2 players=3 top_was_last=true
@@ -126,13 +119,9 @@ NO_PENDING = Pending()
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """The table's house rules (app.engine.houserules), each switch at its value.
+    """The table's house rules (app.engine.houserules); the defaults are the digest's
+    readings, and only the rules consult the switches, never their callers."""
 
-    The defaults are the readings of the rules digest, so ``Options()`` changes nothing;
-    the rules consult the switches, callers never branch on them.
-    """
-
-    # Each default is the switch's own, as app.engine.houserules declares it.
     stack2: bool = bool(STACK2.default)
     stack4: bool = bool(STACK4.default)
     handlimit: bool = bool(HANDLIMIT.default)
@@ -202,8 +191,7 @@ class Situation:
     options: Options = DEFAULT_OPTIONS
     actor: str = "on_turn"
     drew: bool = False  # dop.draw: he has drawn this turn and may still play
-    # ter.multi, ter.ace: what his earlier cards of this turn do to the next players once
-    # his turn passes (he still plays the cards he owes); whole games track it.
+    # ter.multi, ter.ace: what his earlier cards do once his turn passes (whole games only).
     waiting: Pending | None = None
     # How many cards he holds when the hand itself is not named (spd.handlimit, last cards).
     hand_count: int | None = None
@@ -211,8 +199,7 @@ class Situation:
 
     @property
     def held(self) -> int | None:
-        """How many cards the acting player holds before the action, when known: the named
-        hand's size, else ``hand_count``."""
+        """The acting player's cards before the action: the hand's size, else ``hand_count``."""
         return len(self.hand) if self.hand is not None else self.hand_count
 
     @property

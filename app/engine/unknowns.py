@@ -1,15 +1,9 @@
 """Missing information is answered, not refused (docs/api.md §1 "Missing information").
 
-Players ask with what they know. When a question leaves out the wish on a wishing top card,
-the hand (last-card rules) or the number of players, the action is judged once for every
-value the missing fields could have:
-
-- when every possible value gives the same verdict, that is the answer (a jack on a
-  different jack is illegal in Dynamisch whatever the wish, ``dyn.jack.match``);
-- otherwise the answer is ``legal: None`` with one case per value, values with the same
-  answer merged into a list, and a reason in players' words that says what decides it.
-
-Nothing here knows a rule: the variant's rules judge every filled-in question.
+Players ask with what they know. A question without the wish, the hand or the number of
+players is judged for every value they could have: one verdict for all is the answer (a jack
+on a jack whatever the wish, ``dyn.jack.match``); else ``legal: None`` with a case per value
+and a reason that says what decides it. The variant's rules judge every filled-in question.
 """
 
 from __future__ import annotations
@@ -109,16 +103,12 @@ def possibilities(situation: Situation, action: Action, missing: Sequence[str]) 
 def judge_open(
     situation: Situation, action: Action, missing: Sequence[str], lang: str
 ) -> dict[str, Any]:
-    """The docs/api.md §1 response for a question with ``missing`` fields.
-
-    Raises InputError when the question is malformed or contradicts itself (not merely
-    incomplete).
-    """
+    """The docs/api.md §1 response for a question with ``missing`` fields; InputError only
+    when it is malformed or contradicts itself."""
     rules = VARIANTS[situation.variant]
     possible = possibilities(situation, action, missing)
-    # The whole question is checked once, with the usual values filled in; the other
-    # values are the variant's own (suits, ranks, player counts in range), so only what
-    # depends on the number of players (the deck) is checked again for them.
+    # Checked once with the usual values; the others are the variant's own, so only the deck
+    # (it depends on the number of players) is checked again.
     problem = find_problem(possible[0].situation, action)
     if problem is not None:
         raise InputError(problem.text, problem.field)

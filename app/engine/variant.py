@@ -1,11 +1,8 @@
 """The shared base of the five variants' rules, in the manner of python-chess's ``chess.variant``.
 
-A variant's rules are a subclass of :class:`Rules` that sets class-level switches (its name,
-rule prefix, players, deck, which cards wish what, its house rules) and overrides the small
-hooks ``judge_play``, ``judge_draw``, ``judge_other``, ``start_effects`` and ``pass_turn``.
-Everything returns a :class:`Ruling`, the language-neutral form of a
-:class:`~app.engine.verdict.Verdict`. The referee and whole-game simulation
-(:mod:`app.engine.games`) both ask these classes; nothing else decides a rule.
+A variant's rules are a subclass of :class:`Rules` that sets class-level switches and
+overrides small hooks, each returning a language-neutral :class:`Ruling`. The referee and
+whole games (:mod:`app.engine.games`) both ask these classes; nothing else decides a rule.
 """
 
 from __future__ import annotations
@@ -59,11 +56,8 @@ def serves(card: Card, top: Card) -> bool:
 
 
 def remaining(situation: Situation, action: Action) -> tuple[Card, ...] | None:
-    """The acting player's hand after the action, or None when the hand is not given.
-
-    Without the hand, a ``hand_count`` equal to the cards played still says what is left:
-    nothing (the last-card rules, dlx.lastcard, dop.out, need no more than that).
-    """
+    """The acting player's hand after the action, or None when not given; a ``hand_count``
+    equal to the cards played still says it is empty (dlx.lastcard, dop.out need no more)."""
     if situation.hand is None:
         return () if situation.hand_count == len(action.play) else None
     rest = list(situation.hand)
@@ -118,7 +112,6 @@ class Rules:
     deck_hint: ClassVar[Message]
     # The switches a table may flip (app.engine.houserules), read from ``situation.options``.
     house_rules: ClassVar[tuple[HouseRule, ...]] = ()
-    # What a suit wish may name: the four suits, or Speedone's four colours.
     suits: ClassVar[tuple[str, ...]] = SUITS
     # Which ranks (values) let their player wish, and what: "suit" or "rank".
     wish_kinds: ClassVar[dict[str, str]] = {"J": "suit"}
@@ -134,11 +127,9 @@ class Rules:
     multi_play: ClassVar[str] = ""
     # A player who drew may still play in the same turn (dop.draw): ``situation.drew``.
     play_after_draw: ClassVar[bool] = False
-    # What cards played while more are owed do to others waits until the turn passes
-    # (ter.multi, ter.ace): ``situation.waiting``.
+    # Effects on others wait until the turn passes (ter.multi, ter.ace).
     waits: ClassVar[bool] = False
-    # The rules ask whether the top card was its player's last one (dop.lastcard.two): they
-    # read ``situation.top_was_last``, and the referee page offers it.
+    # The top card was its player's last one (dop.lastcard.two): ``situation.top_was_last``.
     asks_top_was_last: ClassVar[bool] = False
     penalty: ClassVar[Penalty | None] = None
     # The questions players argue about most, opened with one tap (app.engine.disputes).
@@ -182,11 +173,7 @@ class Rules:
         )
 
     def pass_turn(self, situation: Situation) -> Ruling:
-        """The acting player's turn ends without another card or draw: what follows.
-
-        Whole games ask this where the rules let a turn end that way (dop.draw after a
-        draw; ter.9 after a nine chain that interrupted the turn).
-        """
+        """The turn ends without another card or draw (dop.draw, ter.9): what follows."""
         return self.legal(
             self.serve_rule,
             Message("Your turn ends; the next player is on turn."),

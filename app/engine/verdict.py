@@ -23,14 +23,8 @@ EFFECT_TYPES = (
 
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """One consequence of a legal action, in order.
-
-    ``who`` is seen from the acting player: ``you``, ``next``, ``previous``, ``after_next``
-    or ``later`` (then ``count`` says how many seats on, in direction). After a ``reverse``
-    effect, "next" means next in the new direction. ``source``/``target`` are the JSON
-    fields ``from``/``to`` of a ``show`` effect; ``card`` is the counterpart of a ``wedding``;
-    ``rule`` is the rule ID the effect follows from.
-    """
+    """One consequence of a legal action, in order; ``who`` is seen from the acting player
+    (``later``: ``count`` seats on), and after a ``reverse`` "next" is in the new direction."""
 
     type: str
     who: str | None = None
@@ -45,8 +39,7 @@ class Effect:
 
     def to_json(self) -> dict[str, Any]:
         """The docs/api.md object: ``type`` plus the fields that are set (``source`` and
-        ``target`` as ``from`` and ``to``), field by field: a verdict's two or three effects
-        are written on every referee answer."""
+        ``target`` as ``from`` and ``to``)."""
         data: dict[str, Any] = {"type": self.type}
         if self.who is not None:
             data["who"] = self.who
@@ -71,11 +64,8 @@ class Effect:
 
 @dataclass(frozen=True, slots=True)
 class Penalty:
-    """What a variant prescribes for an illegal action (take the card back, draw cards).
-
-    ``draw`` is None where the rules give no number (Terroristen's "cards until you wake
-    up", ``ter.manners``).
-    """
+    """What a variant prescribes for an illegal action; ``draw`` None where the rules give
+    no number (``ter.manners``: "cards until you wake up")."""
 
     take_back: bool = True
     draw: int | None = 2

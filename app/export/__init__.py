@@ -132,8 +132,7 @@ def group_json(group_id: str) -> Response:
 def render_import(
     form: ImportForm, status: int, twin: Table | Group | None = None
 ) -> tuple[str, int]:
-    """The import page, with the form's errors; with `twin`, the question what to do with a
-    backup that is already here."""
+    """The import page, with the form's errors; with `twin`, what to do with the duplicate."""
     may_replace = twin is not None and may_change(twin)
     if not may_replace:  # only an editor of what is here may replace it
         form.duplicate.choices = [c for c in answers() if c.value != REPLACE]

@@ -1,11 +1,8 @@
 """What the downloads contain: the complete JSON backup and the spreadsheet CSV.
 
-JSON (format "mautisch-table" / "mautisch-group", version 1) holds everything needed to
-rebuild a table: options, players, every round as entered (with its version), the change log
-(what undo reverts) and the times. It also carries what the rounds come to (points per round,
-totals, finished, winner): a reader needs no Mautisch to see the result, and the import
-recomputes them and refuses a file whose numbers do not match its rounds (hand-edited or
-damaged).
+The JSON holds everything needed to rebuild a table, the change log too (what undo reverts),
+and what the rounds come to: a reader needs no Mautisch to see the result, and the import
+refuses a file whose numbers do not match its rounds (hand-edited or damaged).
 """
 
 from __future__ import annotations
@@ -34,7 +31,6 @@ from app.text import say
 
 FORMAT_TABLE = "mautisch-table"
 FORMAT_GROUP = "mautisch-group"
-# The spreadsheet's columns, headed in the download's language.
 CSV_COLUMNS = (
     Message("date"),
     Message("table"),
@@ -119,9 +115,8 @@ def group_backup(group: Group, tables: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def json_text(data: dict[str, Any]) -> str:
-    """A JSON file, readable by humans too: one field, and one table or round, a line
-    (umlauts as they are). Each line is written by the C encoder; full indentation needs the
-    pure-Python one, which made a big group's backup cost 20× a small one's."""
+    """A JSON file readable by humans too: one field, table or round a line (umlauts as they
+    are); full indentation would need the slow pure-Python encoder."""
     lines = []
     for key, value in data.items():
         items: list[str] = []
@@ -146,8 +141,8 @@ def text_cell(value: str) -> str:
 
 @dataclass(frozen=True)
 class Spreadsheet:
-    """How a spreadsheet of one language reads a CSV: German Excel splits at semicolons and
-    reads decimal commas and day.month.year; English keeps commas and decimal points."""
+    """How a spreadsheet reads a CSV: German Excel splits at semicolons and reads decimal
+    commas; English keeps commas and points."""
 
     lang: str
     delimiter: str
@@ -175,13 +170,8 @@ def spreadsheet(lang: str) -> Spreadsheet:
 def csv_rows(
     table: Table, rounds: list[RoundPlan], state: Standing, sheet: Spreadsheet
 ) -> Iterator[list[Any]]:
-    """One row per round and player: the day it was entered, what the player scored, the
-    running total and, when the table is played for money, what he would receive (+) or pay
-    (-) were the series settled after that round (on the last round: the settlement).
-
-    Doppel scores per team, so both partners show their team's game and the games of the set
-    so far. `state`: the standing after `rounds`.
-    """
+    """One row per round and player: day, score, running total and, played for money, what
+    he would receive or pay were the series settled then (Doppel: the team's, for both)."""
     title = text_cell(table.name or table.id)
     definition = table.definition
     variant = say(definition.label, sheet.lang)
@@ -213,12 +203,8 @@ def csv_part(table: Table, rounds: list[RoundPlan], state: Standing, sheet: Spre
 
 
 def csv_file(parts: list[str], sheet: Spreadsheet) -> str:
-    """The CSV of some tables' rows (`csv_part`), header first, for the sheet's spreadsheet.
-
-    German Excel opens a double-clicked CSV with semicolons and decimal commas (RFC 4180
-    otherwise: quotes where a cell needs them); English keeps commas and decimal points. The
-    UTF-8 byte order mark makes Excel read umlauts right.
-    """
+    """The CSV of some tables' rows (`csv_part`), header first; the UTF-8 byte order mark
+    makes Excel read umlauts right."""
     out = io.StringIO()
     out.write("\ufeff")
     writer(out, sheet).writerow([say(column, sheet.lang) for column in CSV_COLUMNS])

@@ -1,10 +1,6 @@
-"""Is a backup already here? Importing the same file twice (or the backup of a group that is
-still here) would silently make a twin; the import page asks first (replace, keep both,
-cancel).
-
-A backup is "already here" when a table or group that is not deleted has the backup's own id
-(its original) or the same content: name, players and every table's variant, players,
-options and rounds (an earlier import of it, which has new ids).
+"""Is a backup already here? Importing it twice would silently make a twin, so the import page
+asks first. "Already here": a live table or group with the backup's id (its original) or the
+same content (an earlier import, which has new ids).
 """
 
 from __future__ import annotations

@@ -96,12 +96,10 @@ def start_of(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str)
 def replay(changes: Sequence[Logged], rounds: list[dict[str, Any]], path: str) -> None:
     """Walk the log as the store wrote it, from where it begins; it must end at the rounds.
 
-    An undo reverts the newest change not yet undone (store.undo_last_change), so the log is
-    also checked to name exactly that change's inverse and to mark the right changes undone.
-    An undo whose change is older than the log (trimmed, store.CHANGE_LIMIT) is checked
-    against the rounds only. A redo re-applies the change undone last (store.redo_last_undo)
-    until a new change is made. Settings changes (round number 0) take part in undo and redo
-    but change no round. An empty log is accepted (undo has nothing to revert).
+    An undo must name the inverse of the newest change not yet undone and mark it undone
+    (store.undo_last_change; one older than the trimmed log is checked against the rounds
+    only), a redo the change undone last (store.redo_last_undo). Settings changes (round 0)
+    change no round; an empty log is accepted (undo has nothing to revert).
     """
     if not changes:
         return

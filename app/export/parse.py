@@ -1,10 +1,7 @@
 """Read a JSON backup — checked like any input before anything is written.
 
-`parse_backup(raw)` checks the whole file and raises an InputError naming the first problem
-(field path and both languages): not JSON, another format or a newer version, unknown or
-missing keys, wrong types; names, options and every round through the variant
-(`app.variants`); points, totals and winner that do not follow from the rounds; a change log
-that does not lead to the rounds (undo would go wrong). The result is a plan for `restore.restore`.
+`parse_backup(raw)` raises an InputError naming the first problem, down to totals that do not
+follow from the rounds and a change log that does not lead to them (undo would go wrong).
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
-"""Write a checked backup (`parse.parse_backup`) as a new table or group.
-
-Everything in one transaction with new ids and new edit tokens; the original table or group
-is not touched, and a failure leaves nothing behind.
+"""Write a checked backup as a new table or group: new ids and edit tokens, the original
+untouched, one transaction so a failure leaves nothing behind.
 """
 
 from __future__ import annotations

@@ -77,9 +77,8 @@ GroupTable = tuple[Table, list[RoundPlan], list[ChangePlan], Standing]
 
 
 def group_contents(group: Group, with_changes: bool) -> Iterator[GroupTable]:
-    """Each of the group's tables that is not deleted, oldest first, with its rounds, its
-    change log (read only `with_changes`) and their standing: one statement each for the
-    tables, the rounds and the change log, whatever the number of tables."""
+    """The group's live tables, oldest first, with rounds, change log (`with_changes`) and
+    standing: one statement each, whatever the number of tables."""
     in_group = and_(Table.group_id == group.id, Table.deleted_at.is_(None))
     rounds = stored_rounds(in_group)
     changes = stored_changes(in_group) if with_changes else {}

@@ -1,9 +1,7 @@
 """The rules digest split into variants → sections → rules (ID, text, interpretations).
 
-The digest exists in English (`content/rules.en.md`) and in German (`content/rules.de.md`,
-its translation) with the same rule IDs; `digest(lang)` reads and caches one of them. The
-original German seed texts sit in `content/seeds/`. The house rules are not in the digest:
-each variant page lists them from `app.engine.houserules`.
+Both languages (`content/rules.*.md`) have the same rule IDs. House rules are not in the
+digest: each variant page lists them from `app.engine.houserules`.
 """
 
 from __future__ import annotations

@@ -77,8 +77,7 @@ def table_close(*_args: Any) -> str:
 
 @cache
 def markdown() -> MarkdownIt:
-    """The parser and renderer, made on first use: markdown-it takes a while to import, and
-    most starts of the app serve no rules page."""
+    """The parser and renderer, made on first use (most starts serve no rules page)."""
     from markdown_it import MarkdownIt
 
     md = MarkdownIt("commonmark", {"html": False, "xhtmlOut": False}).enable("table")

@@ -1,9 +1,6 @@
-"""The original German rule texts, laid out for a phone.
-
-The seed files are kept exactly as found. Some are hard-wrapped at about 75 characters,
-which reads badly on a narrow screen, so wrapped lines are joined again (a line that ends a
-sentence is not taken as wrapped); short lines that end without a full stop ("Allgemeines",
-"Grundregel:") are shown as headings.
+"""The original German rule texts, laid out for a phone: the files stay as found, so their
+hard wraps are joined here (not after a sentence's end) and short lines without a full stop
+("Grundregel:") become headings.
 """
 
 from __future__ import annotations

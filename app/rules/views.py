@@ -27,10 +27,8 @@ if TYPE_CHECKING:
 
 
 def rule_url(rule_id: str) -> str | None:
-    """The rule's anchor on its variant page (`/rules/dynamisch#dyn.jack.match`), or None.
-
-    House rules (`ter.house.seven`) are anchored in their variant page's house rules section.
-    """
+    """The rule's anchor on its variant page (`/rules/dynamisch#dyn.jack.match`, house rules
+    in their section), or None."""
     found = digest("en").rule(rule_id)
     variant = found[0].id if found else house_rule_variant(rule_id)
     if variant is None:

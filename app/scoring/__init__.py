@@ -1,7 +1,4 @@
 """Score keeping of the five variants: pure classes and functions, no Flask, no database.
-
-Each variant's scoring is a `Scoring` subclass; the variant's definition (`app.variants`)
-points at it, and pages, API, PDFs and group statistics read a table through the definition.
 Stored rounds are the normalised bodies `Scoring.round` returns (docs/api.md §2).
 """
 

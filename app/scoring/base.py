@@ -1,9 +1,5 @@
 """What every variant's score keeping shares: option and body checks, dealer rotation and the
-tally of per-seat points into a Standing.
-
-A variant's scoring is a small subclass that fills in the hooks (python-chess style); the
-variant's definition (`app.variants`) points at it.
-"""
+tally of per-seat points into a Standing; a variant's scoring subclass fills in the hooks."""
 
 from __future__ import annotations
 
@@ -63,7 +59,6 @@ class Scoring:
     # (dyn.twin.reverse); the round form then asks for it.
     keeps_direction: ClassVar[bool] = False
 
-    # -- options ------------------------------------------------------------------------
     def money_allowed(self, options: Mapping[str, Any]) -> bool:
         """May a table with these options be played for money (dyn.money)?"""
         when = self.money_when
@@ -90,7 +85,6 @@ class Scoring:
     def check_options(self, options: dict[str, Any], players: int) -> None:
         """Checks across options and the player count (hook; none by default)."""
 
-    # -- rounds -------------------------------------------------------------------------
     def round(
         self, players: Sequence[str], options: Mapping[str, Any], body: Any
     ) -> dict[str, Any]:
@@ -124,9 +118,7 @@ class Scoring:
     def natural_dealer(
         self, dealer: int, players: int, data: Mapping[str, Any], direction: str
     ) -> int:
-        """Who deals next when the round names nobody: the next seat (across variants).
-
-        `direction` is the direction of play at the end of that round (`directions`)."""
+        """Who deals next when the round names nobody: the next seat in `direction`."""
         return (dealer + 1) % players
 
     def directions(self, rounds: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -141,8 +133,7 @@ class Scoring:
         return result
 
     def next_dealer(self, players: int, rounds: Sequence[Mapping[str, Any]], first: int = 0) -> int:
-        """Seat `first` (0) deals first; then each round's `next_dealer` or the variant's
-        default."""
+        """Seat `first` deals first; then each round's `next_dealer` or the default."""
         dealer = first
         for data, direction in zip(rounds, self.directions(rounds), strict=True):
             named = data.get("next_dealer")
@@ -153,7 +144,6 @@ class Scoring:
             )
         return dealer
 
-    # -- open-ended tables -----------------------------------------------------------------
     def open_ended(self, options: Mapping[str, Any]) -> bool:
         """Does a table with these options run until the players end it by hand (hook)?"""
         return False
@@ -163,7 +153,6 @@ class Scoring:
         (hook; only asked where `open_ended` is true)."""
         return dict(options)
 
-    # -- standing -----------------------------------------------------------------------
     def evaluate(
         self, players: int, options: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]]
     ) -> tuple[Standing, int | None]:
@@ -205,7 +194,6 @@ class Scoring:
         details: list[dict[str, Any]] | None = None,
     ) -> Standing:
         """A Standing from per-seat round points (all variants but doppel)."""
-        # map(add, …) is the C loop: a table of 400 rounds is summed on every new version.
         # Starting from zeros, every running total is a list of its own (not a round's points).
         running = list(
             accumulate(points, lambda a, b: list(map(add, a, b)), initial=[0] * players)

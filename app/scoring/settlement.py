@@ -11,10 +11,7 @@ from app.scoring.types import Transfer
 
 
 def position_amounts(ordered_totals: list[int], rate_cents: int) -> list[int]:
-    """dyn.money: the k-th best receives from the k-th worst the difference × rate.
-
-    With an odd number of players the middle position neither pays nor receives.
-    """
+    """dyn.money: the k-th best receives from the k-th worst the difference × rate."""
     count = len(ordered_totals)
     amounts = [0] * count
     for position in range(count // 2):
@@ -26,11 +23,8 @@ def position_amounts(ordered_totals: list[int], rate_cents: int) -> list[int]:
 
 
 def shared_amounts(totals: list[int], rate_cents: int) -> list[int]:
-    """Amounts per seat; tied seats share their positions' amounts (dyn.money, I: ties).
-
-    Whole cents: each tied seat gets the floor of the mean, the remainder cents go to the
-    earlier seats, so every group keeps its sum and the whole stays zero-sum.
-    """
+    """Amounts per seat; tied seats share their positions' amounts (dyn.money, I: ties), the
+    remainder cents to the earlier seats, so the whole stays zero-sum in whole cents."""
     order = sorted(range(len(totals)), key=lambda seat: totals[seat])
     by_position = position_amounts([totals[seat] for seat in order], rate_cents)
     amounts = [0] * len(totals)
@@ -55,10 +49,8 @@ def paired_transfers(totals: list[int], amounts: list[int]) -> list[Transfer]:
 
 
 def greedy_transfers(amounts: list[int]) -> list[Transfer]:
-    """With ties: the biggest debtor pays the biggest creditor until all are settled.
-
-    Each transfer settles at least one seat fully, so there are at most n − 1 (I: transfers).
-    """
+    """The biggest debtor pays the biggest creditor until all are settled: at most n − 1
+    transfers (I: transfers)."""
     balance = list(amounts)
     transfers: list[Transfer] = []
     while any(balance):
@@ -84,9 +76,8 @@ def settle(totals_lower_is_better: list[int], rate_cents: int) -> Settlement:
 
 @dataclass(frozen=True)
 class MoneyRule:
-    """How a table played for money turns totals into money (dyn.money): the rate per point
-    and whether fewer points are better. A standing keeps it, so the settlement after any
-    round is its running totals settled (the CSV's money column), not a standing anew."""
+    """How totals turn into money (dyn.money): the rate per point and whether fewer points
+    are better; a standing keeps it to settle any round's running totals."""
 
     rate_cents: int
     lower_is_better: bool

@@ -1,8 +1,5 @@
 """Printable sheets (PDF, A4): blank lists to fill in with a pen, and a table's filled sheet.
-
-docs/api.md "Printable sheets": `/sheets/<variant>.pdf` and `/t/<id>/sheet.pdf` answer
-`application/pdf` with a filename; an unknown variant or table is 404, a bad parameter 400
-with a sentence naming it. The PDF speaks the page's language (German by default).
+The routes of docs/api.md "Printable sheets"; the PDF speaks the page's language.
 """
 
 from __future__ import annotations
@@ -46,8 +43,8 @@ def index() -> str:
 
 
 def sheets_page(error: InputError | None = None, variant: str = "") -> str:
-    """The sheets page; with an error, the refused form is filled in again as sent and the
-    sentence stands at its field (the field gets the focus, so the phone scrolls there)."""
+    """The sheets page; with an error, the form as sent with the sentence at its field (which
+    gets the focus, so the phone scrolls there)."""
     variants = [(info, most_players(info)) for info in VARIANTS.values()]
     shown = None
     if error is not None:

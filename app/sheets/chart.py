@@ -1,10 +1,6 @@
 """The running totals as a flowable for the filled score sheet (A4, black and white).
-
-The paper twin of the table page's chart (app.tables.pictures, drawn with app.web.charts): the
-same lines, the same tick steps (whole numbers: points and wins are counts). Ticks are written
-the reader's way ("1.000" / "1,000"). Lines are told apart without colour: a dash pattern and a
-marker per series, names in a legend under the plot (emoji in names drawn by the fallback
-font). Drawn with the canvas's public line, path and string calls; a flowable of its own so
+The paper twin of the table page's chart (app.tables.pictures): whole-number ticks (points and
+wins are counts), lines told apart without colour by dash and marker; a flowable of its own so
 the plot takes the height the page has left.
 """
 

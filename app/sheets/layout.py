@@ -1,8 +1,7 @@
 """Shared layout of every printable sheet: fonts, page, styles, grids, money, the render step.
 
-Pure reportlab, through platypus (tables, paragraphs) and the canvas's public methods: no
-Flask here, so the builders can be called (and benchmarked) with plain data. Everything is A4
-with light grey grid lines and no colour, so it prints well in black and white.
+Pure reportlab and no Flask, so the builders take plain data. A4, light grey grid lines and
+no colour, so it prints well in black and white.
 """
 
 from __future__ import annotations
@@ -36,10 +35,8 @@ from reportlab.platypus import Table
 
 from app.sheets.record import Lang
 
-# The fonts ship with the app (static/fonts, Bitstream Vera licence): DejaVu Sans has the
-# umlauts, accents, "−", "€" and the suit symbols ♣♠♥♦; reportlab embeds only the used glyphs.
-# Names are printed as typed: a character DejaVu Sans lacks (an emoji) is drawn by Symbola
-# (free for any use, see static/fonts/LICENSE), black and white like the rest of the sheet.
+# DejaVu Sans (Bitstream Vera licence) has umlauts, "−", "€" and ♣♠♥♦; names are printed as
+# typed, so what it lacks (an emoji) is drawn by Symbola (free, see static/fonts/LICENSE).
 FONT_DIR = Path(__file__).resolve().parents[2] / "static" / "fonts"
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
@@ -89,9 +86,8 @@ BOX = "☐"
 
 @cache
 def font_chars(family: str) -> frozenset[int]:
-    """Register a shipped font family once per process, DejaVu Sans with its bold, or the
-    fallback when a name first needs it (1 MB of font read only then); the characters it
-    has a glyph for. reportlab embeds only the glyphs a sheet uses."""
+    """Register a shipped font family once per process (the fallback only when a name first
+    needs it); the characters it has a glyph for."""
     faces = {FONT: (FONT, FONT_BOLD), FALLBACK: (FALLBACK,)}[family]
     fonts = [TTFont(face, str(FONT_DIR / f"{face}.ttf")) for face in faces]
     for font in fonts:
@@ -107,11 +103,8 @@ def register_fonts() -> None:
 
 
 def font_runs(text: str, font: str = FONT) -> list[tuple[str, str]]:
-    """The text cut into (font, piece) runs: DejaVu where it has the glyph, else Symbola.
-
-    A character neither font has stays with DejaVu (its "missing" box), invisible joiners
-    and selectors are dropped. Plain text (every character in DejaVu) is one run.
-    """
+    """The text cut into (font, piece) runs: DejaVu where it has the glyph, else Symbola;
+    what neither has stays with DejaVu (its "missing" box), joiners and selectors drop."""
     known = font_chars(FONT)
     if all(ord(char) in known for char in text):
         return [(font, text)]
@@ -140,7 +133,6 @@ def head_size(texts: Sequence[str], width: float, largest: float = 11) -> float:
     text fits `width` on its own line, so names wrap between words and never inside one;
     the smallest size when even that is too wide."""
     words = {word for text in texts for word in text.split()} or {""}
-    # Widths grow in proportion to the size: measure once at 1 pt.
     widest = max(text_width(word, FONT_BOLD, 1) for word in words)
     if widest <= 0:
         return largest
@@ -235,8 +227,7 @@ def plain_table(rows: list[list[Any]], commands: list[tuple[Any, ...]], **kwargs
 
 
 def grid_style(header_rows: int = 1, sum_rows: int = 0) -> list[tuple[Any, ...]]:
-    """Figures at 11 pt centred with 2 pt beside, a light inner grid, a black outer box, a
-    shaded bold header and a rule above the bold sum rows."""
+    """The grid style: 11 pt figures, light inner grid, black box, shaded header."""
     commands: list[tuple[Any, ...]] = [
         ("FONT", (0, 0), (-1, -1), FONT, NUMBER_SIZE),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -359,8 +350,7 @@ def write_in_line(label: str, width: float) -> Flowable:
 
 
 def side_by_side(blocks: Sequence[Any], widths: Sequence[float], gap: float = 5 * mm) -> Table:
-    """Blocks (the sets of a match; the ranking and the money) next to each other in columns
-    of these widths with a gap between, tops aligned; columns without a block stay empty."""
+    """Blocks (a match's sets; ranking and money) side by side in columns, tops aligned."""
     cells: list[Any] = []
     for index in range(len(widths)):
         cells += [blocks[index] if index < len(blocks) else "", ""]

@@ -1,9 +1,8 @@
 """The query parameters of a blank sheet, checked into a `BlankSheet` (or an `InputError`).
 
 `/sheets/<variant>.pdf?players=Anna,Ben&count=…&rounds=…&target=…&scoring=…&partner=1&rules=1`.
-Empty values count as not given (an HTML GET form sends its empty fields). A parameter the
-variant's sheet has no use for is an error, not silently ignored (never silently change input).
-What a variant's blank sheet offers (room, rows, choices) is its definition's `blank_sheet`.
+Empty values count as not given (a GET form sends its empty fields); a parameter the sheet has
+no use for is an error, not silently ignored.
 """
 
 from __future__ import annotations
@@ -38,8 +37,7 @@ class BlankSheet:
 
 
 def most_players(variant: Variant) -> int:
-    """The most players of the variant's blank sheet: as many as the variant seats (the sheet
-    turns to landscape where that many columns need it)."""
+    """The most players of the variant's blank sheet: as many as it seats (landscape then)."""
     return variant.max_players
 
 

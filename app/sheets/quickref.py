@@ -1,7 +1,5 @@
 """The quick-reference card: a second page with the variant's rules in short (`?rules=1`).
-
-The texts are this blueprint's own digest of the rules (quickref.de.md / quickref.en.md), so a
-printed sheet does not depend on the rules pages' format.
+Its own short texts (quickref.*.md), so a printed sheet does not depend on the rules pages.
 """
 
 from __future__ import annotations

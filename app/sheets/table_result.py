@@ -1,8 +1,5 @@
-"""The head and result parts of a filled sheet: seats, options and house rules; status, winner,
-ranking, money, partner teams.
-
-Read from the table's `Standing` only (totals, ranking, winner, settlement, teams); the texts
-name the rule behind them where a reader might ask why (dyn.money, spd.opt.scoring).
+"""The head and result parts of a filled sheet, read from the table's `Standing` only; the
+texts name the rule behind them where a reader might ask why (dyn.money, spd.opt.scoring).
 """
 
 from __future__ import annotations

@@ -1,15 +1,9 @@
 """The filled score sheet of a table: the record of an evening (`/t/<id>/sheet.pdf`).
 
-Title (name, variant, date), the players in seating order, the options and house rules that
-differ from the defaults, the result (table_result: ranking and settlement, first, so they are
-on page 1 however long the evening was), every round with its points and the running totals,
-then the chart. Where games make sets (dop.set) the games show set by set instead
-(table_doppel). Everything shown comes from the table's `Standing`: no points computed here;
-whatever differs between variants is asked of the table's definition.
-
-Sized to be read in a dim pub: figures at 11 pt, names at 9–11 pt and never broken inside a
-word; the columns share the page's width, which turns to landscape when the players' columns
-would be too narrow upright (ten players).
+The result comes first, so it is on page 1 however long the evening was; then every round
+and the chart (set by set where games make sets, dop.set). Everything shown comes from the
+table's `Standing`; what differs between variants is asked of its definition. Sized for a dim
+pub: figures at 11 pt, names at 9–11 pt, landscape when columns would be too narrow.
 """
 
 from __future__ import annotations
@@ -204,11 +198,8 @@ def rounds_style(first: int, players: int) -> list[tuple[Any, ...]]:
 
 
 def extra_column(record: TableRecord, lang: Lang) -> list[Any]:
-    """A column that tells a round apart: header first, then one cell per round; or empty.
-
-    The suit named when a jack ended the game (dyn.score.double), or the round's winner where
-    the round names one (Speedone, Terroristen).
-    """
+    """A column per round: the suit a closing jack named (dyn.score.double) or the round's
+    winner where it names one; header first, or empty."""
     definition = record.definition
     if definition.names_jack_suit:
         suits = [SUITS.get(detail.get("jack_suit") or "", "") for detail in record.standing.details]

@@ -1,11 +1,8 @@
 """What a variant is, in one place: the base class every variant's definition subclasses.
 
-In the manner of python-chess's ``chess.variant``: a variant is a subclass that sets a few
-class-level switches (its ID, words, players, how its table reads) and points at its scoring
-class; the referee's rules come from the engine by the same ID, the house rules from
-``app.engine.houserules``. Pages, API, PDFs, exports and statistics ask the definition
-(``definition.has_teams(options)``, ``definition.has_sets``, ``definition.round_words`` …)
-and never compare a variant's name.
+As python-chess's ``chess.variant``: a subclass sets class-level switches and points at its
+scoring class (the referee's rules come from the engine by the same ID). Pages, API, PDFs,
+exports and statistics ask the definition and never compare a variant's name.
 """
 
 from __future__ import annotations
@@ -42,8 +39,7 @@ class RoundWords:
     many: Message  # "Spiele" (the grid's heading)
     enter: Message  # "Spiel 3 eintragen"
     of: Message  # "Spiel 3 von 8"
-    # Inside a sentence English writes them in lower case ("after game 3"), German keeps the
-    # noun's capital.
+    # Inside a sentence: English in lower case ("after game 3"), German keeps the capital.
     one_inside: Message
     many_inside: Message
 
@@ -72,9 +68,8 @@ ROUNDS = RoundWords(
 
 @dataclass(frozen=True)
 class BlankSheetSetup:
-    """The blank paper sheet: how many players fit on A4, the rows it offers
-    (fewest, most, default; None where the count is fixed or open) and which of its
-    query parameters (`target`, `scoring`, `partner`) it takes, with their values."""
+    """The blank paper sheet: players that fit on A4, rows (fewest, most, default; None
+    where fixed or open) and the query parameters it takes, with their values."""
 
     room: int
     rows: tuple[int, int, int] | None = None
@@ -90,7 +85,6 @@ def house_field(rule: HouseRule) -> Field:
 class Variant:
     """One variant; subclasses set the switches and point at their scoring class."""
 
-    # -- what it is ---------------------------------------------------------------------
     id: ClassVar[str]
     short_name: ClassVar[str]  # a name in every language (the referee's variant picker)
     label: ClassVar[Message]
@@ -100,7 +94,6 @@ class Variant:
     max_players: ClassVar[int]
     scoring: ClassVar[Scoring]
 
-    # -- how its table reads ------------------------------------------------------------
     round_words: ClassVar[RoundWords] = GAMES
     # Two teams always (dop.deal) / the option that seats partners as teams (spd.opt.partner).
     team_play: ClassVar[bool] = False
@@ -117,8 +110,7 @@ class Variant:
     names_round_winner: ClassVar[bool] = False
     # What the round form asks: one of "hands", "cards", "hand_points", "winner", "team".
     round_entry: ClassVar[str]
-    # The new-table form's field for each option (a field may differ where the option may stay
-    # empty, as an open-ended number of games).
+    # The new-table form's field per option (differs where it may stay empty: open-ended).
     form_fields: ClassVar[dict[str, str]] = {}
     # Group statistics: what the average per game means (None: no average, wins count).
     average_label: ClassVar[Message | None] = None
@@ -134,7 +126,6 @@ class Variant:
         """``<Variant dynamisch>``."""
         return f"<Variant {self.id}>"
 
-    # -- options and house rules ----------------------------------------------------------
     @property
     def house_rules(self) -> tuple[HouseRule, ...]:
         """The switches a table of this variant may flip (the rules digest's house rules)."""
@@ -184,7 +175,6 @@ class Variant:
             for rule in differing(self.house_rules, options)
         ]
 
-    # -- a table ----------------------------------------------------------------------------
     def players(self, players: Any) -> list[str]:
         """The names in seating order, within the variant's player count."""
         names = player_list(players)
@@ -278,11 +268,9 @@ class Variant:
         return self.scoring.keeps_direction
 
     def directions(self, rounds: Sequence[Mapping[str, Any]]) -> list[str]:
-        """The direction of play at the end of each stored round (a round without one keeps
-        the previous round's; clockwise before the first)."""
+        """The direction of play at the end of each stored round (else the previous one's)."""
         return self.scoring.directions(rounds)
 
-    # -- how it reads ------------------------------------------------------------------------
     def chart_note(self, options: Mapping[str, Any]) -> Message:
         """How to read the running-totals chart of a table with these options (hook)."""
         return self.chart_note_text

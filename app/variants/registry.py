@@ -1,8 +1,6 @@
 """The five variants, each one definition: ``find_variant(name)`` in the manner of python-chess.
 
-A definition owns everything that makes its variant what it is (label, players, options and
-house rules, the referee's rules, the scoring, the round form, how grid, result and sheet show
-it); the functions below are the by-ID entry points the store, the API and the forms use.
+The functions below are the by-ID entry points the store, the API and the forms use.
 """
 
 from __future__ import annotations
@@ -47,9 +45,8 @@ def find_variant(name: Any) -> Variant:
 
 
 def variant_part(name: str, part: str) -> ModuleType:
-    """A variant's own module by its role, found in its folder (`blank_sheet`, `sheet`): the
-    web and PDF parts are loaded only where they are used, so the definitions stay free of
-    them."""
+    """A variant's own module by its role (`blank_sheet`, `sheet`), loaded only where used,
+    so the definitions stay free of web and PDF parts."""
     return importlib.import_module(f"app.variants.{find_variant(name).id}.{part}")
 
 
@@ -94,11 +91,8 @@ def finished_after(
     rounds: Sequence[Mapping[str, Any]],
     closed: bool = False,
 ) -> int | None:
-    """After how many of the rounds the table was finished (None while running).
-
-    A correction must not end a table before its last round (rounds after the end would count
-    for nothing), so the store refuses edits and deletions where this is less than the count.
-    """
+    """After how many of the rounds the table was finished (None while running); the store
+    refuses a correction that ends a table before its last round."""
     return find_variant(variant).finished_after(players, options, rounds, closed)
 
 

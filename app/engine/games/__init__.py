@@ -1,10 +1,7 @@
 """Whole games of the five variants, and seeded random self-play.
 
-``new_game("dynamisch", players=4, seed=7)`` deals a game; like a python-chess ``Board``
-it lists ``legal_actions()``, applies one with ``push(move)``, undoes with ``pop()``, and
-reports ``is_over()`` and ``result()``. ``situation_for(seat)`` is what that player sees, in
-the referee's terms: a game's plays and draws are exactly what the variant's rules judge
-legal there, and a move carries out its ruling's effects (see :mod:`app.engine.games.base`).
+``new_game("dynamisch", players=4, seed=7)`` deals a game that plays like a python-chess
+``Board`` (see :mod:`app.engine.games.base`).
 """
 
 from __future__ import annotations
@@ -70,13 +67,9 @@ def play_random(
     options: Options | None = None,
     eager: bool = True,
 ) -> tuple[GameResult | None, str]:
-    """Play one game with random legal moves; the result and why it stopped.
-
-    An ``eager`` player plays whenever he can and draws (or passes) only when stuck, as
-    RLCard's UNO players do; otherwise every legal move is equally likely, voluntary
-    draws included. The choices come from the game's own seeded generator, so a seed
-    replays exactly. Without a result the reason names the move cap that stopped the game.
-    """
+    """Play one game with random legal moves (seeded, so a seed replays); the result, or
+    the move cap that stopped it. An ``eager`` player draws or passes only when stuck, as
+    RLCard's UNO players do."""
     game = new_game(variant, players, seed, options)
     choose = game.rng.random
     legal, apply = game._choices, game._apply  # the moves as the game keeps them

@@ -1,28 +1,15 @@
 """Whole games driven by the variants' rules, in the manner of python-chess's ``Board``.
 
-A game lists ``legal_actions()`` for the player who must act, applies one with
-``push(move)``, undoes it with ``pop()``, and reports ``is_over()`` and ``result()``. It
-decides no rule itself: its plays and draws are the candidate actions the variant's rules
-(:class:`~app.engine.variants.Rules`, the referee's) judge legal in the acting player's
-situation (``situation_for``), and a move carries out the effects of its ruling. The game
-keeps what no single ruling can: the cards (shuffling, dealing, refilling the stock), whose
-turn it is, the active wish, and the phases between turns — a wedding window, cards shown
-(dyn.9, dyn.10), a suit named for a turned-up jack, a nine chain that interrupts a turn.
+A game decides no rule itself: its moves are the actions the referee's rules judge legal in
+the acting player's situation, and a move carries out its ruling's effects (docs/api.md §1).
+It keeps what no single ruling can: the cards, whose turn it is, the active wish, and the
+phases between turns (a wedding window, cards shown for dyn.9/dyn.10, a suit named for a
+turned-up jack, a nine chain that interrupts a turn, ter.9).
 
-How a ruling's effects (docs/api.md §1) are carried out:
-
-- ``turn`` names who acts next; a ``draw`` or ``skip`` for that player becomes his pending
-  effect, which he passes on or takes. A draw for anybody else is drawn at once; a skip of
-  anybody else is already counted in ``turn``.
-- While the acting player stays on turn because he owes more cards (``again``), what his
-  cards do to others waits (``situation.waiting``) until the rules let his turn pass.
-- A draw put on the previous player starts a chain that interrupts the turn (ter.9). Once it
-  is taken, the interrupted player plays what he still owes, or his turn passes
-  (``rules.pass_turn``).
-- ``wish`` sets the active wish, ``show`` opens the show phase, ``wedding`` a wedding window
-  for the holders of its card, and ``out`` is the variant game's business (``_went_out``).
-
-Table manners and verbal calls are not simulated: every player is assumed to call correctly.
+A draw or skip for the player named by ``turn`` becomes his pending effect; a draw for anybody
+else is drawn at once (a skip is already counted in ``turn``). While the acting player owes
+more cards (``again``), what his cards do to others waits until his turn passes. Verbal calls
+are not simulated: every player is assumed to call correctly.
 """
 
 from __future__ import annotations
@@ -161,7 +148,6 @@ class Game(Turns):
             return [tuple(cards)]
         return [(a, b) for i, a in enumerate(cards) for b in cards[i:] if a != b or counts[a] > 1]
 
-    # --- carrying out a move -------------------------------------------------------------
     def _apply(self, choice: Choice) -> None:
         """Carry out a legal move of the acting player."""
         self._listed = None
@@ -217,7 +203,6 @@ class Game(Turns):
         """The rules' ruling of ``seat``'s action in his situation."""
         return self.rules.judge(self._situation(seat), action)
 
-    # --- the public interface ------------------------------------------------------------
     def legal_actions(self) -> list[Move]:
         """Everything the acting player may do now (empty when the game is over)."""
         return [
@@ -287,12 +272,8 @@ class Game(Turns):
         seat: int = 0,
         wish: str | None = None,
     ) -> None:
-        """Lay out a position (for examples and tests), like python-chess's ``set_fen``.
-
-        ``hands`` per seat and the ``discard`` pile (bottom to top) as comma-separated
-        codes; the ``stock`` (bottom to top) defaults to the rest of the deck, so no card
-        is lost. ``seat`` is on turn with nothing pending; ``wish`` is the active wish.
-        """
+        """Lay out a position, like python-chess's ``set_fen``: piles bottom to top, the
+        stock by default the rest of the deck (no card is lost); ``seat`` on turn."""
         self.hands = [list(parse_cards(text)) for text in hands]
         self.discard = list(parse_cards(discard))
         rest = Counter(self.rules.deck(self.players))
@@ -316,13 +297,9 @@ class Game(Turns):
         self._give_turn(Resume(seat, NOTHING))
 
     def situation_for(self, seat: int) -> Situation | None:
-        """What ``seat`` sees, as a referee situation.
-
-        The acting player in a turn sees the pending effect, ``drew`` after a Doppel draw
-        (dop.draw) and what waits for his turn to pass (ter.multi); everybody else, and a
-        player who may announce a wedding, is ``actor="other"``. None when there is no top
-        card.
-        """
+        """What ``seat`` sees (None without a top card): on turn, his pending effect, ``drew``
+        (dop.draw) and what waits (ter.multi); anybody else, a wedding announcer too, is
+        ``actor="other"``."""
         return self._situation(seat) if self.discard else None
 
     def __str__(self) -> str:

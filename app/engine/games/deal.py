@@ -41,7 +41,6 @@ class CardTable:
     winner: int
     reshuffles: int
 
-    # --- hooks of the variants -------------------------------------------------------
     def _setup(self) -> None:
         """Start what the variant keeps besides the cards, before the deal."""
 
@@ -85,13 +84,9 @@ class CardTable:
         """The variant's result of an ended game."""
         raise NotImplementedError
 
-    # --- cards -------------------------------------------------------------------------
     def _deal_round(self, count: int) -> None:
-        """Deal ``count`` cards to each player, starting after the dealer.
-
-        From a shuffled stock, ``count`` cards at once give every player the same chances
-        as one card at a time, and it is quicker.
-        """
+        """Deal ``count`` cards to each player, after the dealer (from a shuffled stock, at
+        once is as fair as one at a time)."""
         stock = self.stock
         for step in range(1, self.players + 1):
             self.hands[self._next(self.dealer, step)].extend(stock[-count:])
@@ -114,11 +109,8 @@ class CardTable:
         return True
 
     def _draw(self, seat: int, count: int) -> int:
-        """Draw up to ``count`` cards, reshuffling when the stock runs out; the number drawn.
-
-        No hand grows beyond the rules' limit (spd.handlimit); if stock and discard pile
-        are both exhausted, the draw is skipped (dyn.stock).
-        """
+        """Draw up to ``count`` cards, reshuffling when the stock runs out; the number drawn
+        (none beyond spd.handlimit, none when both piles are exhausted, dyn.stock)."""
         hand = self.hands[seat]
         limit = self.rules.hand_limit(self.options)
         if limit is not None:

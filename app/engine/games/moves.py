@@ -1,11 +1,8 @@
 """Moves of a whole game: what one player does, internally and at the boundary.
 
-Inside a game a move is a :class:`Choice`: its kind, cards and wish, and the referee's ruling
-when it is a play or draw already judged. ``Move`` is the public form, like python-chess's
-``Move``: a frozen value with a compact text, ``"2 play CJ wish=D"``. Plays and draws are
-what the referee judges (``move.action``); passing a wedding window or ending a turn after
-drawing, showing and taking cards (dyn.9, dyn.10) and naming a suit for a turned-up jack are
-decisions of the game.
+A :class:`Choice` is a game's own move, with the ruling of a play or draw already judged;
+``Move`` is the public form, like python-chess's (``"2 play CJ wish=D"``). Only plays and
+draws are the referee's; the other moves are the game's (dyn.9, dyn.10, weddings).
 """
 
 from __future__ import annotations
@@ -21,8 +18,7 @@ from app.engine.situation import Action
 from app.engine.situation import Wish
 
 KINDS = ("play", "draw", "pass", "show", "take", "name")
-# The moves an eager player makes only when he has no other: drawing, letting a wedding
-# pass, ending his turn after a draw.
+# The moves an eager player makes only when he has no other.
 RELUCTANT = ("draw", "pass")
 
 

@@ -18,13 +18,8 @@ class SeatResult:
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """How a game ended: hands left, winner(s), and the variant's extras.
-
-    ``winners`` are the seats that hold no cards at the end (Doppel: the winning team's
-    two seats, in ``out_order``); ``jack_suit`` is the suit named by a jack that ended a
-    Dynamisch game; ``next_dealer`` follows dyn.dealer and dlx.out. ``body`` is the round
-    as the variant's score keeping takes it, built by the variant's game.
-    """
+    """How a game ended: hands left, winners (Doppel: the team's two seats), the variant's
+    extras; ``next_dealer`` follows dyn.dealer and dlx.out, ``body`` is the scoring's round."""
 
     variant: str
     seats: tuple[SeatResult, ...]

@@ -1,8 +1,5 @@
-"""Blank sheet of Maumau-Deluxe: the Strafpunkteliste (penalty-point list, dlx.*).
-
-One row per round (10 by default, dlx.out), one column per player, a sum row and a line for
-the overall winner: fewest penalty points after the series.
-"""
+"""Blank sheet of Maumau-Deluxe: the Strafpunkteliste (penalty-point list, dlx.*), 10 rounds
+by default (dlx.out); fewest penalty points win."""
 
 from __future__ import annotations
 

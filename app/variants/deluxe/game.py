@@ -85,8 +85,7 @@ class DeluxeGame(Game):
         return [*choices, Choice("draw", (), None, draw)] if draw.legal else choices
 
     def _judge(self, seat: int, action: Action) -> Ruling:
-        """On an empty discard pile (dlx.stock) a play is judged as laid on its twin, a draw
-        as if his first card lay there: every card fits."""
+        """dlx.stock: on an empty discard pile every card fits (judged as laid on its twin)."""
         return self.rules.judge(
             self._empty_pile(seat, action) if not self.discard else self._situation(seat), action
         )

@@ -1,7 +1,5 @@
-"""Doppel on a filled sheet: every set with its games, the sets table and the match.
-
-The standing's `sets` list each set's games per team; `round_points` are the games in order,
-so the first sets[0].A + sets[0].B games belong to set 1, and so on (dop.set, dop.match).
+"""Doppel on a filled sheet: every set with its games, the sets table and the match; the
+first sets[0].A + sets[0].B of `round_points` are set 1, and so on (dop.set, dop.match).
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
 """Blank sheet of Dynamisches Maumau: a series of games with minus points and the settlement.
-
-Per game and player: jacks (B), other cards (K), a tick when doubled (×2) and the minus points
-(dyn.score: 2 per jack, 1 per other card; dyn.score.double). Per game a suit to circle when a
-jack ended it. Below: totals, places and the money settlement by pairs (dyn.money).
+Columns per player follow dyn.score and dyn.score.double; the settlement by pairs, dyn.money.
 """
 
 from __future__ import annotations

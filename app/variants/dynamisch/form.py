@@ -49,8 +49,7 @@ class DynamischRoundForm(RoundForm):
         default=CLOCKWISE,
         validate_choice=False,
     )
-    # dyn.dealer: nobody tapped = the rule (the seat after whoever went out, in the
-    # direction above); `round_form` adds the seats.
+    # dyn.dealer: nobody tapped = the rule; `round_form` adds the seats.
     next_dealer = RadioField(_l("Who deals the next game?"), validate_choice=False)
 
     def body(self) -> dict[str, Any]:
@@ -71,9 +70,8 @@ class DynamischRoundForm(RoundForm):
 
     @staticmethod
     def fresh_data(dealer: int, seats: int) -> dict[str, Any]:
-        """dyn.dealer: whoever would be on turn next deals next. Preselected is the rule (the
-        seat after whoever went out, in the direction of play), as the scoring module
-        assumes when nobody is named; one tap names somebody else."""
+        """dyn.dealer: preselected the rule's seat, as the scoring assumes when nobody is
+        named; one tap names somebody else."""
         return {"next_dealer": ""}
 
     @staticmethod

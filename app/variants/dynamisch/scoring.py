@@ -161,10 +161,9 @@ class DynamischScoring(Scoring):
     def natural_dealer(
         self, dealer: int, players: int, data: Mapping[str, Any], direction: str
     ) -> int:
-        """dyn.dealer: who would have been on turn next deals, i.e. the seat after the player
-        who went out, in the direction of play at the end of the game. When several are out
-        (a 7 gone round the table), the first of them after the dealer in that direction
-        is taken; the table names another seat when the game ended otherwise (an 8 skips)."""
+        """dyn.dealer: the seat after the player who went out, in the final direction; of
+        several out (a 7 round the table) the first after the dealer. The table names another
+        seat when the game ended otherwise (an 8 skips)."""
         step = 1 if direction == CLOCKWISE else -1
         order = [(dealer + step * k) % players for k in range(1, players + 1)]
         out = next(s for s in order if not data["hands"][s]["jacks"] + data["hands"][s]["others"])

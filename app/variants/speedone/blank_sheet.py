@@ -1,8 +1,6 @@
 """Blank sheet of Speedone: running totals towards the target (spd.opt.target, 200 or 500).
-
-Per round and player the points and the running total (Σ); both scoring modes are printed to
-tick unless `scoring` chose one (spd.opt.scoring); in partner mode two more columns carry the
-parties' totals (spd.opt.partner: players 1+3 and 2+4).
+Both scoring modes are printed to tick unless `scoring` chose one (spd.opt.scoring); partner
+mode adds the parties' totals (spd.opt.partner).
 """
 
 from __future__ import annotations

@@ -1,6 +1,5 @@
-"""Speedone hand input: points per player or a breakdown per hand, within the deck and
-the 22-card hand limit (spd.points, spd.handlimit; without it when the table switched the
-house rule spd.house.handlimit off)."""
+"""Speedone hand input: points per player or a breakdown per hand, within the deck and the
+hand limit (spd.points, spd.handlimit unless spd.house.handlimit is off)."""
 
 from __future__ import annotations
 
@@ -39,8 +38,7 @@ def most_worth(cards: int) -> int:
 
 
 HAND_MAX = most_worth(HAND_LIMIT)  # the most 22 cards are worth: 680
-# All cards but the discard pile's top card, which is not in any hand: still 1240, as the
-# top may be a 0.
+# All cards but the discard pile's top: still 1240, as the top may be a 0.
 DECK_MAX = most_worth(DECK_CARDS - 1)
 POINTS = Field("points", Message("The hand points"))
 HANDS = Field("hands", Message("The hands"))

@@ -67,8 +67,7 @@ class SpeedoneRules(Rules):
         return speedone_deck()
 
     def hand_limit(self, options: Options) -> int | None:
-        """spd.handlimit: 22 cards, unless the table switched the limit off
-        (spd.house.handlimit)."""
+        """spd.handlimit: 22 cards, unless spd.house.handlimit is off."""
         return HAND_LIMIT if options.handlimit else None
 
     def wish_choices(self, situation: Situation, card: Card) -> tuple[str, ...]:
@@ -238,7 +237,6 @@ class SpeedoneRules(Rules):
             )
         wanted = due.draw or 1
         rule = DRAW_RULES[top.rank] if due.draw else "spd.draw"
-        # The named hand or only its size (situation.hand_count): the limit needs the number.
         count, held = wanted, situation.held or 0
         if held + wanted > HAND_LIMIT:
             # spd.handlimit lets the cards beyond 22 lapse; spd.house.handlimit keeps them.

@@ -1,8 +1,5 @@
-"""Blank sheet of Terroristen-Mau-Mau: a tally of wins, with the table manners as reminders.
-
-The seed keeps no points: whoever first discards all his cards wins the game, and the table
-counts wins per player. The manners (ter.greet.cq … ter.manners) are what the referee cannot
-watch, so the sheet on the table reminds everybody.
+"""Blank sheet of Terroristen-Mau-Mau: a tally of wins (the seed keeps no points), with the
+table manners as reminders, since the referee cannot watch them (ter.greet.cq … ter.manners).
 """
 
 from __future__ import annotations
