@@ -62,8 +62,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path))
-    # Compiled templates outlive the process (in a private temporary folder, keyed by each
-    # template's source): the first page after a start skips Jinja's compiler.
+    # Compiled templates outlive the process: the first page after a start skips the compiler.
     app.jinja_options = {**app.jinja_options, "bytecode_cache": FileSystemBytecodeCache()}
     app.config["SQLALCHEMY_DATABASE_URI"] = normalise_db_url(app.config["SQLALCHEMY_DATABASE_URI"])
 
@@ -145,11 +144,7 @@ def instance_secret(instance: Path) -> str:
 
 
 class PublicIdConverter(BaseConverter):
-    """`<id:table_id>`, `<id:group_id>`: a table or group id in a URL that no id can be is a
-    404 from the routing itself, before any view or database lookup.
-
-    Ids are `token_urlsafe` strings (models.new_public_id); anything else (a NUL byte, which
-    PostgreSQL refuses in any text, or a 10 kB string) would otherwise reach the database.
-    """
+    """`<id:...>`: an impossible id is a 404 from routing, before it reaches the database (a
+    NUL byte, which PostgreSQL refuses, or a 10 kB string)."""
 
     regex = PUBLIC_ID.pattern

@@ -1,8 +1,6 @@
-"""Input checks shared by the referee's requests, the score keeping, the variant definitions and
-the backup import: each failure is an InputError naming field and limit.
+"""Shared input checks: each failure is an InputError naming field and limit.
 
-Nothing is coerced: `2.5`, `"3"` and `true` are not whole numbers, `1` is not a boolean
-(never silently change input).
+Nothing is coerced (`2.5`, `"3"`, `true` are not whole numbers): never change input silently.
 """
 
 from __future__ import annotations
@@ -27,11 +25,7 @@ class Field:
     name: Message
 
     def fail(self, text: Message) -> InputError:
-        """An InputError for this field; `text` completes "<name> ...".
-
-        The sentence names the field in words only, as players say it; the path goes to
-        the error's `field` (the API answers it, the pages put the sentence at that field).
-        """
+        """An InputError for this field; `text` completes "<name> ..." (the path: `field`)."""
         return InputError(
             Message("%(name)s %(text)s", name=self.name, text=text), self.path or None
         )
@@ -86,10 +80,7 @@ def choice(value: Any, field: Field, allowed: Collection[Any]) -> Any:
 
 
 def mapping(value: Any, field: Field, allowed: Collection[str] | None) -> Mapping[str, Any]:
-    """A JSON object whose keys are all known (an unknown key is a typo, not an option).
-
-    `allowed` None: any key, for callers that say themselves what each key may be.
-    """
+    """A JSON object whose keys are all known (a typo, not an option); `allowed` None: any."""
     if not isinstance(value, Mapping):
         raise field.fail(Message("must be a JSON object; got %(value)s.", value=shown(value)))
     for key in value:

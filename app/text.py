@@ -1,11 +1,7 @@
 """One way to say a sentence in any language, and the one error for bad input.
 
-Flask-free, so the engine, the score keeping, the variant definitions, the backup import and
-the web layer all share it. A :class:`Message` is an English msgid of the gettext catalog
-(app/translations) with its named values, which may be messages themselves; :func:`say`
-translates it where it is shown, with the standard library's gettext reading the same
-compiled catalog Flask-Babel reads. An :class:`InputError` is bad input told in a Message
-together with the field it names, and :func:`shown` quotes what a client sent.
+Flask-free, so every layer shares it. A Message is a msgid of the gettext catalog with its
+values; :func:`say` translates it where it is shown, reading the catalog Flask-Babel reads.
 """
 
 from __future__ import annotations
@@ -21,11 +17,7 @@ CATALOGS = Path(__file__).resolve().parent / "translations"
 
 
 class Message:
-    """A sentence to show: its English msgid and the values of its %(name)s placeholders.
-
-    Written as a call the extractor knows (babel.cfg's keyword ``Message``), so the msgid
-    reaches the catalog from the code that says it; translated only by :func:`say`.
-    """
+    """A sentence to show: msgid and placeholder values (``Message`` is a babel.cfg keyword)."""
 
     __slots__ = ("msgid", "values")
 
@@ -35,8 +27,7 @@ class Message:
         self.values = values
 
     def __eq__(self, other: object) -> bool:
-        """Equal when everything that picks and fills the translation is (a message is a
-        value, like the string it says)."""
+        """Equal when everything that picks and fills the translation is."""
         return isinstance(other, Message) and self.identity() == other.identity()
 
     def identity(self) -> tuple[object, ...]:
@@ -143,12 +134,7 @@ def either(items: list[Message | str]) -> Message | str:
 
 
 class InputError(ValueError):
-    """Bad input: a message naming the field and the limit.
-
-    ``field`` is the path of the bad field as docs/api.md writes it (``situation.top``,
-    ``hands[2].jacks``, ``options.target``; a query parameter for input from a URL), or None
-    when the input as a whole is wrong. ``str()`` is the English sentence.
-    """
+    """Bad input: a message and ``field``, the path docs/api.md writes (None: the whole)."""
 
     def __init__(self, text: Message, field: str | None = None) -> None:
         """Keep the message and the path of the bad field."""
@@ -162,8 +148,7 @@ class InputError(ValueError):
 
 
 def shown(value: object) -> str:
-    """Client input as JSON writes it (``"H7"``, ``true``, ``null``), for quoting in a message;
-    cut to 40 characters, so a megabyte of nonsense is not echoed back."""
+    """Client input as JSON, for a message; cut to 40 characters (never echo a megabyte)."""
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):

@@ -1,8 +1,4 @@
-"""The JSON API of docs/api.md: one blueprint, errors as `{"error": ..., "field": ...}`.
-
-Error sentences are in the request's language: `?lang=`, else Accept-Language, else German
-(`app.web.i18n.select_locale`).
-"""
+"""The JSON API of docs/api.md: one blueprint, errors as `{"error": ..., "field": ...}`."""
 
 from __future__ import annotations
 
@@ -22,8 +18,8 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 
 class ApiError(Exception):
-    """A client error: one clear sentence (a message), the path of the bad field, the
-    HTTP status, and the language to answer in (None: the request's, `current_lang`)."""
+    """A client error: a sentence, the bad field's path, the status, the language (None: the
+    request's)."""
 
     def __init__(
         self, text: Message, field: str | None = None, status: int = 400, lang: str | None = None
@@ -70,11 +66,8 @@ OPENERS = (b"[", b"{")  # the bytes that open a level of JSON
 
 
 def too_deep(data: Any) -> bool:
-    """Does the request's parsed JSON body nest deeper than NESTING_LIMIT?
-
-    Every level opens with its own `[` or `{`, one such byte in any JSON encoding, so a body
-    with no more of them than the limit nests no deeper: only a body with more is walked
-    (brackets inside strings count too, which can only make it walk)."""
+    """Does the JSON body nest deeper than NESTING_LIMIT? Only a body with more `[`/`{` bytes
+    than the limit can, so only such a body is walked."""
     if data is TOO_DEEP:
         return True
     if not isinstance(data, dict | list):

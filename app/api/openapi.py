@@ -1,7 +1,6 @@
 """GET /api/v1/openapi.json (docs/api.md): an OpenAPI 3.1 document of every `/api/v1` endpoint.
 
-Written by hand from the contract and kept true by the suite, which fuzzes every operation
-against this document and checks each answer's status, media type and body.
+Written by hand; the suite fuzzes every operation against it to keep it true.
 """
 
 from __future__ import annotations

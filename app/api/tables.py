@@ -1,7 +1,7 @@
 """Score keeping over JSON (docs/api.md §2): tables, their rounds, a cheap change poll.
 
-Views only translate between HTTP and `app.store` / `app.scoring`; errors are
-`{"error", "field"}` in the request's language (`?lang=`, else Accept-Language, else German).
+Errors are `{"error", "field"}` in the request's language (`?lang=`, else Accept-Language, else
+German).
 """
 
 from __future__ import annotations
@@ -57,8 +57,7 @@ ETAG = re.compile(r"[A-Za-z0-9_-]{8,16}\.[0-9]{1,9}")  # a round's etag: uid.ver
 
 @contextmanager
 def as_api_errors(table: Table | None = None, number: int | None = None) -> Iterator[None]:
-    """Turn the store's exceptions into the contract's statuses (400, 404, 409); `number` is
-    the round the URL names at `table`, for the 404 sentence (in the variant's word)."""
+    """The store's exceptions as the contract's statuses (400, 404, 409)."""
     try:
         yield
     except InputError as error:
@@ -78,8 +77,7 @@ def as_api_errors(table: Table | None = None, number: int | None = None) -> Iter
 
 
 def editable(table_id: str, deleted_ok: bool = False) -> Table:
-    """The table (404, deleted 410) if the request carries its edit token (missing 401,
-    wrong 403)."""
+    """The table if the request carries its edit token (401, 403, 404, 410)."""
     table = table_or_404(table_id, deleted_ok)
     token = request.headers.get("X-Edit-Token")
     if not token:
@@ -110,8 +108,7 @@ def show_table(table_id: str) -> Response:
 
 @bp.get("/tables/<id:table_id>/version")
 def table_version(table_id: str) -> Response:
-    """A cheap poll for live views: the table's version, with an ETag (304 when unchanged).
-    Only the table's head is read (every watching phone asks once a second)."""
+    """The table's version with an ETag, head only (every watching phone asks once a second)."""
     version = head_or_404(table_id).version
     response = jsonify(version=version)
     response.set_etag(str(version))
@@ -122,9 +119,7 @@ def table_version(table_id: str) -> Response:
 
 @bp.post("/tables/<id:table_id>/rounds")
 def add_round(table_id: str) -> tuple[Response, int]:
-    """Append one finished game/round; a repeated Idempotency-Key adds nothing and answers the
-    first status with the table and that round as they are now. With `expected_number` a table
-    that moved on meanwhile is 409 with the round there now, and nothing is saved."""
+    """Append one game/round (idempotent by key; 409 when `expected_number` is passed)."""
     table = editable(table_id)
     key = request.headers.get("Idempotency-Key")
     try:
@@ -166,8 +161,7 @@ def number_taken(table: Table, taken: NumberTaken) -> tuple[Response, int]:
 
 @bp.put("/tables/<id:table_id>/rounds/<int(signed=True):number>")
 def edit_round(table_id: str, number: int) -> Response | tuple[Response, int]:
-    """Correct round `number`; with If-Match (the round's etag) or a body `version`, a round
-    that is no longer exactly the one the client saw is 409 with the round there now."""
+    """Correct round `number`; 409 when If-Match (or `version`) is stale."""
     table = editable(table_id)
     body = dict(json_body())
     given = body.pop("version", None)
@@ -183,8 +177,7 @@ def edit_round(table_id: str, number: int) -> Response | tuple[Response, int]:
 def round_conflict(
     table: Table, number: int, conflict: RoundConflict, field: str = "If-Match"
 ) -> tuple[Response, int]:
-    """The 409 of a stale If-Match (or body `version`, the `field`): `current` is round
-    `number` as it is now, or null; the sentence names it in the variant's word."""
+    """The 409 of a stale If-Match (or body `version`), with round `number` as it is now."""
     now = conflict.current
     name = table.definition.round_words.number(number)
     if now is None:
@@ -203,8 +196,7 @@ def round_conflict(
 
 
 def expected_version(given: Any) -> str | int | None:
-    """What the change started from: the If-Match etag ("uid.version"), else the version
-    number in the body `version` or a bare If-Match "3" (older clients)."""
+    """What the change started from: the If-Match etag, else a version (body or bare If-Match)."""
     if given is None:
         return if_match_tag()
     if isinstance(given, bool) or not isinstance(given, int) or given < 1:
@@ -218,8 +210,7 @@ def expected_version(given: Any) -> str | int | None:
 
 
 def if_match_tag() -> str | int | None:
-    """The If-Match header: a round's etag ("uid.version", quoted or W/ or not; the first tag
-    counts), or a bare version number; none for `*` or no header.
+    """The first If-Match tag: an etag or a bare version; None for `*` or no header.
 
     Only ASCII digits are a version: `int()` would take "²" or a 5000-digit tag and fail.
     """
@@ -243,8 +234,7 @@ def if_match_tag() -> str | int | None:
 
 @bp.delete("/tables/<id:table_id>/rounds/<int(signed=True):number>")
 def delete_round(table_id: str, number: int) -> Response | tuple[Response, int]:
-    """Remove round `number`; later rounds move up, everything is recomputed. With If-Match
-    only the round the client saw goes (a resent DELETE is 409, never a second round)."""
+    """Remove round `number`; with If-Match a resent DELETE is 409, never a second round."""
     table = editable(table_id)
     expected = if_match_tag()
     try:
@@ -257,8 +247,7 @@ def delete_round(table_id: str, number: int) -> Response | tuple[Response, int]:
 
 @bp.post("/tables/<id:table_id>/undo")
 def undo(table_id: str) -> Response | tuple[Response, int]:
-    """Revert the newest change (a round or the settings; nothing happens when there is none).
-    With If-Match: the table's version the client saw; changed since: 409, nothing undone."""
+    """Revert the newest change; a stale If-Match (table version) is 409."""
     return step(table_id, undo_last_change, "undone")
 
 
@@ -336,8 +325,7 @@ def restore_table(table_id: str) -> Response:
 
 
 def deleted_json(table: Table) -> dict[str, Any]:
-    """The answer to DELETE: the table's id, when it was deleted and until when it can be
-    restored."""
+    """The answer to DELETE: id, deleted when, restorable until."""
     deleted = as_utc(table.deleted_at) if table.deleted_at else None
     return {
         "id": table.id,

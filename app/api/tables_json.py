@@ -1,7 +1,6 @@
 """The table as the JSON API shows it (docs/api.md §2 `GET /api/v1/tables/{id}`).
 
-Built from the stored rounds on every answer: the store keeps only what was entered, the
-scoring derives the rest (totals, ranking, settlement, sets ...). The pages never read this.
+Derived from the stored rounds on every answer. The pages never read this.
 """
 
 from __future__ import annotations
@@ -30,8 +29,7 @@ class RoundRow(NamedTuple):
 
 
 def round_entry(number: int, uid: str, version: int, data: Any, points: Any) -> dict[str, Any]:
-    """One round: number, its stable `id` and `etag` (uid.version), points, version and the
-    stored input."""
+    """One round: number, `id`, `etag`, points, version and the stored input."""
     return {
         "number": number,
         "id": uid,
@@ -48,11 +46,7 @@ def round_json(round_: Round, points: Any) -> dict[str, Any]:
 
 
 def current_rounds(table: Table) -> tuple[list[RoundRow], int]:
-    """The table's rounds by number and its version, as of one moment (one statement).
-
-    Plain columns, not ORM objects: an evening of 400 rounds would otherwise build 400 objects
-    (and check them against the session) for every answer, the larger part of a round POST.
-    """
+    """The table's rounds by number and its version, in one statement, as plain columns."""
     rows = db.session.execute(
         select(Round.id, Round.number, Round.version, Round.data, Round.uid, Table.version)
         .select_from(Table)
@@ -69,10 +63,7 @@ def current_rounds(table: Table) -> tuple[list[RoundRow], int]:
 
 
 def json_of(table: Table, rounds: list[RoundRow], version: int | None = None) -> dict[str, Any]:
-    """The table after the given rounds (plus version, progress, leader).
-
-    `version` is the one the rounds were read at.
-    """
+    """The table after the given rounds; `version` is the one they were read at."""
     state = standing_after(table, [r.data for r in rounds])
     return {
         "id": table.id,
@@ -111,15 +102,10 @@ def table_json(table: Table) -> dict[str, Any]:
 
 
 def added_json(table: Table, added: Added) -> dict[str, Any]:
-    """The answer to `POST .../rounds`: the table as it is now with the round as `round`.
-
-    A repeated Idempotency-Key gets the same: the round the key made as it is now
-    (renumbered or corrected since), or `null` once that round was deleted.
-    """
+    """The answer to `POST .../rounds`: the table now, the round as `round` (null: deleted)."""
     rounds, version = current_rounds(table)
     answer = json_of(table, rounds, version)
-    # The round's key as the session knows it: reading `.id` of the committed (expired)
-    # object would load the whole round again, one more statement per POST.
+    # The session's key: `.id` of the expired object would load the round again.
     identity = inspect(added.round).identity if added.round is not None else None
     made = identity[0] if identity else None
     answer["round"] = next(

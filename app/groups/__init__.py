@@ -1,8 +1,6 @@
 """The group pages (Stammtisch): list and create, view with statistics, edit link, players.
 
-A group has a view link (`/g/<id>`, anyone with it may look) and an edit link
-(`/g/<id>/edit/<token>`); the edit link is claimed once and the token then lives in this
-device's session (`app.rights.phone`), so it does not stay in the address bar.
+The edit link is claimed once into the session (`app.rights.phone`), off the address bar.
 """
 
 from __future__ import annotations
@@ -40,8 +38,7 @@ TABLES_SHOWN = 50
 
 
 class Statistics(NamedTuple):
-    """What the group page shows of its tables: the newest tables' lines, the running ones,
-    leaderboards, money balance and charts (in one language)."""
+    """What the group page shows of its tables (in one language)."""
 
     lines: list[TableLine]
     tables_total: int

@@ -37,9 +37,7 @@ def group_tables(group: Group) -> list[Table]:
 
 
 def group_round_data(group: Group) -> dict[str, list[Any]]:
-    """The input of every round of the group's tables by table id, each table's by number
-    (one statement; plain columns: a group of 500 tables would otherwise build and track an
-    object per round)."""
+    """Every round's input of the group's tables by table id, in one statement."""
     query = (
         select(Round.table_id, Round.data)
         .join(Table, Round.table_id == Table.id)

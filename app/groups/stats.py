@@ -1,9 +1,7 @@
 """Group statistics: pure functions over the standings of a group's tables (no Flask, no DB).
 
-A player is the same person across tables when the names match case-insensitively (seating
-and spelling may differ per evening); the group's own spelling wins, guests keep theirs.
-Only finished tables have a winner and a final settlement, so "tables won" and money count
-finished tables only; games (rounds) count at every table.
+Names match case-insensitively across tables (the group's spelling wins). Only finished
+tables count for wins and money; games count at every table.
 """
 
 from __future__ import annotations
@@ -42,8 +40,7 @@ class LeaderRow:
     """One player's line of a variant's leaderboard."""
 
     player: str
-    # The variant counts minus/penalty points, so an average per game means something
-    # (dyn.score, dlx.out: the definition's average_label); others count wins.
+    # Minus/penalty-point variants (dyn.score, dlx.out) have an average per game.
     averaged: bool = False
     tables_played: int = 0
     tables_won: int = 0

@@ -1,9 +1,7 @@
 """Installable on a phone: the web app manifest, the service worker and the offline page.
 
-The service worker's source is static/sw.js; it is served from the root (`/sw.js`) so its
-scope covers every page, with `Service-Worker-Allowed: /` and `no-cache`, so a new version
-reaches the phones on their next visit. Every page links the manifest and loads the offline
-support through templates/pwa/_head.html. The icons are drawn by `flask pwa icons` (icons.py).
+The service worker (static/sw.js) is served from the root so its scope covers every page, and
+`no-cache`, so a new version reaches the phones on their next visit.
 """
 
 from __future__ import annotations
@@ -73,12 +71,7 @@ def manifest() -> Response:
 
 @bp.get("/sw.js")
 def service_worker() -> Response:
-    """The service worker, from the root scope; always revalidated.
-
-    It keeps each quoted `"/static/<name>"` of its list under the link the pages use (with the
-    file's hash, app.web.assets): a changed file changes the worker, so the phones fetch the new
-    one.
-    """
+    """The service worker, its static links hashed: a changed file changes the worker."""
     source = Path(str(current_app.static_folder), "sw.js").read_text(encoding="utf-8")
     linked = STATIC_LITERAL.sub(
         lambda match: '"' + url_for("static", filename=match["name"]) + '"', source

@@ -1,10 +1,8 @@
 """Draw the app icons (static/icons/*.png): a white club on card-table green.
 
-A developer's command, run by hand when the design changes: `flask --app app pwa icons`
-(the PNGs are committed; the app only serves them). No imaging library: shapes are signed
-distance functions (smooth edges from one sample per pixel) and the PNG is written with zlib
-and struct. The maskable icons fill the whole square and keep the club inside the central
-safe circle (radius 40 %), as Android crops them.
+Run by hand when the design changes (the PNGs are committed). No imaging library: signed
+distance functions and zlib. Maskable icons keep the club in the central 40 % circle, as
+Android crops them.
 """
 
 from __future__ import annotations

@@ -32,8 +32,7 @@ class EffectLine:
 
 @dataclass(frozen=True)
 class CaseChoice:
-    """One value of what the question left out, as a one-tap link: its label, the verdict
-    it gives, and the question with it filled in."""
+    """One value of what the question left out, as a one-tap link with its verdict."""
 
     label: str
     legal: bool
@@ -43,8 +42,7 @@ class CaseChoice:
 
 @dataclass(frozen=True)
 class Answer:
-    """The verdict as the page shows it; ``legal`` is None when it depends on something the
-    question left out (``cases``, docs/api.md §1 "Missing information")."""
+    """The verdict as the page shows it; ``legal`` None: it depends on ``cases``."""
 
     legal: bool | None
     rule: str
@@ -76,8 +74,7 @@ def filled(question: Question, name: str, value: Any) -> Question:
 
 
 def case_choices(cases: list[dict[str, Any]], question: Question, lang: str) -> list[CaseChoice]:
-    """One tap per value of the first missing field (the other fields at their value in the
-    case), each with its verdict."""
+    """One tap per value of the first missing field, each with its verdict."""
     choices = []
     for case in cases:
         (name, value), *rest = case["if"].items()
@@ -106,8 +103,7 @@ def case_choices(cases: list[dict[str, Any]], question: Question, lang: str) -> 
 
 
 def player_ranges(choices: list[CaseChoice], lang: str) -> list[CaseChoice]:
-    """Player counts in order, neighbours with the same verdict as one tap: ``3–8 Spieler``
-    (the tap asks with the smallest of them)."""
+    """Neighbouring player counts with the same verdict as one tap: ``3–8 Spieler``."""
     ordered = sorted(choices, key=lambda choice: int(choice.question.players))
     runs: list[list[CaseChoice]] = []
     for choice in ordered:
@@ -126,8 +122,7 @@ def player_ranges(choices: list[CaseChoice], lang: str) -> list[CaseChoice]:
 def last_card_choice(
     other: dict[str, Any] | None, question: Question, lang: str
 ) -> CaseChoice | None:
-    """What the answer would be if the played cards were the last ones (dlx.lastcard,
-    dop.out), with the link that says so (``count`` = the cards played)."""
+    """The answer if the played cards were the last ones (dlx.lastcard, dop.out), linked."""
     if not other:
         return None
     label = say(Message("If this is your last card"), lang)
@@ -180,8 +175,7 @@ def effect_lines(effects: list[dict[str, Any]], lang: str) -> list[EffectLine]:
 def describe(
     response: dict[str, Any], question: Question, lang: str, last_card: dict[str, Any] | None = None
 ) -> Answer:
-    """Sentences for the response of ``judge_request`` (and the answer for the last card,
-    when it differs)."""
+    """Sentences for the response of ``judge_request`` (and for the last card, if different)."""
     legal = None if response["legal"] is None else bool(response["legal"])
     rule = response.get("rule") or ""
     return Answer(

@@ -1,9 +1,7 @@
 """House rules in the referee's URL: one query parameter per switch of the chosen variant.
 
-A switch stands under its option name (``seven=pass``, ``handlimit=0``); on/off switches are
-written ``1``/``0``, the others by their choice. A switch at its default is left out of the
-URL, so ``?variant=speedone&stack2=1`` (the old form of Speedone's options) still asks the
-same question.
+On/off switches are ``1``/``0``, others their choice; a default is left out, so older links
+such as ``?variant=speedone&stack2=1`` still ask the same question.
 """
 
 from __future__ import annotations

@@ -1,17 +1,8 @@
 """A referee question as it lives in the page URL, and its request body (docs/api.md §1).
 
-Query parameters: ``variant``, ``players``, ``top``, ``below``, ``wish`` (a suit, colour or
-rank) with Deluxe's flags ``by_you``, ``anyone_served``, ``you_served``, ``pending``
-(``draw:2``, ``skip:1``, ``again:1``), ``hand`` (comma-separated codes, may repeat),
-``count`` (cards in hand, the request's ``hand_count``), ``other`` (not on turn),
-``top_was_last`` (the top card was its player's last one, where the rules ask it),
-the variant's house rules by option name (``seven=pass``, ``stack2=1``; see
-``app.referee.house``), ``play`` (codes, or ``draw``), ``play_wish`` and ``ask`` (``legal``
-or ``list``).
-
-A value the page cannot turn into a request is an :class:`app.text.InputError` at the path
-the request would have it (``players``, ``situation.pending``, ``action.play``, ``options``),
-like the engine's own errors (``situation.hand_count`` is the form's ``count``).
+Query parameters mirror the request; house rules go by option name (``app.referee.house``).
+A value the page cannot turn into a request is an InputError at the request's path
+(``situation.pending``, ``action.play``), like the engine's own errors.
 """
 
 from __future__ import annotations
@@ -116,8 +107,7 @@ class Question:
         return Question(variant=self.variant, players=self.players, house=self.house)
 
     def given_house(self) -> list[tuple[HouseRule, str, Value | None]]:
-        """The switches the URL gives: each rule, its text as typed, and its value (None when
-        the text is none of the rule's choices)."""
+        """The switches the URL gives: rule, text as typed, value (None: not a choice)."""
         given = dict(self.house)
         return [
             (rule, given[rule.option], read_value(rule, given[rule.option]))
@@ -132,10 +122,7 @@ class Question:
         return rule.default if value is None else value
 
     def house_options(self) -> dict[str, Value]:
-        """The house rules away from their default, as the request's ``options``.
-
-        Defaults are left out: the engine reads a missing switch as its default.
-        """
+        """The house rules away from their default (the engine's default), as ``options``."""
         options: dict[str, Value] = {}
         for rule, text, value in self.given_house():
             if value is None:
@@ -173,8 +160,8 @@ class Question:
         return {key: value for key, value in data.items() if value}
 
     def house_query(self) -> dict[str, str]:
-        """The house rules as the URL writes them: defaults left out, a text that is no choice
-        kept as typed (so the shared link shows its error again)."""
+        """The house rules for the URL; a text that is no choice stays, so a shared link shows
+        its error again."""
         return {
             rule.option: text if value is None else query_text(value)
             for rule, text, value in self.given_house()
@@ -248,17 +235,12 @@ class Question:
 
     @property
     def asks_top_was_last(self) -> bool:
-        """True when the variant's rules ask whether the top card was its player's last one
-        (the page offers the toggle then)."""
+        """Do the variant's rules ask whether the top card was its player's last one?"""
         return self.variant in VARIANT_IDS and find_variant(self.variant).asks_top_was_last
 
     def hand_count(self) -> int | None:
-        """The number of cards in hand (the request's ``hand_count``), if given.
-
-        The referee uses it wherever only the number counts: the hand limit
-        (spd.handlimit), and a count equal to the cards played says the play empties the
-        hand (dlx.lastcard, dop.out).
-        """
+        """Cards in hand, if given: the hand limit (spd.handlimit), emptied hands
+        (dlx.lastcard, dop.out)."""
         if self.hand:
             if self.count and self.count != str(len(self.hand)):
                 cards = len(self.hand)

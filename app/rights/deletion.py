@@ -1,10 +1,6 @@
-"""What deleting a table and deleting a group share: where the phone goes afterwards, what a
-failed restore says, and the 410 page of a deleted one (app/tables/delete.py and
-app/groups/delete.py say what is deleted and how).
+"""What deleting a table and a group share: where the phone goes, a failed restore, the 410 page.
 
-A deleted table or group waits 30 days under "Zuletzt gelöscht" on the start page
-(app/tables/home.py): that is where a deletion ends and where a restore that cannot be done
-sends its editor back to, with the reason.
+Both end on the start page's "Zuletzt gelöscht", where a deleted one waits 30 days.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """„Bearbeiten-Link erneuern“: an editor replaces a table's or group's edit token.
 
-The old edit link stops working at once (a phone that lost it, a link sent to the wrong chat);
-this phone keeps editing with the new one and shows the new link to pass on. Phones that had
-opened the old link become viewers until they open the new one.
+The old link stops working at once (a lost phone, a link in the wrong chat); other phones
+become viewers until they open the new one.
 """
 
 from __future__ import annotations
@@ -110,10 +109,7 @@ def claim_page(action: str) -> str:
 
 @bp.route("/t/<id:table_id>/edit", methods=["GET", "POST"])
 def claim_table(table_id: str) -> Response | str:
-    """GET: the claim page; POST: remember the token on this phone, then show the table.
-
-    The older links `/t/<id>/edit/<token>` (tables.claim) keep working.
-    """
+    """GET: the claim page; POST: remember the token, show the table (old links still work)."""
     table = table_or_404(table_id)
     if request.method == "GET":
         return claim_page(url_for("editlinks.claim_table", table_id=table.id))
@@ -122,10 +118,7 @@ def claim_table(table_id: str) -> Response | str:
 
 @bp.route("/g/<id:group_id>/edit", methods=["GET", "POST"])
 def claim_group(group_id: str) -> Response | str:
-    """GET: the claim page; POST: remember the group's token on this phone, then show it.
-
-    The older links `/g/<id>/edit/<token>` (groups.claim) keep working.
-    """
+    """GET: the claim page; POST: remember the token, show the group (old links still work)."""
     group = group_or_404(group_id)  # 404, or 410 once deleted
     if request.method == "GET":
         return claim_page(url_for("editlinks.claim_group", group_id=group.id))

@@ -1,17 +1,10 @@
 """This phone's tables and groups, and what it may change: the one place that decides edit rights.
 
-What the phone remembers lives in its session cookie (Flask's own, signed: the phone can read
-it but not change it; app.web.headers), tables and groups in the same shape:
-- `session["tables"]`, `session["groups"]`: ids made, imported or opened here, newest first;
-- `session["edit_tokens"]`, `session["group_tokens"]`: `{id: edit_token}` for those this phone
-  may change (made or imported here, or their edit link opened here).
-A token is only ever kept for an id still in its list, so the cookie (about 4 KB) cannot grow
-without bound, and it is checked against the stored hash on every use (`check_edit_token`).
-
-The edit token lives in the session, not in the address bar: an edit link is claimed once
-(`tables.claim`, `groups.claim`) and from then on this phone may change the table or group.
-A phone that may edit a group may also change every table of that group. The JSON API stays
-per table (X-Edit-Token, docs/api.md): this module is for the pages only.
+The phone remembers in its signed session cookie: ids under `tables`/`groups`, and
+`{id: edit_token}` under `edit_tokens`/`group_tokens` only for ids still listed, so the cookie
+(about 4 KB) stays bounded. Tokens are checked against the stored hash on every use. An edit
+link is claimed once into the session, keeping the token out of the address bar; a group's
+editor may change all its tables. Pages only: the JSON API uses X-Edit-Token per table.
 """
 
 from __future__ import annotations
@@ -41,8 +34,7 @@ GROUPS_KEPT = 12
 
 
 class Guarded(Protocol):
-    """A table or group as its edit rights see it: a model, or a head read as plain columns
-    (app.store.TableHead)."""
+    """A table or group as its edit rights see it: a model or a TableHead."""
 
     @property
     def id(self) -> str:
@@ -68,7 +60,6 @@ class GuardedTable(Guarded, Protocol):
         ...
 
 
-# -- the remembered lists -------------------------------------------------------------------
 def remembered_ids(ids_key: str) -> list[str]:
     """The ids kept under `ids_key`, newest first (a tampered value counts as none)."""
     value = session.get(ids_key, [])
@@ -96,7 +87,6 @@ def remember(ids_key: str, tokens_key: str, item_id: str, token: str | None, lim
     session[tokens_key] = kept_tokens
 
 
-# -- groups ---------------------------------------------------------------------------------
 def device_group_ids() -> list[str]:
     """Ids of the groups made or opened on this device, newest first."""
     return remembered_ids(GROUPS_KEY)
@@ -129,7 +119,6 @@ def editable_group(group_id: str | None) -> Group | None:
     return group if group is not None and group_token(group) is not None else None
 
 
-# -- tables ---------------------------------------------------------------------------------
 class EditLink(NamedTuple):
     """The link that hands the pen on; `whole_group` when it is the group's edit link."""
 
@@ -176,11 +165,8 @@ def require_editor(table: Table) -> None:
 
 
 def edit_link(table: GuardedTable) -> EditLink | None:
-    """The edit link this device may pass on, or None for a viewer.
-
-    The table's own link when this phone has it. Only the hash of a table's token is stored,
-    so a group editor without it can hand on nothing narrower than the group's edit link.
-    """
+    """The edit link this device may pass on, or None: the table's own when held, else the
+    group's (only a token's hash is stored, so nothing narrower can be made)."""
     token = edit_token(table)
     if token is not None:
         url = table_edit_url(table.id, token)

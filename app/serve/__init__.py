@@ -1,12 +1,7 @@
 """Serving the app to the phones at the table: addresses, links, proxies, HTTPS.
 
-`mautisch serve` (app.serve.command) runs waitress on all interfaces and prints the addresses
-the phones can open. The links the app hands out (share and edit links, their QR codes) carry
-the address the phone itself used, or PUBLIC_URL when it is set (app.serve.links). Behind a
-reverse proxy, its X-Forwarded-* headers are believed only when PROXY_COUNT says how many
-proxies stand in front; by default nobody can fake the host of the links that way. The page
-`/help/https` explains what a plain http address at home cannot do (keep the screen on, offline
-copies, one-tap copy) and how to serve HTTPS; docs/deploy.md has the details.
+Links carry the address the phone used, or PUBLIC_URL. X-Forwarded-* headers are believed only
+when PROXY_COUNT says how many proxies stand in front, so nobody can fake the links' host.
 """
 
 from __future__ import annotations

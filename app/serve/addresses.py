@@ -1,9 +1,7 @@
 """The addresses under which the phones at the table can reach this machine.
 
-Found without sending anything: connecting a UDP socket only asks the operating system which
-local address it would send from (no packet leaves, nothing is looked up), which is the
-address of the network the default route leads to — the home Wi-Fi. Loopback addresses reach
-this machine only and are named apart.
+Found without sending anything: connecting a UDP socket only asks the OS which local address
+the default route (the home Wi-Fi) would use. Loopback addresses are named apart.
 """
 
 from __future__ import annotations

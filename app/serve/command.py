@@ -1,10 +1,8 @@
 """`mautisch serve` and `mautisch migrate`: the app for the phones at the table.
 
-`serve` runs waitress (a production WSGI server in pure Python, for Linux, macOS and Windows)
-on all interfaces, port 5000, and prints the addresses the phones can open, with a QR code of
-the first one. The schema is brought up to date before the first request (app.store.setup, under a
-lock, so several processes may start at once). A database this version cannot use ends the
-start with one sentence and exit status 1, instead of a server that fails on every request.
+`serve` runs waitress (pure Python, any OS) and prints the addresses with a QR code. A database
+this version cannot use ends the start with one sentence and exit status 1, instead of a server
+that fails on every request.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """Links for other phones: share links, edit links and QR codes carry an address they can open.
 
-Flask builds `url_for(..., _external=True)` from the request's own address: the one the phone
-typed or scanned (`http://192.168.1.20:5000`), or, behind a trusted proxy, the one the proxy
-forwarded. When PUBLIC_URL is set, the operator knows better (a public name, an https address
-in front of a LAN server), and every external link starts with it instead.
+By default the address the phone itself used (or a trusted proxy forwarded); PUBLIC_URL, when
+set, wins: the operator knows better (a public name, https in front of a LAN server).
 """
 
 from __future__ import annotations

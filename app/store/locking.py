@@ -1,9 +1,7 @@
 """Every write to a table in one short transaction that first bumps the table's version.
 
-On PostgreSQL the bump takes the row lock, on SQLite the write lock (a write first avoids
-SQLite's read-to-write upgrade deadlock). Two phones saving at the same moment therefore queue,
-and their rounds get consecutive numbers; nothing is lost or doubled. A deadlock, a lock
-timeout or a unique-number clash is retried a few times after a short random pause.
+The bump takes the row lock (PostgreSQL) or the write lock (SQLite; a write first avoids its
+read-to-write upgrade deadlock), so two phones saving at once queue: nothing lost or doubled.
 """
 
 from __future__ import annotations

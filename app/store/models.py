@@ -45,8 +45,7 @@ ID_LENGTH = 24  # characters of a table or group id (older, shorter ids keep wor
 
 
 def new_public_id() -> str:
-    """A random id for share links: 128 bits, 22 characters (reading needs only this, so it
-    must be beyond guessing like a token)."""
+    """A share-link id of 128 random bits: reading needs only this, so it is unguessable."""
     return secrets.token_urlsafe(16)
 
 
@@ -151,8 +150,7 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     # The round's stable public id (API `id`): unchanged when rounds are renumbered.
     uid: Mapped[str] = mapped_column(String(16), unique=True, default=new_round_uid)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
-    # Per-round version: an edit names the version it started from, so a second editor gets
-    # a conflict instead of silently overwriting the first.
+    # An edit names the version it started from: a second editor gets a conflict, no overwrite.
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -166,15 +164,11 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
 
 
 class Change(db.Model):  # type: ignore[name-defined,misc]
-    """The change log of a table: what undo reverts and what the JSON export lists as edits.
+    """The change log of a table: what undo reverts and the JSON export lists as edits.
 
-    - `kind`: "add", "edit", "delete" (a round), "settings" (the table's settings), and the
-      log entries "undo" / "redo" (they revert or re-apply an earlier change).
-    - `round_number`: the round the change is about (0 for "settings").
-    - `before` / `after`: the round's input before and after (None where there was or is no
-      round); for "settings" the settings `{"name", "players", "options", "closed"}`.
-    - `undone`: an add/edit/delete/settings that was undone (and not redone since).
-    - `redoable`: undone and may be redone (cleared by the next new change).
+    `kind`: add/edit/delete (a round), settings, or the entries undo/redo; `round_number` is 0
+    for settings, whose `before`/`after` hold name, players, options, closed. `redoable` is
+    cleared by the next new change.
     """
 
     __tablename__ = "changes"
@@ -193,12 +187,8 @@ class Change(db.Model):  # type: ignore[name-defined,misc]
 
 
 class IdempotencyKey(db.Model):  # type: ignore[name-defined,misc]
-    """A remembered `Idempotency-Key` of `POST .../rounds`: a repeat adds nothing.
-
-    Only what a repeat needs is kept: the status answered and the id of the round the key made
-    (the answer is rebuilt from the table as it is then). Kept for a week (`app.store`): a
-    phone resends a kept round within hours, not weeks.
-    """
+    """A remembered `Idempotency-Key` of `POST .../rounds`: the status answered and the round
+    it made (the answer is rebuilt from the table as it is then)."""
 
     __tablename__ = "idempotency_keys"
 
@@ -213,10 +203,7 @@ class IdempotencyKey(db.Model):  # type: ignore[name-defined,misc]
 
 
 class RateLimit(db.Model):  # type: ignore[name-defined,misc]
-    """One rate-limit window (`app.web.limits`): hits from one address for one kind, until when.
-
-    In the database, not in a process's memory, so every process of the app counts together.
-    """
+    """One rate-limit window (`app.web.limits`), in the database so all processes count together."""
 
     __tablename__ = "rate_limits"
 

@@ -42,10 +42,10 @@ def init_purge(app: Flask) -> None:
 
 
 def purge_deleted(now: datetime | None = None) -> int:
-    """Remove for good what was deleted more than RESTORE_PERIOD before `now`: tables with
-    their rounds, changes and remembered keys, and groups (a table restored on its own while
-    its group stays deleted keeps going, without the group). Returns how many tables and
-    groups went."""
+    """Remove what was deleted more than RESTORE_PERIOD before `now`; returns the counts.
+
+    A table restored on its own while its group stays deleted keeps going, without the group.
+    """
     cutoff = (now or utcnow()) - RESTORE_PERIOD
     table_ids = list(db.session.scalars(select(Table.id).where(Table.deleted_at < cutoff)))
     group_ids = list(db.session.scalars(select(Group.id).where(Group.deleted_at < cutoff)))

@@ -45,11 +45,7 @@ class TableFinished(Exception):
 
 
 class Added(NamedTuple):
-    """What `add_round` did: the status to answer and the round, as it is now.
-
-    For a key used before: the status answered then and the round that key made, renumbered
-    or corrected since as the case may be, or None once it was deleted.
-    """
+    """What `add_round` did: the status to answer and the round as it is now (None: deleted)."""
 
     status: int
     round: Round | None
@@ -95,13 +91,10 @@ class NumberTaken(Exception):
 def add_round(
     table: Table, body: Any, idempotency_key: str | None = None, expected_number: Any = None
 ) -> Added:
-    """Append a round (checked by its variant); numbered after the last one, atomically.
+    """Append a round (checked by its variant), numbered after the last one, atomically.
 
-    With an `idempotency_key` already used for this table (within KEY_LIFETIME) nothing is
-    added: the answer is what that key did (`Added`). With `expected_number` (the number the
-    client believes the round gets; also taken from the body's "expected_number") a table that
-    moved on meanwhile saves nothing: NumberTaken with the round there now. Raises InputError
-    (bad body), TableFinished (409), LookupError (table gone).
+    A key used before (within KEY_LIFETIME) adds nothing: the answer is what it did. A table
+    that moved past `expected_number` saves nothing (NumberTaken).
     """
     if isinstance(body, dict) and "expected_number" in body:
         body = dict(body)
@@ -194,11 +187,8 @@ def remembered_key(table: Table, idempotency_key: str) -> IdempotencyKey | None:
 
 
 def round_of_key(table: Table, seen: IdempotencyKey) -> Round | None:
-    """The round a remembered key made, as it is now; None once it was deleted.
-
-    SQLite may give a new row the id of the newest row deleted before it, so a round made
-    after the key's record (which was written with it) is not the key's round.
-    """
+    """The round a remembered key made, or None once deleted (SQLite may reuse a deleted id,
+    so a round newer than the key's record is not its round)."""
     found = db.session.get(Round, seen.round_id)
     if found is None or found.table_id != table.id:
         return None
@@ -206,8 +196,7 @@ def round_of_key(table: Table, seen: IdempotencyKey) -> Round | None:
 
 
 def forget_old_keys() -> int:
-    """Delete every key record older than KEY_LIFETIME (the index on created_at keeps this a
-    short range scan); returns how many went."""
+    """Delete every key record older than KEY_LIFETIME; returns how many went."""
     result = db.session.execute(
         delete(IdempotencyKey)
         .where(IdempotencyKey.created_at < utcnow() - KEY_LIFETIME)
@@ -248,10 +237,8 @@ def refuse_early_end(table: Table, rounds: list[dict[str, Any]]) -> None:
 def edit_round(table: Table, number: int, body: Any, if_match: str | int | None = None) -> Round:
     """Replace round `number`'s input; its version goes up by one.
 
-    `if_match` is the round's etag as the client saw it ("uid.version"; a bare version number
-    is still understood): when round `number` is no longer exactly that round, RoundConflict
-    with the round there now, and nothing changes. LookupError for an unknown round (without
-    `if_match`), InputError for a bad body.
+    `if_match` (the etag the client saw, or a bare version): a round no longer exactly that one
+    is RoundConflict, and nothing changes.
     """
     if if_match is None:
         numbered(table, number)  # 404 before any complaint about the body (docs/api.md)
@@ -294,11 +281,8 @@ def etag_matches(round_: Round, if_match: str | int) -> bool:
 
 
 def shift_numbers(table_id: str, after: int, by: int) -> None:
-    """Move every round numbered above `after` by `by` (±1) without a unique-number clash.
-
-    One UPDATE could clash midway (the database checks row by row), so the numbers go through
-    their negatives first.
-    """
+    """Move rounds above `after` by `by` (±1) via their negatives: one UPDATE could clash
+    midway (the database checks the unique number row by row)."""
     chosen = (Round.table_id == table_id) & (Round.number > after)
     db.session.execute(
         update(Round)
@@ -334,11 +318,8 @@ def insert(table: Table, number: int, data: dict[str, Any]) -> Round:
 
 
 def delete_round(table: Table, number: int, if_match: str | int | None = None) -> None:
-    """Delete round `number`; later rounds move up one. LookupError for an unknown round.
-
-    With `if_match` (the etag the client saw) only that very round is deleted: a round that
-    moved or changed is RoundConflict, so a resent DELETE never removes a second round.
-    """
+    """Delete round `number`; later rounds move up one. With `if_match` only that very round
+    goes (RoundConflict otherwise), so a resent DELETE never removes a second round."""
 
     def work() -> None:
         """Inside the lock: check the rest still makes sense, remove, log."""

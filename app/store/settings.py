@@ -44,11 +44,9 @@ def set_settings(table: Table, settings: dict[str, Any]) -> None:
 
 
 def update_table(table: Table, changes: Any) -> None:
-    """Fix a table after the fact: `name`, `players` (the same count: only the spelling),
-    `options` (given ones replace the stored ones; checked by the variant's definition, and
-    against the rounds played: no fewer games than played, every round still valid), `closed`
-    (end or reopen an open-ended table). Logged as a "settings" change, undoable; the table's
-    version goes up, so everything derived is recomputed. InputError names the bad field.
+    """Fix `name`, `players` (spelling only), `options` or `closed`; logged, undoable.
+
+    Options must fit the rounds played (no fewer games than played); InputError otherwise.
     """
     given = inputs.mapping(changes, SETTINGS, SETTINGS_KEYS)
 

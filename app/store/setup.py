@@ -1,13 +1,8 @@
 """Database preparation on start: no init command, an older database is upgraded.
 
-SQLite (the embedded default) gets WAL, and a busy timeout (`app.web.timeouts`) so that two phones
-saving at once wait for each other instead of failing.
-
-Any number of processes may start at once (several `mautisch serve`, gunicorn's workers): the
-schema is migrated by Flask-Migrate's `upgrade()` under a lock all processes of one database
-share (an exclusive lock on a file beside a SQLite database, taken with `filelock`, which the
-operating system releases when a process ends however it ends; an advisory lock on PostgreSQL);
-whoever gets the lock second finds the schema current and goes on.
+SQLite gets WAL and a busy timeout, so two phones saving at once wait instead of failing.
+Processes starting together migrate under one lock (a file lock the OS releases however a
+process ends; an advisory lock on PostgreSQL): the second finds the schema current.
 """
 
 from __future__ import annotations
@@ -41,8 +36,7 @@ class SchemaError(RuntimeError):
 
 
 def sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """WAL lets readers go on while one writer commits; writers queue for the driver's busy
-    timeout (`app.web.timeouts`, the connection's `timeout`)."""
+    """WAL lets readers go on while one writer commits; writers queue for the busy timeout."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys = ON")
     if cursor.execute("PRAGMA database_list").fetchone()[2]:  # a file, not :memory:

@@ -1,8 +1,6 @@
 """The tables: found by id, created, deleted and restored, played again.
 
-What is stored is what the players entered; a table's standing is derived from its rounds
-(app.store.standings). A missing or deleted table is None or a `deleted_at` here: the views say
-404 or 410 (app.web.found).
+A missing or deleted table is None or a `deleted_at` here; the views say 404 or 410.
 """
 
 from __future__ import annotations
@@ -56,9 +54,7 @@ class GroupHead(NamedTuple):
 
 
 class TableHead(NamedTuple):
-    """A table as far as finding its kept page needs it (app.tables.derived): its version,
-    who may edit it, its group. The same names as the model's, so the edit rights
-    (app.rights.phone) read either."""
+    """A table's version, edit token and group, named as the model's so edit rights read either."""
 
     id: str
     version: int
@@ -88,17 +84,13 @@ HEAD = (
 
 
 def find_table(table_id: str) -> Table | None:
-    """The table with this id, deleted or not; None for an id no table has.
-
-    An id that no table can have (longer than the column, or with NUL, which PostgreSQL
-    refuses in any text) is not looked up: it would be a database error instead of None.
-    """
+    """The table with this id, deleted or not; None for an id no table has (an impossible id
+    is not looked up: NUL or an overlong id would be a database error)."""
     return db.session.get(Table, table_id) if possible_id(table_id) else None
 
 
 def table_head(table_id: str) -> TableHead | None:
-    """The table's head, read as plain columns in one statement on the session's connection:
-    a phone that only asks whether the table changed needs no more (and no model object)."""
+    """The table's head as plain columns in one statement (all a "did it change?" poll needs)."""
     row = (
         db.session.connection().execute(HEAD, {"table_id": table_id}).first()
         if possible_id(table_id)
@@ -128,19 +120,15 @@ def state_of(table: Table, rounds: list[Round]) -> Standing:
 
 
 def table_state(table: Table) -> Standing:
-    """Everything derived from the table's stored rounds (computed once per table version).
-
-    Not inside a write (`locked_write`): what is kept must be committed.
-    """
+    """Everything derived from the stored rounds; not inside a write (what is kept is committed)."""
     return standing_of(table)
 
 
 def create_table(
     variant: Any, name: Any, players: Any, options: Any, group_id: str | None = None
 ) -> tuple[Table, str]:
-    """A new table (input checked by its variant); returns it with its edit token (shown once).
+    """A new table (input checked by its variant) and its edit token (shown once).
 
-    `name`, `players`, `options` may be what a client sent: they are checked here (InputError).
     `group_id` must name an existing group (the caller's job).
     """
     clean_name, names, clean_options = variants.validate_table(variant, name, players, options)
@@ -159,8 +147,7 @@ def create_table(
 
 
 def delete_table(table: Table) -> None:
-    """Move the table to the recently deleted: readers get 410, its group's statistics leave it
-    out at once; `restore_table` brings it back within RESTORE_PERIOD."""
+    """Move the table to the recently deleted (410, restorable within RESTORE_PERIOD)."""
 
     def work() -> None:
         """Inside the lock (the version bump also drops every kept standing)."""
@@ -200,8 +187,7 @@ def deleted_tables(ids: list[str]) -> list[Table]:
 
 
 def play_again(table: Table) -> tuple[Table, str]:
-    """A new table with the same variant, name, players, options, house rules and group; the
-    dealer continues from the last game. Returns it with its edit token (shown once)."""
+    """A new table like this one, the dealer continuing; returns it with its edit token."""
     fresh = Table(
         id=new_public_id(),
         variant=table.variant,

@@ -18,9 +18,8 @@ from app.store.tables import round_rows
 
 
 class TableMoved(Exception):
-    """Undo/redo named the table version the client saw, and the table changed since (API
-    409): the client's undo would revert something it has not seen. `version`: the table's
-    version now."""
+    """The table changed since the version the client saw (API 409): its undo would revert
+    something it has not seen."""
 
     def __init__(self, version: int) -> None:
         """Keep the version the table is at now."""
@@ -29,32 +28,25 @@ class TableMoved(Exception):
 
 
 def unmoved(table: Table, expected_version: int | None) -> None:
-    """Inside the lock (the table's version already bumped once by this write): TableMoved
-    unless the table was at `expected_version` before it."""
+    """Inside the lock (version bumped once already): TableMoved unless at `expected_version`."""
     if expected_version is not None and table.version != expected_version + 1:
         raise TableMoved(table.version - 1)
 
 
 def undo_last_change(table: Table, expected_version: int | None = None) -> Change | None:
-    """Revert the newest add/edit/delete/settings not yet undone; it is marked undone (and
-    redoable) and an "undo" change is logged. Returns the reverted change, or None when there
-    is nothing to undo. With `expected_version` (the table version the client saw, e.g. when
-    it showed what undo would revert) a table changed since is TableMoved and nothing happens.
-    InputError when reverting it would contradict the rounds played."""
+    """Revert the newest change not yet undone and log an "undo"; None when there is none.
+    TableMoved past `expected_version`; InputError when it would contradict the rounds played."""
 
     return step(table, expected_version, backwards=True)
 
 
 def redo_last_undo(table: Table, expected_version: int | None = None) -> Change | None:
-    """Re-apply the change undone last (as long as no new change came since); a "redo" change
-    is logged. Returns the re-applied change, or None when there is nothing to redo.
-    `expected_version` as for `undo_last_change`."""
+    """Re-apply the change undone last and log a "redo"; None when there is none."""
     return step(table, expected_version, backwards=False)
 
 
 def step(table: Table, expected_version: int | None, backwards: bool) -> Change | None:
-    """Undo (`backwards`: the inverse of the newest change, LIFO) or redo (the change undone
-    last, forwards) under the table's lock, and log it as an "undo" or "redo" change."""
+    """Undo (`backwards`, LIFO) or redo under the table's lock, and log it."""
 
     def work() -> Change | None:
         """Inside the lock: find the change, carry it out, mark and log it."""

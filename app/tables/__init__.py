@@ -1,8 +1,7 @@
 """The table pages: the start page, a new table, the table itself and its rounds.
 
 Views are thin: the form turns taps into input, the table's variant judges it, `app.store`
-saves it. Around the table page: its QR codes (qr.py), its live copy for watching phones
-(live.py) and its pictures, the running-totals chart and the settlement (pictures.py).
+saves it.
 """
 
 from flask import Blueprint

@@ -1,7 +1,6 @@
 """Play again (`tables.again`): one tap starts a new table like this one.
 
-Same players, variant, options, house rules and group; the dealer continues from the last
-game (`play_again`). This phone becomes the new table's editor and lands on its page.
+The dealer continues from the last game; this phone becomes the new table's editor.
 """
 
 from __future__ import annotations

@@ -113,11 +113,10 @@ def progress_text(table: Table, standing: Standing) -> str:
 
 
 def lead_text(table: Table, standing: Standing) -> Markup:
-    """Who is ahead of a running table, for the line under its progress; empty when nobody is.
+    """Who is ahead of a running table; empty when nobody is.
 
-    Where games make sets (dop.set) that is who leads the running set, said as such: the sets
-    won are in the progress line, and "ahead" counted over sets and games read as a contradiction
-    next to the set's score ("Satz 2: A 5 : 6 B · Vorne: Team A").
+    With sets (dop.set) the leader of the running set: "ahead" over sets and games would
+    contradict the set's score in the progress line.
     """
     if table.definition.has_sets:
         progress = standing.progress
@@ -136,8 +135,7 @@ def lead_text(table: Table, standing: Standing) -> Markup:
 
 
 class Placed(NamedTuple):
-    """One line of the result box: the place (shared on a tie: 1., 1., 3.), who, the total,
-    the money won or paid (money tables) and, for a party of partners, its members' points."""
+    """One line of the result box: place (1., 1., 3. on a tie), who, total, money, members."""
 
     place: int
     name: str
@@ -147,12 +145,7 @@ class Placed(NamedTuple):
 
 
 def result_ranking(table: Table, standing: Standing) -> list[Placed]:
-    """The final ranking, best first, with places as the score sheet prints them.
-
-    Partners who race as parties (spd.opt.partner: team totals, not team scores) are ranked
-    as parties with their totals, each with its members' own points; everybody else seat by
-    seat. (Team scores — Doppel — end in sets, shown apart.)
-    """
+    """The final ranking, best first; partners racing as parties (spd.opt.partner) as one."""
     if has_teams(table) and not table.definition.team_scores and standing.teams:
         order = list(dict.fromkeys(team_of(seat) for seat in standing.ranking))
         totals = [standing.teams[team] for team in order]
@@ -175,11 +168,7 @@ def result_ranking(table: Table, standing: Standing) -> list[Placed]:
 
 
 def options_text(table: Table) -> list[str]:
-    """The chosen options in words: target, scoring, partners, money, an open end.
-
-    Each option reads the same at every variant that has it; house rules are listed apart
-    (`house_rules_text`).
-    """
+    """The chosen options in words (house rules apart: `house_rules_text`)."""
     options = table.options
     parts: list[str] = []
     if "target" in options:
@@ -220,8 +209,7 @@ def form_value(value: bool | str) -> str:
 
 
 def variant_data(variant: Variant) -> dict[str, Any]:
-    """What the new-table page's script needs of a variant, as data attributes of its choice:
-    the player range, when players sit as teams, and when money may be played for."""
+    """A variant's player range, teams and money, for the new-table page's script."""
     data: dict[str, Any] = {"data-min": variant.min_players, "data-max": variant.max_players}
     if variant.team_play:
         data["data-team-play"] = ""

@@ -1,8 +1,7 @@
 """Put an InputError of the score keeping next to the form field it names.
 
-The scoring module is the authority on what is valid (the API shares it); the forms only
-turn taps into its input. An InputError carries the JSON path of the bad field
-("players[2]", "hands[1].jacks", "options.target"), which we resolve to the WTForms field.
+The scoring module judges validity (shared with the API); its error's JSON path is resolved
+to the WTForms field.
 """
 
 from __future__ import annotations
@@ -94,12 +93,10 @@ def field_errors(field: Field) -> list[tuple[Field, str]]:
 
 
 def error_list(form: Any) -> list[tuple[str, str]]:
-    """The form's errors for the summary on top of the page: (anchor id or "", sentence).
+    """The errors for the summary on top of the page: (anchor id or "", sentence), in order.
 
-    Errors of the form as a whole come first (no field to jump to), then those about a list
-    or group ("players", "hands[1]") at its first input, then each field's, in form order.
-    The first bad input gets `autofocus`, so even without JavaScript the browser shows it
-    with the keyboard ready (static/js/errors.js does the same and keeps the summary in view).
+    The first bad input gets `autofocus`, so it is shown with the keyboard ready even without
+    JavaScript.
     """
     if not isinstance(form, Form):
         return []  # a page's `form` that is no WTForms form has no errors to list

@@ -137,11 +137,8 @@ class NewTableForm(ScoringForm):
         return [self[house_field_name(variant, rule)] for rule in variant.house_rules]
 
     def validate_group(self, field: HiddenField) -> None:
-        """A table started from a group belongs to it: only a group editor may start one there.
-
-        The refused form no longer carries the group (the sentence says so), so sending it
-        again starts the table outside the group instead of failing forever.
-        """
+        """Only a group editor may start a table in a group; the refused form drops the group,
+        so sending it again does not fail forever."""
         refusal = group_refusal(field.data) if field.data else None
         if refusal is not None:
             field.data = ""
@@ -208,11 +205,7 @@ class NewTableForm(ScoringForm):
 
 
 def add_house_rule_fields(form: type[NewTableForm]) -> None:
-    """One tap-choice field per house rule of every variant, its default preset.
-
-    Choices and labels follow the page's language (set in `NewTableForm.__init__`); a value
-    that is not a choice goes to the variant, which names the allowed ones.
-    """
+    """One tap-choice field per house rule of every variant, its default preset."""
     for variant in VARIANTS.values():
         for rule in variant.house_rules:
             field = RadioField(default=form_value(rule.default), validate_choice=False)

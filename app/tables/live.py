@@ -1,12 +1,7 @@
 """The live copy of a table page that static/js/live.js swaps in after a change.
 
-live.js polls `GET /api/v1/tables/<id>/version` (ETag, 304 while nothing changed: cheap, and
-correct with any number of app processes, since the version lives in the database). When the
-version moved it fetches `/t/<id>/live`: the table page as `tables.view` renders it, but
-without taking this phone's flash messages (they belong to the next real page) and without
-moving the table in this phone's list. The script then replaces the page's `<main>` with the
-new one, keeping the parts marked `data-live-keep` (status line, wake lock, QR codes, pending
-rounds).
+The table page as `tables.view` renders it, but without taking this phone's flash messages
+(they belong to the next real page) and without moving the table in this phone's list.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """Rounds kept on a phone but not saved yet, as provisional rows of the grid (`tables.pending`).
 
-A round whose save failed or that was entered offline waits in the phone's queue
-(static/js/offline.js). The table page shows it as an "ausstehend" row with provisional
-totals: the phone sends the kept form bodies here and gets the rows back, scored by the
-table's own variant after the stored rounds, so no rule is written a second time in the page's
-script. Nothing is saved here; the phone keeps the last answer for when it is offline.
+Scored here by the table's own variant, so no rule is written a second time in the page's
+script. Nothing is saved; the phone keeps the last answer for when it is offline.
 """
 
 from __future__ import annotations
@@ -38,11 +35,8 @@ class PendingRow(NamedTuple):
 
 
 def body_of(table: Table, sent: str) -> dict[str, Any] | str:
-    """The round body a kept round form stands for, or what the server would say against it.
-
-    The form checks it exactly as on saving; its CSRF token is irrelevant here (nothing is
-    saved) and may have expired while the round waited.
-    """
+    """The round body of a kept form, or why the server would refuse it (CSRF is not checked:
+    nothing is saved, and the token may have expired while the round waited)."""
     form = round_form(table, dealer=0)
     if "csrf_token" in form:
         del form["csrf_token"]

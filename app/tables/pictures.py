@@ -1,10 +1,7 @@
 """The table page's pictures: the running totals as a chart, the settlement as arrows.
 
-Both are inline SVG drawn on the server (no JavaScript, nothing external), sized for a 390 px
-phone and coloured through `currentColor` and the page's CSS variables, so they read in light
-and dark mode. The chart's lines (`chart_series`) are also what the filled score sheet draws
-(app.sheets.chart), so page and paper show the same. Every number comes from the table's
-`Standing` (app.scoring); the drawing of line charts is `app.web.charts`.
+Inline SVG from the server, light and dark. The score sheet draws the same `chart_series`
+(app.sheets.chart), so page and paper show the same.
 """
 
 from __future__ import annotations
@@ -119,7 +116,6 @@ STYLE = (
 def settlement_picture(table: Table, standing: Standing) -> Markup | None:
     """Who pays whom as arrows (dyn.money); None without money or before the first round.
 
-    One row per transfer: the payer (red frame) → the amount → the payee (green frame).
     The sentences are the picture's description, so a screen reader gets the same.
     """
     settlement = standing.settlement

@@ -1,7 +1,6 @@
 """What every round-entry form shares: the table's variant judges the body it builds.
 
-The forms only coerce types; the variant (`definition.round`, its scoring) decides what is
-valid, so the pages and the API accept exactly the same rounds.
+The forms only coerce types, so the pages and the API accept exactly the same rounds.
 """
 
 from __future__ import annotations
@@ -23,8 +22,7 @@ def seat_or_raw(value: str | None) -> int | str | None:
 
 
 def chosen(key: str, value: str | None) -> dict[str, int | str]:
-    """`{key: seat}` when something was tapped; nothing otherwise, so the scoring module says
-    the field is missing (rather than quoting an empty value)."""
+    """`{key: seat}` when tapped; nothing otherwise, so the scoring says "missing"."""
     seat = seat_or_raw(value)
     return {} if seat is None else {key: seat}
 
@@ -35,15 +33,12 @@ class RoundForm(ScoringForm):
     # Seat-indexed fields, sized to the table by `round_form` (name -> unbound inner field).
     per_seat: dict[str, UnboundField] = {}
     version = HiddenField()
-    # A correction or delete names the round it started from (its etag, sent as If-Match):
-    # a round that moved or changed meanwhile is never changed in its place.
+    # A correction or delete names its round's etag: a round changed meanwhile stays.
     if_match = HiddenField()
-    # A new round's number as this phone saw it: a round another phone saved meanwhile
-    # is shown instead of this one silently becoming the next number (docs/api.md §2).
+    # The number this phone expected: another phone's round is shown, not silently followed.
     expected_number = HiddenField()
     next_dealer = HiddenField()  # only Dynamisch asks by tap; others keep what the API stored
-    # A new round's form carries a key made when it is shown, so a form sent twice
-    # (double tap, browser resend, offline replay by static/js/offline.js) saves one round.
+    # A key made when shown: a form sent twice (double tap, offline replay) saves one round.
     idempotency_key = HiddenField()
 
     def __init__(self, table: Table, *args: Any, **kwargs: Any) -> None:
@@ -72,8 +67,7 @@ class RoundForm(ScoringForm):
         return {**body, **chosen("next_dealer", self.next_dealer.data)}
 
     def validate(self, extra_validators: Any = None) -> bool:
-        """Field types only: the table's variant judges the round once, where it is saved
-        (app.store.rounds); what it refuses comes back to this form (`show_input_error`)."""
+        """Field types only: the variant judges the round once, where it is saved."""
         if not super().validate(extra_validators):
             return False
         self.round_body = self.with_dealer(self.body())

@@ -1,10 +1,8 @@
 """Entering, correcting and deleting rounds (`tables.round_new`, `round_edit`, `round_delete`).
 
-A round is addressed by its number in the address, but a correction or delete always names
-the very round the phone saw (its etag, `If-Match` in the API): when another phone deleted,
-added or changed rounds meanwhile, nothing lands on another round; the page shows the round as
-it is now and asks again. A new round carries the number the phone expected, so two phones
-entering "round 3" at once do not silently make rounds 3 and 4.
+A correction or delete names the very round the phone saw (its etag), so nothing lands on
+another round changed meanwhile; a new round carries the number the phone expected, so two
+phones entering "round 3" at once do not silently make rounds 3 and 4.
 """
 
 from __future__ import annotations
@@ -80,8 +78,7 @@ def body_points(table: Table, body: dict[str, Any] | None, between: str = ", ") 
 
 
 def round_name(table: Table, number: int, inside: bool = False) -> str:
-    """ "Runde 3" / "Spiel 3", as the variant calls its rows; `inside` a sentence English
-    writes it in lower case ("delete round 3?"), German nouns keep their capital."""
+    """ "Runde 3" / "Spiel 3"; `inside` a sentence lower case in English, not German nouns."""
     return say(table.definition.round_words.number(number, inside), current_lang())
 
 
@@ -157,8 +154,7 @@ def round_new(table_id: str) -> Response | str:
         try:
             added = saved(form, add)
         except NumberTaken as conflict:
-            # Nothing was saved: say what the other phone entered and offer this one as the
-            # next number with one tap (the form keeps what was entered, and its key).
+            # Nothing was saved: offer this one as the next number (the form keeps its key).
             form.show_error(taken_text(table, conflict, wanted))
             number = conflict.number
             form.expected_number.data = str(number)
@@ -196,8 +192,7 @@ def corrected(table: Table, number: int) -> Response:
 
 
 def already_says(table: Table, current: Round, body: Any) -> bool:
-    """Does the round hold exactly this input already? Then a correction that meets a newer
-    etag is the same one sent again (a kept one whose answer was lost, a second tab): done."""
+    """Does the round hold this input already? Then a stale correction was sent twice: done."""
     try:
         wanted = variants.validate_round(table.variant, table.players, table.options, body)
     except InputError:  # the table's options changed under the correction: not the same input
@@ -218,10 +213,7 @@ def moved_round(table: Table, etag: str) -> Round | None:
 
 
 def current_round(table: Table, conflict: RoundConflict, etag: str) -> Round | None:
-    """The round the phone meant, as it is now: the same round (by its id) even if it moved.
-
-    Never another round that merely has its old number now (that would land elsewhere).
-    """
+    """The round the phone meant, by its id even if it moved; never one at its old number."""
     current = conflict.current
     if not etag:  # an older page's form named the round by its number and version only
         return current
@@ -269,8 +261,7 @@ def round_edit(table_id: str, number: int) -> Response | str:
                     )
                 )
             else:
-                # Show the round as it is now, at its number now; saving again is a
-                # deliberate replacement of exactly that round.
+                # Saving again deliberately replaces exactly the round shown now.
                 number = meant.number
                 form.show_error(conflict_text(table, meant))
                 form.if_match.data = meant.etag
@@ -281,8 +272,7 @@ def round_edit(table_id: str, number: int) -> Response | str:
 
 
 def ask_again(table: Table, meant: Round | None) -> Response | str:
-    """A delete that found its round moved or changed: ask about exactly that round as it is
-    now, or say it is gone already (a delete sent twice removes nothing more)."""
+    """A stale delete: ask about that round as it is now, or say it is gone already."""
     if meant is None:
         flash(_("Another phone deleted this round already. Nothing else was deleted."))
         return back_to_table(table)
@@ -298,11 +288,8 @@ def ask_again(table: Table, meant: Round | None) -> Response | str:
 
 @bp.post("/t/<id:table_id>/rounds/<int:number>/delete")
 def round_delete(table_id: str, number: int) -> Response | str:
-    """Delete a round after a confirm step; later rounds move up.
-
-    Both steps carry the etag of the round the phone saw (`if_match`): only that round is
-    ever deleted. Without one (an older page) the round now at the number is meant.
-    """
+    """Delete a round after a confirm step; both steps carry the etag, so only the round seen
+    is ever deleted (without one, from an older page: the round now at the number)."""
     table = table_or_404(table_id)
     require_editor(table)
     stored = round_at(table, number) if 1 <= number <= ROUND_LIMIT else None

@@ -1,11 +1,7 @@
-"""Fix a table after the fact (`tables.settings`, `tables.close`): name, the spelling of the
-players' names, money, the number of games or rounds, house rules; end or reopen an
-open-ended table.
+"""Fix a table after the fact (`tables.settings`, `tables.close`).
 
-The page is the new-table form with the variant fixed and the table's values filled in, so
-every option reads and is checked as on a new table; `update_table` then checks the
-change against the rounds played (no fewer games than played) and logs it, undoable.
-Edit rights as for rounds: the table's or its group's editor (app.rights.phone).
+The new-table form with the variant fixed, so every option reads and is checked as on a new
+table; `update_table` checks it against the rounds played.
 """
 
 from __future__ import annotations

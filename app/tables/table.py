@@ -46,8 +46,7 @@ class SetEnd(NamedTuple):
 
 
 class GridRow(NamedTuple):
-    """One row of the rounds grid: its number, points, running totals and per-round extras,
-    and the set this game decided (the grid closes each set with a row of its result)."""
+    """One row of the rounds grid, with the set this game decided (dop.set)."""
 
     number: int
     points: Any
@@ -75,10 +74,7 @@ def grid_rows(standing: Standing, show_all: bool) -> list[GridRow]:
 
 
 def set_ends(standing: Standing) -> dict[int, SetEnd]:
-    """The decided sets by the number of the game that decided each (dop.set; none elsewhere).
-
-    Every game is won by one team, so a set holds as many games as both teams won in it.
-    """
+    """The decided sets by the number of the game that decided each (dop.set)."""
     ends: dict[int, SetEnd] = {}
     games = 0
     for number, one_set in enumerate(standing.sets or [], start=1):
@@ -89,11 +85,7 @@ def set_ends(standing: Standing) -> dict[int, SetEnd]:
 
 
 def page_context(table: Table) -> dict[str, Any]:
-    """What tables/view.html is rendered with.
-
-    The live copy of the page (`tables.live`) renders it with the same, so the page and its
-    live updates can never differ.
-    """
+    """What tables/view.html is rendered with, live copy (`tables.live`) included."""
     has_sheet = SHEET_ENDPOINT in current_app.view_functions
     standing = table_state(table)
     editor = can_edit(table)
@@ -112,7 +104,6 @@ def page_context(table: Table) -> dict[str, Any]:
         "grid_rows": rows,
         "rows_hidden": len(standing.round_points) - len(rows),
         "round_link": round_link,
-        # The screen-reader label of a round's edit link ("Korrigieren: Spiel {n}").
         "correct_label": _("Correct: %(what)s", what=say(table.definition.round_words.one, n="{n}"))
         if editor
         else "",

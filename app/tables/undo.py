@@ -1,9 +1,7 @@
 """Undo and redo at the table (`tables.undo`, `tables.redo`), and how their buttons read.
 
-The buttons name what they do ("Runde 7 löschen? Anna 3, Ben 0, …"), from the one change
-the store would revert or re-apply (`undo_preview` / `redo_preview`: one short query
-each, never the whole change log). A tap carries the change it named: if another phone
-changed the table meanwhile, nothing is undone and the page shows the new question.
+The buttons name what they do ("Runde 7 löschen?"). A tap carries the change it named: if
+another phone changed the table meanwhile, nothing is undone and the new question is shown.
 """
 
 from __future__ import annotations

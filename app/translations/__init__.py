@@ -1,9 +1,7 @@
 """The message catalogs: English msgids, one catalog per language (German first).
 
-Layout as Flask-Babel expects it: `<language>/LC_MESSAGES/messages.po` here, compiled to
-`messages.mo` when the package is built or installed (`build.py`), not at app start.
-`babel.cfg` says where the msgids come from and `messages.pot` is the extracted template;
-`flask translate extract | update | compile` (`cli.py`) keeps them in step with the code.
+Laid out as Flask-Babel expects; compiled when the package is built (`build.py`), not at app
+start; `flask translate` (`cli.py`) keeps them in step with the code.
 """
 
 from __future__ import annotations

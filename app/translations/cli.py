@@ -1,10 +1,7 @@
 """`flask translate extract | update | compile`: keep the catalogs in step with the code.
 
-After changing user-facing text: `flask --app app translate update` (extracts first), translate
-the new and fuzzy entries of `de/LC_MESSAGES/messages.po`, then `flask --app app translate
-compile` to see them in the running app (building or installing the package compiles too).
-Each command runs Babel's own `pybabel` with the repository's settings. They need no app:
-`python -m app.translations.cli update` works too, even while a blueprint does not import.
+After changing text: `translate update`, translate the new and fuzzy entries, `translate
+compile`. `python -m app.translations.cli update` needs no app (works while a blueprint is broken).
 """
 
 from __future__ import annotations
@@ -49,11 +46,7 @@ def write_template() -> None:
 
 
 def update_catalogs() -> None:
-    """Merge messages.pot into every language's catalog.
-
-    A changed msgid comes back fuzzy with the old translation as a suggestion; msgids no longer
-    in the code are dropped (the diff shows them).
-    """
+    """Merge messages.pot into every catalog (changed msgids fuzzy, gone ones dropped)."""
     pybabel(
         "update",
         f"--input-file={TEMPLATE}",

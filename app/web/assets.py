@@ -1,14 +1,8 @@
 """Static files linked with their content's hash, kept for a year; answers compressed.
 
-`url_for("static", filename="css/base.css")` gives `/static/css/base.css?v=<hash>`, the hash
-being the first hex digits of the file's SHA-256. Asked for with its current hash, a file may be
-kept a year without asking again (`immutable`): a changed file gets a new link, and the pages
-(and the service worker, app.pwa) link the new one. Any other request for the file (no hash,
-an old one) is answered as Flask serves static files, revalidated on every use.
-
-Answers are compressed (br, gzip) by Flask-Compress: HTML, CSS, JavaScript, JSON and SVG above
-1 KB. COMPRESS_RESPONSES = False (or the environment variable COMPRESS_RESPONSES=0) leaves that
-to a reverse proxy that compresses.
+A file asked for with its current hash (`?v=<hash>`) is `immutable` for a year: a changed file
+gets a new link. Without it (or with an old one) it is revalidated on every use.
+COMPRESS_RESPONSES = False leaves compression to a reverse proxy.
 """
 
 from __future__ import annotations
@@ -84,7 +78,7 @@ def init_assets(app: Flask) -> None:
         app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
         app.config.setdefault("COMPRESS_MIN_SIZE", 1024)
         app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
-        # Static files are streamed from disk (Flask's send_file), compressed as they go.
+        # Static files are streamed from disk (send_file): compressed as they go.
         app.config.setdefault("COMPRESS_ALGORITHM_STREAMING", ["br", "gzip"])
         # Registered first, so its hook runs after every other after_request function.
         Compress(app)

@@ -1,24 +1,10 @@
 """Server-side line charts as inline SVG: no JavaScript, nothing external, printable.
 
-`line_chart_svg(series, x_labels, title)` draws one line per series over shared x positions
-(rounds, evenings, tables ...). It is made for a 390 px phone: the SVG scales to the width of
-its container (viewBox, `width:100%`), text stays about 13 px there, at most seven x labels
-are written. Where positions share a label (five tables of one evening, all "23.11."), the
-positions are numbered (1, 2, 3 … the table or game) and each label is written once under
-its run. Light and dark: text and axes use `currentColor` (the page's text colour), the
-lines a colour-blind-safe palette (Okabe-Ito) with a lighter twin under
-`prefers-color-scheme: dark`. Lines that lie on top of each other stay apart: each series has
-its own marker shape (circle, square, triangle, diamond …), every line after the first a dash
-pattern of its own, and earlier lines are drawn wider, so a later one on top leaves its edges
-showing (also in black-and-white print). Tick labels are whole numbers when every value is
-(counts). The chart carries its own small `<style>` (class names prefixed `mc-`), so any
-page can use it without a stylesheet of its own.
-
-Accessibility: `role="img"` with a `<title>` (the given title) and a `<desc>` (given, or the
-values of every series written out), both referenced by `aria-labelledby`.
-
-Usage in a view: `chart = line_chart_svg([("Anna", [0, 1, 2]), ("Ben", [1, 1, 3])],
-["1", "2", "3"], title=_("Tables won"))`, then `{{ chart }}` in the template (it is Markup).
+Made for a 390 px phone (scales to its container, at most seven x labels). Colours are
+colour-blind-safe (Okabe-Ito, a lighter twin in dark mode); overlapping lines stay apart by
+marker shape, dash pattern and width, also in black-and-white print. The chart carries its
+own `<style>` (`mc-` classes), so any page can use it; `<title>` and `<desc>` make it
+readable to a screen reader.
 """
 
 from __future__ import annotations
@@ -79,8 +65,7 @@ STYLE = (
 
 
 def nice_ticks(low: float, high: float, count: int = 5, whole: bool = False) -> list[float]:
-    """Round tick values (1, 2, 2.5, 5 × 10^k steps) covering [low, high]; `whole` keeps the
-    steps whole numbers (counts: tables won, points), so no tick reads 0.25 or 2.5."""
+    """Round ticks (1, 2, 2.5, 5 × 10^k) covering [low, high]; `whole` for counts."""
     if high <= low:
         high = low + 1
     raw = (high - low) / max(count - 1, 1)
@@ -159,15 +144,13 @@ def series_class(index: int) -> str:
 
 
 def dash(index: int) -> str:
-    """The dash attribute of a series: the first solid, the next ones each a pattern, so two
-    lines on the same values still show both."""
+    """The dash attribute of a series: two lines on the same values still show both."""
     pattern = DASHES[index % len(DASHES)]
     return f' stroke-dasharray="{pattern}"' if pattern else ""
 
 
 def line_width(index: int, count: int) -> float:
-    """Earlier lines wider (4.5 px down to 2): a later line drawn on top of one leaves its
-    edges visible."""
+    """Earlier lines wider, so a later line on top leaves their edges visible."""
     if count <= 1:
         return 2.5
     return round(4.5 - 2.5 * index / (count - 1), 2)
@@ -199,8 +182,7 @@ def marker(index: int, x: float, y: float, cls: str) -> str:
 
 
 def shared_runs(labels: Sequence[str]) -> list[tuple[int, int]] | None:
-    """(first, last) index of each run of equal neighbouring labels, or None when no label
-    repeats (then the labels are written as they are)."""
+    """(first, last) index of each run of equal neighbouring labels; None when none repeats."""
     if len(set(labels)) == len(labels):
         return None  # all different (round numbers): no run to find
     runs: list[tuple[int, int]] = []
@@ -250,11 +232,7 @@ def y_axis(frame: Frame, ticks: list[float], labels: list[str]) -> list[str]:
 
 
 def x_axis(frame: Frame, labels: Sequence[str]) -> list[str]:
-    """As many x labels as fit side by side (dates need more room than round numbers).
-
-    Labels shared by neighbouring positions: the positions numbered 1, 2, 3 …, and under
-    them each shared label once, centred on its run with a bracket line.
-    """
+    """As many x labels as fit; shared labels once under their numbered run."""
     runs = shared_runs(labels)
     if runs is None:
         keep = min(MAX_X_LABELS, int(frame.width // frame.room) + 1)
@@ -292,11 +270,9 @@ def x_axis(frame: Frame, labels: Sequence[str]) -> list[str]:
 
 
 def lines(frame: Frame, series: Sequence[tuple[str, Sequence[float]]]) -> list[str]:
-    """A polyline per series (earlier ones wider, later ones dashed), with a marker shape per
-    series while there are few enough points to tell apart."""
+    """A polyline per series, with markers while there are few enough points to tell apart."""
     parts = []
-    # Every series shares the x positions, and y is one linear map: worked out once here, not
-    # per point (a table of 80 rounds and 8 players is 640 points, every new version).
+    # x positions and the y map are shared by every series: worked out once, not per point.
     xs = [f"{frame.x(i):.1f}" for i in range(frame.count)]
     scale = PLOT_HEIGHT / (frame.y_max - frame.y_min)
     base = frame.bottom + frame.y_min * scale
@@ -325,11 +301,9 @@ def line_chart_svg(
     y_format: Callable[[float], str] = plain_number,
     zero_line: bool = True,
 ) -> Markup:
-    """An inline SVG line chart: one line per (name, values); values align with `x_labels`.
+    """An inline SVG line chart (Markup): one line per (name, values), one value per x label.
 
-    Every series must have one value per x label (at least one label). `y_format` writes the
-    y tick labels and the default description (e.g. euros); `zero_line` keeps 0 on the y axis
-    (balances, totals). Returns Markup ready for a Jinja template.
+    `y_format` writes y ticks and the description (euros); `zero_line` keeps 0 on the axis.
     """
     if not x_labels:
         raise ValueError("a chart needs at least one x label")
@@ -344,8 +318,7 @@ def line_chart_svg(
     else:
         ticks = nice_ticks(low, high, whole=whole)
     tick_labels = [y_format(t) for t in ticks]
-    # The y labels decide the left margin ("-12,5 €" needs more room than "3"); the first and
-    # last x labels are centred on the plot's edges, so half a label must fit beside them.
+    # The first and last x labels are centred on the plot's edges: half a label must fit.
     room = CHAR_WIDTH * max(len(label) for label in x_labels) + 12
     left = max(LEFT, room / 2, 10 + CHAR_WIDTH * max(len(label) for label in tick_labels))
     width = WIDTH - left - max(RIGHT, room / 2)

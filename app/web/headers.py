@@ -1,17 +1,9 @@
-"""What travels with every answer: security headers, no caching of edit links, and a session
-cookie that lasts from its last use.
+"""What travels with every answer: security headers, no caching of edit links, the session.
 
-- Every answer carries the security headers (no referrer to other sites, no sniffing, the
-  content security policy); an answer that set one of them itself keeps its own.
-- Over HTTPS (directly, or behind a trusted proxy: PROXY_COUNT) the answer carries HSTS and a
-  Permissions-Policy, and the session cookie is `Secure` (the language cookie: app.web.i18n).
-- A page or picture that shows an edit link (`mark_edit_link`, called where the link is made)
-  is `Cache-Control: no-store`: no shared or back-button cache keeps a token.
-- The session is Flask's signed cookie. It holds this phone's tables and their edit tokens
-  (app.rights.phone), so it lasts PERMANENT_SESSION_LIFETIME from its last use: a request that used
-  it sends it again at most once per SESSION_RENEW_AFTER. Not on every request
-  (SESSION_REFRESH_EACH_REQUEST is off): a background request (service worker, live poll)
-  would send back the cookie it started with, over one that just got a new CSRF secret.
+An answer showing an edit link is `no-store`, so no cache keeps a token. The session (this
+phone's edit tokens) lasts from its last use, renewed at most once per SESSION_RENEW_AFTER,
+not on every request: a background request (service worker, live poll) would send back the
+cookie it started with, over one that just got a new CSRF secret.
 """
 
 from __future__ import annotations
@@ -43,17 +35,14 @@ RENEWED_KEY = "renewed"  # when this session's cookie was last sent (seconds sin
 
 
 class SessionCookie(SecureCookieSessionInterface):
-    """Flask's signed session cookie, `Secure` whenever this request came over HTTPS (the same
-    app answers http on the home network and https behind a proxy), and sent again at most once
-    per SESSION_RENEW_AFTER when a request used it."""
+    """Flask's session cookie, `Secure` per request (http at home, https behind a proxy)."""
 
     def get_cookie_secure(self, app: Flask) -> bool:
         """SESSION_COOKIE_SECURE, or this request came over HTTPS."""
         return super().get_cookie_secure(app) or request.is_secure
 
     def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
-        """Mark a used session whose cookie is due for renewal as changed, then save as Flask
-        does (a session nobody touched is left alone)."""
+        """Save as Flask does, renewing a used session's cookie when it is due."""
         if session.accessed and session:
             renewed = session.get(RENEWED_KEY)
             now = int(time.time())

@@ -1,10 +1,7 @@
 """German first, English second: which language a request is answered in, and remembering it.
 
-Flask-Babel does the rest as documented: its `gettext`/`ngettext`/`lazy_gettext` in Python and
-its Jinja integration in templates read one catalog per language in its default place,
-`app/translations/<language>/LC_MESSAGES/messages.po`. The `messages.mo` is compiled when the
-package is built or installed (app/translations/build.py) or by `flask translate compile`,
-never at app start.
+Flask-Babel does the rest as documented; the catalogs are compiled when the package is built
+or by `flask translate compile`, never at app start.
 """
 
 from __future__ import annotations

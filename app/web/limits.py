@@ -1,10 +1,8 @@
 """Rate limits on creating tables, groups and imports, per client address (docs/api.md, Limits).
 
-The `limits` library counts (a fixed window per address and kind) in the storage named by
-RATELIMIT_STORAGE_URI: `memory://` (the default) counts in the process, which is all of the
-embedded `mautisch serve`; several processes (gunicorn workers, several machines) share one
-count in Redis (`redis://host:6379`). The limits are settings (README, "Sicherheit"); a card
-night never reaches them. Only the limited views (a POST that creates something) count.
+Counted per address and kind in RATELIMIT_STORAGE_URI: `memory://` suits the single process
+of `mautisch serve`; several processes share one count in Redis. A card night never reaches
+the limits.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
 """No wait without bound: every database wait ends, and the client hears so with a 503.
 
-PostgreSQL gets `lock_timeout`, `statement_timeout` and `idle_in_transaction_session_timeout`
-on every connection; SQLite's busy wait is short enough that the store's retries (six tries)
-give up within about ten seconds. A write that gives up is rolled back whole and answered
-`503` with `Retry-After` and a sentence (JSON in the API, a page elsewhere): nothing is
+A write that gives up is rolled back whole and answered 503 with Retry-After: nothing is
 half-written, and the client may simply send it again.
 """
 
@@ -57,8 +54,7 @@ def database_options(app: Flask) -> None:
         given = str(connect_args.get("options", ""))
         ours = " ".join(f"-c {name}={int(value)}" for name, value in settings.items())
         connect_args["options"] = f"{given} {ours}".strip()
-        # A server may drop an idle connection (a restart, a proxy's timeout): test each one
-        # before use. A SQLite file cannot go away like that: no extra statement per request.
+        # A server may drop an idle connection (restart, proxy timeout); a SQLite file cannot.
         options.setdefault("pool_pre_ping", True)
     elif uri.startswith("sqlite"):
         # The driver's busy handler: a writer waits this long for another writer's lock.
