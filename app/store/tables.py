@@ -42,7 +42,7 @@ def possible_id(item_id: str) -> bool:
 
 
 class GroupHead(NamedTuple):
-    """A table's group as its kept page needs it: the name it shows, who may edit it."""
+    """A table's group as its head needs it: the name it shows, who may edit it."""
 
     id: str
     name: str
