@@ -35,6 +35,7 @@ class Card:
 
     suit: str | None
     rank: str
+    # Whole games compare and hash cards over and over: the hash is made once.
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -63,7 +64,8 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card code; symbols (♥7) and lower case are accepted, whitespace ignored."""
+        """Read a card code; symbols (♥7) and lower case are accepted, whitespace ignored.
+        A canonical code is one lookup in ``BY_CODE``: the very object the decks hold."""
         if not isinstance(text, str):
             raise InvalidCardError(
                 Message(
