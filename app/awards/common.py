@@ -7,6 +7,7 @@ minus points) and never a variant's name.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from app.awards.pick import award
 from app.awards.pick import keep_best
@@ -102,18 +103,19 @@ def unlucky(tables: Sequence[Scored]) -> list[Title]:
             for points in table.standing.round_points:
                 for name, taken in zip(table.names, points, strict=True):
                     keep_best(scores, name, taken)
-        titles += award(
-            f"{variant.id}.unlucky",
-            Message("Unlucky"),
-            scores,
-            lambda taken, short=variant.short_name: Plural(
-                "%(num)d minus point at once (%(variant)s)",
-                "%(num)d minus points at once (%(variant)s)",
-                taken,
-                variant=short,
-            ),
-        )
+        figure = partial(at_once, variant.short_name)
+        titles += award(f"{variant.id}.unlucky", Message("Unlucky"), scores, figure)
     return titles
+
+
+def at_once(variant: str, taken: int) -> Message:
+    """ "12 minus points at once (Dynamisch)"."""
+    return Plural(
+        "%(num)d minus point at once (%(variant)s)",
+        "%(num)d minus points at once (%(variant)s)",
+        taken,
+        variant=variant,
+    )
 
 
 COMMON = (comeback, winning_streak, unlucky)
