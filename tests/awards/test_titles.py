@@ -142,3 +142,21 @@ def test_no_title_without_data(evening: Evening) -> None:
         ("dynamisch.unlucky", ("Ben",), "Unlucky: Ben, 3 minus points at once (Dynamisch)")
     ]
     assert evening_titles([]) == []
+
+
+def test_comeback_where_the_most_points_win(evening: Evening) -> None:
+    """Speedone, winner takes (spd.opt.scoring), target 200: Anna takes 50 + 60 = 110, Ben
+    30 + 20 = 50, then Cem, last with 0, takes 100 + 100 = 200 and reaches the target: the
+    highest total wins, so Cem came from last with one round to go. Nobody won twice."""
+    rounds = [
+        {"winner": 0, "points": [0, 50, 60]},
+        {"winner": 1, "points": [30, 0, 20]},
+        {"winner": 2, "points": [100, 100, 0]},
+    ]
+    titles = evening_titles(evening(("speedone", FOUR[:3], {"target": 200}, rounds)))
+    assert said(titles, "en") == [
+        ("comeback", ("Cem",), "Comeback: Cem, last with 1 game to go, first at the end")
+    ]
+    assert titles[0].text("de") == (
+        "Aufholjagd: Cem, auf dem letzten Platz, als noch 1 Spiel fehlte, am Ende vorn"
+    )
