@@ -46,6 +46,16 @@ class Title:
     people: tuple[str, ...]
     figure: Message
 
+    def to_json(self, lang: str) -> dict[str, Any]:
+        """The title for a JSON answer, said in `lang`: key, name, people, figure, text."""
+        return {
+            "key": self.key,
+            "name": say(self.name, lang),
+            "people": list(self.people),
+            "figure": say(self.figure, lang),
+            "text": self.text(lang),
+        }
+
     def text(self, lang: str) -> str:
         """The whole title in one line, in `lang`."""
         return say(

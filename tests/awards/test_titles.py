@@ -106,6 +106,13 @@ def test_comeback_streak_and_unlucky_in_any_variant(evening: Evening) -> None:
         ("deluxe.unlucky", ("Cem",), "Unlucky: Cem, 7 minus points at once (Deluxe)"),
     ]
     assert said(titles, "de")[2][2] == "Pechvogel: Cem, 7 Minuspunkte auf einmal (Deluxe)"
+    assert titles[1].to_json("de") == {
+        "key": "streak",
+        "name": "Siegesserie",
+        "people": ["Cem"],
+        "figure": "3 Siege in Folge",
+        "text": "Siegesserie: Cem, 3 Siege in Folge",
+    }
 
 
 def test_a_tie_is_shared_in_alphabetical_order(evening: Evening) -> None:
