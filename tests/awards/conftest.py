@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -17,31 +18,33 @@ Played = tuple[str, list[str], dict[str, Any], list[dict[str, Any]]]
 Evening = Callable[..., list[PlayedTable]]
 
 
-@pytest.fixture
-def evening(app: Flask) -> Evening:
-    """Save each table and its rounds through the store; the tables as stored, in order."""
-
-    def save(*tables: Played) -> list[PlayedTable]:
-        """The saved tables read back: options with defaults, rounds' data normalised."""
-        read = []
-        with app.app_context():
-            for variant, players, options, rounds in tables:
-                table = played_table(variant, players, options, rounds)
-                data = [row.data for row in round_rows(table.id)]
-                read.append(
-                    PlayedTable(
-                        table.variant,
-                        list(table.players),
-                        dict(table.options),
-                        data,
-                        table.closed,
-                        table.first_dealer,
-                        table.name,
-                    )
+def saved(app: Flask, *tables: Played) -> list[PlayedTable]:
+    """Save each table and its rounds through the store and read them back as stored:
+    options with defaults, rounds' data normalised."""
+    read = []
+    with app.app_context():
+        for variant, players, options, rounds in tables:
+            table = played_table(variant, players, options, rounds)
+            data = [row.data for row in round_rows(table.id)]
+            read.append(
+                PlayedTable(
+                    table.variant,
+                    list(table.players),
+                    dict(table.options),
+                    data,
+                    table.closed,
+                    table.first_dealer,
+                    table.name,
                 )
-        return read
+            )
+    return read
 
-    return save
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def evening(request: pytest.FixtureRequest) -> Evening:
+    """Tables saved on SQLite and on PostgreSQL (skipped without TEST_DATABASE_URL)."""
+    app = request.getfixturevalue("app" if request.param == "sqlite" else "pg_app")
+    return partial(saved, app)
 
 
 def hand(jacks: int, others: int, holds: bool = False) -> dict[str, Any]:

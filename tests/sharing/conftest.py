@@ -6,29 +6,29 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from flask import Flask
 
 from app.awards import evening_titles
 from app.sharing import EveningSummary
 from app.sharing import TableLine
 from app.sharing import TransferLine
 from app.variants.registry import find_variant
-from tests.awards.conftest import Evening
-from tests.awards.conftest import evening  # noqa: F401 (the fixture, shared)
 from tests.awards.conftest import game
 from tests.awards.conftest import hand
+from tests.awards.conftest import saved
 
 NIGHT = date(2026, 11, 26)  # a Thursday
 
 
 @pytest.fixture
-def summary(evening: Evening) -> EveningSummary:  # noqa: F811 (the fixture above)
+def summary(app: Flask) -> EveningSummary:
     """Three tables, three transfers (one paid, a long name), the titles of a Dynamisch table
     where Jörg ends two games with a jack (so: "Bubenkönig: Jörg, 2 Spiele mit Bube beendet")."""
     games = [
         game("H", hand(0, 0), hand(0, 3, True), hand(1, 1)),
         game("S", hand(0, 0), hand(0, 2), hand(1, 4, True)),
     ]
-    titles = evening_titles(evening(("dynamisch", ["Jörg", "Anna", "Cem"], {"games": 2}, games)))
+    titles = evening_titles(saved(app, ("dynamisch", ["Jörg", "Anna", "Cem"], {"games": 2}, games)))
     return EveningSummary(
         day=NIGHT,
         group="Stammtisch Dienstag",
