@@ -11,6 +11,7 @@ from app.sharing.picture import evening_png
 from app.sharing.summary import EveningSummary
 from app.sharing.summary import TableLine
 from app.sharing.summary import TransferLine
+from app.sharing.summary import table_line
 from app.sheets.download import slug
 
 KINDS = ("png", "pdf")
@@ -46,4 +47,5 @@ __all__ = [
     "evening_file",
     "evening_pdf",
     "evening_png",
+    "table_line",
 ]

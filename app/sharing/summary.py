@@ -4,17 +4,22 @@ string (names), said in the summary's language where they are drawn."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
 from babel.dates import format_date
 
 from app.awards import Title
+from app.scoring.types import Standing
 from app.sheets.record import Lang
 from app.sheets.table_result import money
+from app.sheets.table_result import status_text
+from app.sheets.table_result import winner_text
 from app.text import Message
 from app.text import catalog
 from app.text import say
+from app.variants.registry import find_variant
 
 Text = Message | str
 
@@ -64,8 +69,7 @@ class EveningSummary:
     @property
     def sheet_lang(self) -> Lang:
         """The language as the sheets' builders take it."""
-        found = catalog(self.lang)
-        return Lang(self.lang, found.gettext, found.ngettext)
+        return sheet_lang(self.lang)
 
     def table_title(self, line: TableLine) -> str:
         """ "Tisch 1 · Dynamisches Maumau", or the variant alone for a table without a name."""
@@ -88,6 +92,36 @@ class EveningSummary:
     def all_paid(self) -> bool:
         """Every transfer is ticked paid (and there is at least one)."""
         return bool(self.transfers) and all(each.paid for each in self.transfers)
+
+
+def sheet_lang(code: str) -> Lang:
+    """A language as the sheets' builders take it, from the app's catalog (no request)."""
+    found = catalog(code)
+    return Lang(code, found.gettext, found.ngettext)
+
+
+def table_line(
+    name: str, variant: str, players: Sequence[str], standing: Standing, lang: str
+) -> TableLine:
+    """One table said as its score sheet says it: the winner by name (a team by its players)
+    and the totals best first, or the sets won where games make sets; how far it got while it
+    runs."""
+    words = sheet_lang(lang)
+    definition = find_variant(variant)
+    if not standing.finished:
+        return TableLine(name, definition.label, "–", status_text(standing, words))
+    names = list(players)
+    winner = winner_text(standing.winner, names, words)
+    if definition.has_sets and standing.teams is not None:
+        sets = standing.teams
+        return TableLine(
+            name,
+            definition.label,
+            winner,
+            Message("Sets won: A %(a)s : %(b)s B", a=sets["A"], b=sets["B"]),
+        )
+    totals = " · ".join(f"{names[seat]} {standing.totals[seat]}" for seat in standing.ranking)
+    return TableLine(name, definition.label, winner, totals)
 
 
 # The headings both the picture and the PDF use.
