@@ -101,6 +101,9 @@ def one_tap_form(table: Table, dealer: int, number: int) -> RoundForm | None:
     if not one_tap(table):
         return None
     form = round_form(table, dealer)
+    # A page rendered as the answer to a save must not carry the key that save used (the
+    # form reads the posted fields): the next game is a new one.
+    form.idempotency_key.data = uuid.uuid4().hex
     form.expected_number.data = str(number)
     return form
 
