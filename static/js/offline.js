@@ -227,12 +227,15 @@
     var main = document.querySelector("main");
     if (!bar || !main || document.querySelector("[data-form-page]")) return;
     var copy = main.cloneNode(true);
+    var scripts = Array.prototype.map.call(copy.querySelectorAll("script[src]"), function (node) {
+      return node.getAttribute("src");
+    });
     Array.prototype.forEach.call(copy.querySelectorAll(".flash, script, [data-pending-row], [data-pending-table]"), function (node) {
       node.remove();
     });
     try {
       sessionStorage.setItem(PAGE_KEY, JSON.stringify({
-        table: bar.getAttribute("data-table-id"), title: document.title, main: copy.innerHTML
+        table: bar.getAttribute("data-table-id"), title: document.title, main: copy.innerHTML, scripts: scripts
       }));
     } catch (error) { /* full or private: the form then waits for the answer */ }
   }
@@ -260,6 +263,7 @@
       while (main.firstChild) shown.formPage.append(main.firstChild);
       main.innerHTML = kept.main;
       main.append(shown.formPage);
+      shown.scripts = kept.scripts || [];
       document.title = kept.title;
       window.scrollTo(0, 0);
     }
@@ -322,6 +326,7 @@
     if (shown && shown.formPage) {
       shown.formPage.remove();
       history.replaceState(null, "", tablePage());
+      load(shown.scripts);
     }
     tableShown();
   }
@@ -348,13 +353,28 @@
     if (shown && shown.formPage) history.replaceState(null, "", tablePage());
     var bar = document.querySelector("[data-live]");
     if (bar && version) bar.setAttribute("data-version", version);
+    keepAnswer(html);
+    load(sources);
+    tableShown();
+  }
+
+  function load(sources) {
+    // The table page's own scripts (live.js) that the round form's page did not have.
     sources.forEach(function (src) {
       if (document.querySelector("script[src='" + src + "']")) return;
       var script = document.createElement("script");
       script.src = src;
       document.body.append(script);
     });
-    tableShown();
+  }
+
+  function keepAnswer(html) {
+    // The worker keeps pages it fetched; this one came by the save's POST: hand it over, so the
+    // copy kept for offline use has the round just saved.
+    if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ type: "page", url: location.href, html: html });
+    });
   }
 
   function tableShown() {
