@@ -143,6 +143,10 @@ def test_a_round_is_saved_in_place_with_one_request(
     expect(saving.locator("th")).to_contain_text("2")
     # Ben's 2 other cards and Cem's jack, as the form showed them; totals wait for the server.
     expect(saving.locator("td .running")).to_have_text(["…", "…", "…", "…"])
+    deltas = saving.locator("td .delta")
+    expect(deltas.nth(1)).to_contain_text("2")
+    expect(deltas.nth(2)).to_contain_text("2")
+    expect(deltas.nth(3)).to_have_text(deltas.nth(0).inner_text())  # both out: 0
     expect(phone.locator(".rounds-grid tfoot tr.totals-pending")).to_have_count(1)
     assert len(held) == 1 and requests == ["POST /t/" + table.id + "/rounds/new"]
     held[0].continue_()
