@@ -151,19 +151,20 @@
     if (!navigator.onLine) {
       if (keyField) data.set("idempotency_key", newKey());  // one key per entry, however often it is sent
       keep(form, data, false);
-      location.href = tablePage();
+      if (form.hasAttribute("data-one-tap")) renderPending();  // the table is on screen
+      else location.href = tablePage();
       return;
     }
-    saveNow(form, data);
+    saveNow(form, data, event.submitter);
   }
 
-  function saveNow(form, data) {
+  function saveNow(form, data, submitter) {
     // Online: the round is sent from here, so a save that fails (the Wi-Fi drops mid-request,
     // no answer in time, a server error) is kept on the phone with the SAME key instead of
     // ending on the browser's error page: if the server did save it, the resend is that round.
     if (form.hasAttribute("data-saving")) return;  // a double tap: the first send goes on
     form.setAttribute("data-saving", "");
-    var button = form.querySelector("button[type=submit]");
+    var button = submitter || form.querySelector("button[type=submit]");
     if (button) button.setAttribute("aria-busy", "true");
     var newRound = Boolean(form.querySelector("input[name=idempotency_key]")) && !isCorrection(form);
     // Kept on the phone while it is sent: a tab closed before the answer leaves it queued.
@@ -215,8 +216,23 @@
         // The table is on screen already: it shows the round as kept and sends it later.
         onTablePage(shown);
         if (shown.row) shown.row.remove();
+        if (!shown.formPage) ready(form);
         renderPending();
       });
+  }
+
+  function ready(form) {
+    // The one-tap winners after a game was kept: the next tap is the next game (a key of its
+    // own; its number is left to the kept games, sent first).
+    form.removeAttribute("data-saving");
+    var key = form.querySelector("input[name=idempotency_key]");
+    var expected = form.querySelector("input[name=expected_number]");
+    if (key) key.value = newKey();
+    if (expected) expected.value = "";
+    all("[data-one-tap] button").forEach(function (button) {
+      button.disabled = false;
+      button.removeAttribute("aria-busy");
+    });
   }
 
   // ---- the table at once, the server's answer in place -----------------------------------------

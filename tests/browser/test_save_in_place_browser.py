@@ -170,7 +170,8 @@ def test_a_lost_answer_is_sent_again_and_lands_once(
     live_server: Any, phone: Page, lang: str
 ) -> None:
     """Terroristen by one tap: the server saves game 2 but its answer is lost; the phone keeps
-    the game with its key and sends it again by itself: one game 2."""
+    the game with its key, takes game 3 while still cut off, and sends both by itself: one
+    game 2, one game 3."""
     words = WORDS[lang]
     table = Table(live_server, "terroristen", ["Anna", "Ben", "Cem"])
     table.add({"winner": 0})
@@ -198,10 +199,13 @@ def test_a_lost_answer_is_sent_again_and_lands_once(
     assert table.winners() == [0, 2]  # the server had it already
     kept = phone.evaluate("JSON.parse(localStorage.getItem('mautisch.pendingRounds'))")
     assert len(kept) == 1 and kept[0]["state"] == "pending"
+    # Still without a connection, the next game is tapped: kept too, with a key of its own.
+    phone.locator("[data-one-tap] button", has_text="Ben").tap()
+    expect(box.locator("li[data-state]")).to_have_count(2)
     cut["open"] = True
-    expect(box).to_be_hidden(timeout=12000)
-    assert table.winners() == [0, 2]  # sent again with its key: still one game 2
-    expect(stored_rows(phone)).to_have_count(2)
+    expect(box).to_be_hidden(timeout=15000)
+    assert table.winners() == [0, 2, 1]  # game 2 sent again with its key: still one game 2
+    expect(stored_rows(phone)).to_have_count(3)
 
 
 def one_tap(page: Page, who: str, number: int, words: dict[str, str], undo_who: str) -> None:
