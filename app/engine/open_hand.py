@@ -27,7 +27,9 @@ def with_hand(situation: Situation, hand: tuple[Card, ...]) -> Situation:
     return replace(situation, hand=hand, hand_count=None)
 
 
-def example_hands(rules: Rules, situation: Situation, action: Action) -> dict[str, tuple[Card, ...]]:
+def example_hands(
+    rules: Rules, situation: Situation, action: Action
+) -> dict[str, tuple[Card, ...]]:
     """A one-card hand for each side when the hand decides a draw ({} when it does not): no
     card fits first (the reading of an unknown hand so far), then a card that fits."""
     if not action.draw or not situation.on_turn or situation.hand is not None:

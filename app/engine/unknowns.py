@@ -21,8 +21,8 @@ from app.engine.open_hand import example_hands
 from app.engine.problems import find_problem
 from app.engine.problems import missing_wish_problem
 from app.engine.registry import PLAYER_RANGE
-from app.engine.registry import Rules
 from app.engine.registry import VARIANTS
+from app.engine.registry import Rules
 from app.engine.registry import Ruling
 from app.engine.situation import Action
 from app.engine.situation import Situation
@@ -142,13 +142,14 @@ def judge_open(
     )
     usual = dict(judged[0][0].values)[deciding]
     reason = say(depends_text(rules.name, deciding, yes, no, usual), lang)
-    # The rule that forbids it where it is not allowed is the one that decides.
-    first_rule = next(ruling.rule for _possible, ruling in judged if not ruling.legal)
+    # The rule that forbids it where it is not allowed is the one that decides, and so is
+    # the interpretation it was read with (dyn.ace, dop.9: a card that serves must be played).
+    refusal = next(ruling for _possible, ruling in judged if not ruling.legal)
     return {
         "legal": None,
-        "rule": first_rule,
+        "rule": refusal.rule,
         "reason": reason,
-        "interpretation": None,
+        "interpretation": refusal.verdict(lang).interpretation,
         "penalty": None,
         "effects": [],
         "cases": cases,
