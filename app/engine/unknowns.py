@@ -167,7 +167,13 @@ def same_answer(
     """The plain answer when every value gives the same verdict; a card that fits none of
     the wishes that could have been named is refused without naming one of them."""
     answer = judged[0][1].verdict(lang).to_json()
-    reasons = {say(ruling.reason, lang) for _possible, ruling in judged}
+    usual = [pair for pair in judged[0][0].values if pair[0] != "wish"]
+    # The reasons for each wish, the other missing fields at their usual values.
+    reasons = {
+        say(ruling.reason, lang)
+        for possible, ruling in judged
+        if [pair for pair in possible.values if pair[0] != "wish"] == usual
+    }
     if "wish" in missing and answer["legal"] is False and len(reasons) > 1 and action.play:
         wished = choices_text(rules.named_wishes(situation))
         answer["reason"] = say(
