@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.engine.cards import Card
+from app.engine.problems import find_problem
 from app.engine.registry import Rules
 from app.engine.situation import Action
 from app.engine.situation import Situation
@@ -34,7 +35,9 @@ def example_hands(
     card fits first (the reading of an unknown hand so far), then a card that fits."""
     if not action.draw or not situation.on_turn or situation.hand is not None:
         return {}
-    if situation.hand_count == 0:
+    # Only a well-formed question is judged (the rules assume it), and a known empty hand
+    # leaves nothing open.
+    if situation.hand_count == 0 or find_problem(situation, action) is not None:
         return {}
     taken = {situation.top, situation.below}
     fits: list[Card] = []
