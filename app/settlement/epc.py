@@ -18,10 +18,10 @@ def epc_qr(name: str, iban: str, cents: int, text: str) -> segno.QRCode:
     """The GiroCode: pay `cents` to `name`'s `iban` with the purpose `text` (no BIC: SEPA
     needs none since 2016)."""
     return helpers.make_epc_qr(
-        name=name[:NAME_LIMIT], iban=iban, amount=Decimal(cents) / 100, text=text[:TEXT_LIMIT]
+        name=name[:NAME_LIMIT],
+        iban=iban,
+        amount=Decimal(cents) / 100,
+        text=text[:TEXT_LIMIT],
+        # UTF-8 (EPC character set 1) holds every name a table may have, "Jörg" or "Łukasz".
+        encoding="utf-8",
     )
-
-
-def purpose(date_label: str, variants: list[str]) -> str:
-    """The purpose text: "Mautisch 26.11.: Dynamisch, Doppel"."""
-    return f"Mautisch {date_label}: {', '.join(variants)}" if variants else "Mautisch"
