@@ -158,3 +158,28 @@ def test_evening_settled_in_three_transfers_and_ticked_on_two_phones(
         "button", name="Als bezahlt abhaken"
     ).tap()
     expect(second.locator(".all-paid")).to_have_text("Alles ist bezahlt.")
+
+
+def test_a_new_table_in_a_group_seats_only_the_tapped_members(
+    live_server: Any, english: Page
+) -> None:
+    """In English: the members are chips, Dora and Ben tapped (in that seating order), a
+    guest typed into the next seat; Anna and Cem, never tapped, do not sit at the table."""
+    page = english
+    page.goto(live_server.url + "/groups")
+    page.fill("#name", "Tuesday")
+    page.fill("#players", "Anna\nBen\nCem\nDora")
+    page.get_by_role("button", name="Create group").tap()
+    page.get_by_role("link", name=re.compile("New table in this group")).tap()
+    settled(page)
+    page.locator("label.variant-choice:has(input[value='terroristen'])").tap()
+    expect(page.locator("[data-name-chips] .help")).to_contain_text("Who plays?")
+    fits_the_phone(page)
+    for name in ("Dora", "Ben"):
+        page.locator(f"[data-name-chips] [data-name='{name}']").tap()
+    page.fill("#players-2", "Emil")
+    page.get_by_role("button", name="Start the table").tap()
+    expect(page.locator(".flash")).to_contain_text("Table created")
+    shown = page.locator("body").inner_text()
+    assert "Dora" in shown and "Ben" in shown and "Emil" in shown
+    assert "Anna" not in shown and "Cem" not in shown
