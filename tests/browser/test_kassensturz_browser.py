@@ -183,3 +183,45 @@ def test_a_new_table_in_a_group_seats_only_the_tapped_members(
     shown = page.locator("body").inner_text()
     assert "Dora" in shown and "Ben" in shown and "Emil" in shown
     assert "Anna" not in shown and "Cem" not in shown
+
+
+def test_a_tick_made_offline_is_kept_and_sent_later(live_server: Any, page: Page) -> None:
+    """Offline, the tick waits on the phone; back online it is sent and shows as paid."""
+    api = page.request
+    group = api.post(
+        live_server.url + "/api/v1/groups", data={"name": "Dienstag", "players": ["Anna", "Ben"]}
+    ).json()
+    table = api.post(
+        live_server.url + "/api/v1/tables",
+        data={
+            "variant": "deluxe",
+            "players": ["Anna", "Ben"],
+            "options": {"rounds": 1, "rate_cents": 10},
+        },
+    ).json()
+    headers = {"X-Edit-Token": table["edit_token"]}
+    api.post(
+        f"{live_server.url}/api/v1/tables/{table['id']}/rounds",
+        data={"cards": [0, 4]},
+        headers=headers,
+    )
+    api.patch(
+        f"{live_server.url}/api/v1/tables/{table['id']}",
+        data={"group": group["id"]},
+        headers={**headers, "X-Group-Token": group["edit_token"]},
+    )
+    day = api.get(f"{live_server.url}/api/v1/groups/{group['id']}").json()["evenings"][0]["date"]
+    page.goto(f"{live_server.url}/g/{group['id']}/edit/{group['edit_token']}")
+    page.goto(f"{live_server.url}/g/{group['id']}/abend/{day}")
+    settled(page)
+    card = page.locator("li.transfer", has_text="Ben → Anna")
+    expect(card.locator(".who")).to_contain_text("0,40 €")
+
+    page.context.set_offline(True)
+    card.get_by_role("button", name="Als bezahlt abhaken").tap()
+    expect(card.locator(".state")).to_contain_text("auf diesem Handy")
+    page.context.set_offline(False)
+    expect(page.locator("li.transfer", has_text="Ben → Anna").locator(".state")).to_have_text(
+        "bezahlt"
+    )
+    expect(page.locator(".all-paid")).to_have_text("Alles ist bezahlt.")
