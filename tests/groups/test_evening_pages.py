@@ -130,3 +130,22 @@ def test_the_group_page_lists_its_evenings(client: FlaskClient) -> None:
     page = client.get(f"/g/{group['id']}").get_data(as_text=True)
     assert f"/g/{group['id']}/abend/{day}" in page
     assert client.get(f"/g/{group['id']}/abend/2001-01-01").status_code == 404
+
+
+def test_the_page_says_the_way_to_pay_and_the_rounding(client: FlaskClient) -> None:
+    """Kasse Ben, 50 ct (cards 1/0/2/3 at 10 ct: Ben +30, Anna +10, Cem −10, Dora −30):
+    Anna 10→0, Cem −10→0, Dora −30→−50; Ben carries 50 instead of 30, "+0,20 €"."""
+    group, day = evening_with_group(client)
+    page = client.get(f"/g/{group['id']}/abend/{day}?mode=kasse&kasse=ben&round_to=50")
+    text = page.get_data(as_text=True)
+    assert "Alle zahlen über die Kasse: Ben." in text
+    assert "Gerundet: Ben bekommt 0,20\xa0€ mehr als gewonnen." in text
+    assert text.count('<li class="transfer') == 1 and "0,50\xa0€" in text
+
+
+def test_a_holder_who_did_not_play_is_said_at_the_field(client: FlaskClient) -> None:
+    """Kasse Fritz: the sentence at the holder's choice, person to person shown meanwhile."""
+    group, day = evening_with_group(client)
+    text = client.get(f"/g/{group['id']}/abend/{day}?mode=kasse&kasse=Fritz").get_data(as_text=True)
+    assert "Wer die Kasse hat, muss an diesem Abend an einem Tisch um Geld gespielt haben" in text
+    assert "Die wenigsten Überweisungen, die den Abend ausgleichen: 2." in text
