@@ -47,7 +47,9 @@ def set_settings(table: Table, settings: dict[str, Any]) -> None:
     table.closed = bool(settings["closed"])
     # Changes logged before tables could change groups carry no group: it stays.
     if "group" in settings:
-        table.group_id = settings["group"]
+        # A group purged since the change was logged cannot take the table back: no group.
+        kept = settings["group"] and find_group(settings["group"])
+        table.group_id = kept.id if kept else None
 
 
 def update_table(table: Table, changes: Any) -> None:
