@@ -34,6 +34,10 @@ class TableResult:
     rounds: list[dict[str, Any]]
     standing: Standing
     played_at: datetime
+    # What the evening's titles read besides the rounds (app/awards).
+    options: dict[str, Any] = field(default_factory=dict)
+    closed: bool = False
+    first_dealer: int = 0
 
 
 @dataclass
