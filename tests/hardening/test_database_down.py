@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -23,6 +25,8 @@ from tests.conftest import LiveServer
 from tests.conftest import postgres_url
 from tests.conftest import wipe
 from tests.hardening.test_refused_characters import walk_app
+from tests.serve.conftest import ROOT
+from tests.serve.conftest import server_env
 
 ANSWER_WITHIN = 8.0  # seconds: the connect timeout (3 s) and a pre-ping, with room to spare
 PLAYERS = ["Anna", "Ben"]
@@ -171,3 +175,27 @@ def test_a_lost_postgres_is_a_503_and_the_app_recovers(
     assert answer.json()["rounds"] == []  # the refused round was not saved
     answer, seconds = timed("POST", f"{table}/rounds", json={"winner": 0}, headers=token)
     assert answer.status_code == 201
+
+
+@pytest.mark.parametrize("command", [["serve", "--host", "127.0.0.1", "--port", "0"], ["migrate"]])
+def test_start_with_the_database_unreachable_says_so_in_one_sentence(command: list[str]) -> None:
+    """`mautisch serve` and `mautisch migrate`: exit status 1, the database named, no password,
+    no traceback (no server needed: nothing listens on the port)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"postgresql://mautisch:geheim-123@127.0.0.1:{port}/mautisch"
+    ended = subprocess.run(
+        [sys.executable, "-m", "app.serve.command", *command],
+        cwd=ROOT,
+        env=server_env(url),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert ended.returncode == 1
+    assert "Traceback" not in ended.stderr
+    assert len(ended.stderr.strip().splitlines()) == 1, ended.stderr
+    assert f"127.0.0.1:{port}/mautisch" in ended.stderr
+    assert "cannot be reached" in ended.stderr
+    assert "geheim" not in ended.stderr + ended.stdout
