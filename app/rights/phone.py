@@ -23,6 +23,7 @@ from app.store.models import Group
 from app.store.models import Table
 from app.web.headers import group_edit_url
 from app.web.headers import mark_edit_link
+from app.web.headers import offline_copy
 from app.web.headers import table_edit_url
 
 TABLES_KEY = "tables"
@@ -197,7 +198,10 @@ def require_editor(table: Table) -> None:
 
 def edit_link(table: GuardedTable) -> EditLink | None:
     """The edit link this device may pass on, or None: the table's own when held, else the
-    group's (only a token's hash is stored, so nothing narrower can be made)."""
+    group's (only a token's hash is stored, so nothing narrower can be made); none in the copy
+    kept offline."""
+    if offline_copy():
+        return None
     token = edit_token(table)
     if token is not None:
         url = table_edit_url(table.id, token)
