@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from tests.browser.test_live_browser import Table
-from tests.browser.test_live_browser import controlled
 from tests.browser.test_live_browser import kept
+from tests.browser.test_live_browser import until
 
 CACHED = """async () => {
   const found = [];
@@ -38,7 +38,8 @@ def test_the_editors_page_is_kept_offline_without_its_edit_link(
     page.goto(table.edit_link)
     view = f"{table.view_link}?lang={lang}"
     page.goto(view)
-    controlled(page)
+    # Installing fetches the precached files first: on two busy cores that takes a while.
+    until(page, "Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)", 20)
     page.goto(view)
     assert table.token in page.locator("#edit-link").input_value()
     kept(page, f"/t/{table.id}")
