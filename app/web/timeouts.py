@@ -15,6 +15,7 @@ from typing import Any
 from flask import Flask
 from flask import Response
 from flask import current_app
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
@@ -82,12 +83,19 @@ def database_options(app: Flask) -> None:
             connect_args.setdefault(name, value)
         # A server may drop an idle connection (restart, proxy timeout); a SQLite file cannot.
         options.setdefault("pool_pre_ping", True)
-        options.setdefault("pool_timeout", app.config["DB_POOL_TIMEOUT_MS"] / 1000)
+        options.setdefault("pool_timeout", pool_seconds(app))
     elif uri.startswith("sqlite"):
         # The driver's busy handler: a writer waits this long for another writer's lock.
         connect_args.setdefault("timeout", app.config["DB_LOCK_TIMEOUT_MS"] / 1000)
+        if make_url(uri).database not in (None, "", ":memory:"):  # a file has a pool to wait on
+            options.setdefault("pool_timeout", pool_seconds(app))
     options["connect_args"] = connect_args
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+
+
+def pool_seconds(app: Flask) -> int:
+    """The pool wait in whole seconds, at least one (SQLAlchemy counts it in whole seconds)."""
+    return max(1, -(-int(app.config["DB_POOL_TIMEOUT_MS"]) // 1000))
 
 
 def timed_out(error: BaseException) -> bool:

@@ -15,6 +15,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ import requests
 from sqlalchemy.engine import make_url
 
 from tests.conftest import LiveServer
+from tests.conftest import file_app
 from tests.conftest import postgres_url
 from tests.conftest import wipe
 from tests.hardening.test_refused_characters import walk_app
@@ -199,3 +201,26 @@ def test_start_with_the_database_unreachable_says_so_in_one_sentence(command: li
     assert f"127.0.0.1:{port}/mautisch" in ended.stderr
     assert "cannot be reached" in ended.stderr
     assert "geheim" not in ended.stderr + ended.stdout
+
+
+def test_a_request_waits_a_bounded_time_for_a_pooled_connection(tmp_path: Path) -> None:
+    """Every connection of the pool in use: the next request is a 503 after the pool wait."""
+    app = file_app(
+        tmp_path,
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_size": 1, "max_overflow": 0},
+        DB_POOL_TIMEOUT_MS=1000,
+    )
+    client = app.test_client()
+    made = client.post("/api/v1/tables", json={"variant": "terroristen", "players": PLAYERS}).json
+    assert made is not None
+    from app.store.db import db
+
+    with app.app_context(), db.engine.connect():  # the pool's only connection, held
+        started = time.monotonic()
+        answer = client.get(f"/api/v1/tables/{made['id']}?lang=en")
+        waited = time.monotonic() - started
+    assert answer.status_code == 503
+    assert answer.headers["Retry-After"]
+    assert answer.json is not None and "nothing was saved" in answer.json["error"]
+    assert 0.9 < waited < 4, answer.json
+    assert client.get(f"/api/v1/tables/{made['id']}").status_code == 200
