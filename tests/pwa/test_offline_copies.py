@@ -38,9 +38,11 @@ def test_the_editors_page_is_kept_offline_without_its_edit_link(
     page.goto(table.edit_link)
     view = f"{table.view_link}?lang={lang}"
     page.goto(view)
-    # Installing fetches the precached files first: on two busy cores that takes a while.
-    until(page, "Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)", 20)
+    # Installing fetches the precached files first: on two busy cores that takes a while. Once
+    # the worker is active, a new navigation is always its to answer.
+    until(page, "navigator.serviceWorker.getRegistration().then(r => Boolean(r && r.active))", 30)
     page.goto(view)
+    until(page, "Boolean(navigator.serviceWorker.controller)", 10)
     assert table.token in page.locator("#edit-link").input_value()
     kept(page, f"/t/{table.id}")
 
