@@ -32,6 +32,7 @@ from app.store.db import db
 from app.store.models import Group
 from app.web.headers import group_edit_url
 from app.web.headers import mark_edit_link
+from app.web.headers import offline_copy
 
 bp = Blueprint("groups", __name__)
 TABLES_SHOWN = 50
@@ -116,8 +117,8 @@ def view(group_id: str) -> str:
 
 
 def edit_link(group: Group, token: str | None) -> str | None:
-    """The full edit link for a group editor to pass on, None for a viewer."""
-    if token is None:
+    """The full edit link for a group editor to pass on, None for a viewer and offline copies."""
+    if token is None or offline_copy():
         return None
     mark_edit_link()
     return group_edit_url(group.id, token)
