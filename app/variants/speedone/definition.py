@@ -9,6 +9,7 @@ from app.text import Message
 from app.variants.base import ROUNDS
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
+from app.variants.speedone.hands import hand_points
 from app.variants.speedone.scoring import SCORINGS
 from app.variants.speedone.scoring import TARGETS
 from app.variants.speedone.scoring import SpeedoneScoring
@@ -53,3 +54,13 @@ class Speedone(Variant):
         note = OWN_POINTS if options.get("scoring") == "own-points" else POINTS_WON
         target = options.get("target")
         return Message(note.msgid, target=str(target))
+
+    def round_doubts(
+        self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
+    ) -> list[Message]:
+        """spd.points: only a hand of zeros is worth nothing; every other hand at 0 points
+        looks like an untouched form."""
+        worth = [hand_points(h) for h in data["hands"]] if "hands" in data else data["points"]
+        if players < 2 or any(worth):
+            return []
+        return [Message("Nobody but the winner has points left — save anyway?")]
