@@ -326,6 +326,10 @@ class Variant:
         """The variant's own doubts about one round (hook; none by default)."""
         return []
 
+    def chart_target(self, options: Mapping[str, Any]) -> int | None:
+        """The total at which the game ends, drawn as a line across the chart (hook; None)."""
+        return None
+
     def chart_note(self, options: Mapping[str, Any]) -> Message:
         """How to read the running-totals chart of a table with these options (hook)."""
         return self.chart_note_text
