@@ -39,10 +39,7 @@ def chart_series(
     if definition.team_scores:
         # dop.set: the games start again from 0 in every set, so the lines fall back to 0.
         return [
-            (
-                team_name(team, players),
-                [0] + [running[team] for running in standing.running_totals],
-            )
+            (team_name(team, players), [0] + [running[team] for running in standing.running_totals])
             for team, seats in TEAM_SEATS.items()
         ]
     if options is not None and definition.has_teams(options):
