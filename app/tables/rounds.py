@@ -127,12 +127,15 @@ def taken_text(table: Table, taken: NumberTaken, wanted: int) -> str:
 
 
 def first_ask(table: Table, form: RoundForm, number: int) -> bool:
-    """An implausible new round is asked about before it is saved; one sent before under its
-    key (a double tap, an offline replay) is not asked again: it lands where it landed."""
+    """An implausible new round is asked about before it is saved. Not asked: one sent before
+    under its key (a double tap, a replay: it lands where it landed), and one kept on the
+    phone while offline, sent later without the number its form expected (static/js/
+    offline.js): nobody is there to answer, and the rules allow it."""
     key = form.idempotency_key.data or ""
-    if key and remembered_key(table, key) is not None:
+    wanted = expected_number(form)
+    if wanted is None or (key and remembered_key(table, key) is not None):
         return False
-    return needs_asking(table, form, expected_number(form) or number)
+    return needs_asking(table, form, wanted)
 
 
 @bp.route("/t/<id:table_id>/rounds/new", methods=["GET", "POST"])

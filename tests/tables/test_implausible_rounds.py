@@ -195,3 +195,15 @@ def test_each_definition_says_what_is_implausible(
             assert message == wanted
         else:
             assert wanted in say(message, "en")
+
+
+def test_a_round_kept_offline_is_saved_without_asking(
+    client: FlaskClient, make_table: TableMaker, become_editor: Claim
+) -> None:
+    """offline.js sends a kept round later without the number its form expected: nobody is
+    there to answer, so the round the rules allow is saved."""
+    table, token = make_table()
+    become_editor(client, table, token)
+    data = {"idempotency_key": "kept-1", **untouched_dynamisch(4)}
+    assert client.post(f"/t/{table}/rounds/new", data=data).status_code == 302
+    assert rounds_of(client, table) == 1
