@@ -108,6 +108,9 @@ class Variant:
     names_jack_suit: ClassVar[bool] = False
     # The round body names the winning seat: the sheet shows it per round.
     names_round_winner: ClassVar[bool] = False
+    # A round exactly like the one before looks entered twice (two phones, a double tap) where
+    # the hands differ from game to game; not where a round is only its winner.
+    repeat_doubtful: ClassVar[bool] = True
     # What the round form asks: one of "hands", "cards", "hand_points", "winner", "team".
     round_entry: ClassVar[str]
     # The new-table form's field per option (differs where it may stay empty: open-ended).
@@ -294,10 +297,6 @@ class Variant:
     def directions(self, rounds: Sequence[Mapping[str, Any]]) -> list[str]:
         """The direction of play at the end of each stored round (else the previous one's)."""
         return self.scoring.directions(rounds)
-
-    # A round exactly like the one before looks entered twice (two phones, a double tap) where
-    # the hands differ from game to game; not where a round is only its winner.
-    repeat_doubtful: ClassVar[bool] = True
 
     def doubts(
         self,
