@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from app.text import Message
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
@@ -25,3 +28,12 @@ class Dynamisch(Variant):
     average_label = Message("Ø: minus points per game")
     chart_note_text = Message("Minus points: the lowest line is best.")
     blank_sheet = BlankSheetSetup(room=6, rows=(1, 12, 8))
+
+    def round_doubts(
+        self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
+    ) -> list[Message]:
+        """dyn.effect.noend: the game ends as one player goes out and the one who took the last
+        effect holds cards; everybody out at once looks like an untouched form."""
+        if any(hand["jacks"] + hand["others"] for hand in data["hands"]):
+            return []
+        return [Message("Nobody has cards left — save anyway?")]
