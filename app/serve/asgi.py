@@ -1,0 +1,108 @@
+"""The app as one ASGI application: event streams in the event loop, the rest through Flask.
+
+`/t/<id>/events` (app.push) is answered here, so thousands of idle streams cost an entry in the
+loop each, not a thread. Every other request goes to the Flask app through a2wsgi's
+WSGIMiddleware, which runs it in a bounded thread pool (`threads`). At start-up the push hub is
+bound to the loop and, on PostgreSQL, a LISTEN task hears the other processes' changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from contextlib import suppress
+from typing import Any
+
+from a2wsgi import WSGIMiddleware
+from flask import Flask
+
+from app.push.events import Receive
+from app.push.events import Scope
+from app.push.events import Send
+from app.push.events import stream
+from app.push.hub import Hub
+from app.push.listen import libpq_url
+from app.push.listen import listen
+from app.store.announce import table_changed
+from app.store.tables import table_head
+
+EVENTS = re.compile(r"/t/([^/]+)/events")
+
+
+class PushApp:
+    """The ASGI callable: routes the event streams, hands the rest to Flask."""
+
+    def __init__(self, flask_app: Flask, threads: int, hub: Hub) -> None:
+        self.flask_app = flask_app
+        self.hub = hub
+        self.wsgi = WSGIMiddleware(flask_app, workers=threads)  # type: ignore[arg-type]
+        self.proxies = int(flask_app.config.get("PROXY_COUNT") or 0)
+        self.listener: asyncio.Task[None] | None = None
+        table_changed.connect(hub.from_thread, weak=False)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Lifespan, an event stream, or a Flask request."""
+        if scope["type"] == "lifespan":
+            await self.lifespan(receive, send)
+            return
+        path = EVENTS.fullmatch(scope.get("path", ""))
+        if scope["type"] == "http" and path and scope["method"] in ("GET", "HEAD"):
+            await stream(self.hub, self.version, path[1], self.client(scope), receive, send)
+            return
+        await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
+
+    def client(self, scope: Scope) -> str:
+        """The client's address: the socket's, or (behind PROXY_COUNT proxies) the one the
+        first proxy saw, as werkzeug's ProxyFix reads it."""
+        if self.proxies:
+            forwarded = [
+                value.decode("latin-1")
+                for name, value in scope.get("headers", [])
+                if name == b"x-forwarded-for"
+            ]
+            hops = [hop.strip() for hop in ",".join(forwarded).split(",") if hop.strip()]
+            if len(hops) >= self.proxies:
+                return hops[-self.proxies]
+        peer = scope.get("client")
+        return str(peer[0]) if peer else "-"
+
+    async def version(self, table_id: str) -> int | None:
+        """The table's version, None for no table or a deleted one (read in a worker thread)."""
+
+        def read() -> int | None:
+            with self.flask_app.app_context():
+                head = table_head(table_id)
+                return None if head is None or head.deleted_at is not None else head.version
+
+        return await asyncio.to_thread(read)
+
+    async def lifespan(self, receive: Receive, send: Send) -> None:
+        """Bind the hub to the loop and listen on PostgreSQL while the server runs."""
+        while True:
+            message: dict[str, Any] = await receive()
+            if message["type"] == "lifespan.startup":
+                self.hub.bind(asyncio.get_running_loop())
+                url = libpq_url(self.flask_app.config["SQLALCHEMY_DATABASE_URI"])
+                if url is not None:
+                    self.listener = asyncio.create_task(listen(self.hub, url))
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                if self.listener is not None:
+                    self.listener.cancel()
+                    with suppress(asyncio.CancelledError):
+                        await self.listener
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+
+def stream_bounds(connections: int, per_address: int) -> Hub:
+    """A hub whose streams may take at most 4/5 of the connections: the rest stay free for
+    ordinary requests, whatever the phones hold."""
+    return Hub(total=max(1, connections * 4 // 5), per_client=per_address)
+
+
+def serving(threads: int = 8, connections: int = 5000, per_address: int = 200) -> PushApp:
+    """The ASGI app for a server started by hand (gunicorn's `app.serve.asgi:serving()`)."""
+    from app import create_app
+
+    return PushApp(create_app(), threads, stream_bounds(connections, per_address))

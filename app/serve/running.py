@@ -1,0 +1,54 @@
+"""Running the ASGI app under uvicorn for `mautisch serve`, with its bounds.
+
+uvicorn (pure Python with h11, faster with httptools; Linux, macOS and Windows) holds every
+connection in one event loop. Bounds: `connections` in total (beyond it uvicorn answers 503),
+4/5 of them at most for event streams and `per_address` streams per client address (app.push);
+idle keep-alive connections are closed after KEEP_ALIVE seconds.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+
+import uvicorn
+
+from app.serve.asgi import PushApp
+
+KEEP_ALIVE = 5  # s: an idle kept connection is closed (the phones' streams are not idle)
+SPARE_FILES = 200  # file descriptors beyond the connections: database, logs, static files
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The bound socket (OSError when the port is taken); port 0 picks a free one."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    return socket.create_server((host, port), family=family, backlog=2048)
+
+
+def allow_open_files(needed: int) -> None:
+    """Raise this process's open-file limit towards `needed` (POSIX; macOS starts at 256)."""
+    if sys.platform == "win32":
+        return  # no such limit per process for sockets
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def run(app: PushApp, sock: socket.socket, connections: int) -> None:
+    """Serve until Ctrl+C (uvicorn handles the signals and closes the streams)."""
+    allow_open_files(connections + SPARE_FILES)
+    config = uvicorn.Config(
+        app,
+        limit_concurrency=connections,
+        timeout_keep_alive=KEEP_ALIVE,
+        lifespan="on",
+        log_level="warning",
+        access_log=False,
+        server_header=False,
+        date_header=False,  # the app sets Date itself (app.web)
+        proxy_headers=False,  # the app believes X-Forwarded-* per PROXY_COUNT (ProxyFix)
+    )
+    uvicorn.Server(config).run(sockets=[sock])
