@@ -11,6 +11,7 @@ from __future__ import annotations
 import socket
 import threading
 import time
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -34,10 +35,8 @@ def trickle(held: list[socket.socket], until: float) -> None:
     """Send each slow connection one more header line a second, never ending the headers."""
     while time.monotonic() < until:
         for conn in held:
-            try:
+            with suppress(OSError):  # the server closed it: fine
                 conn.sendall(b"X-Slow: 1\r\n")
-            except OSError:
-                pass  # the server closed it: fine
         time.sleep(1)
 
 
