@@ -3,12 +3,14 @@
 `/t/<id>/events` (app.push) is answered here, so thousands of idle streams cost an entry in the
 loop each, not a thread. Every other request goes to the Flask app through a2wsgi's
 WSGIMiddleware, which runs it in a bounded thread pool (`threads`). At start-up the push hub is
-bound to the loop and, on PostgreSQL, a LISTEN task hears the other processes' changes.
+bound to the loop, a sweep of the watched tables' versions starts (app.push.sweep) and, on
+PostgreSQL, a LISTEN task hears the other processes' changes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from contextlib import suppress
 from typing import Any
@@ -23,10 +25,15 @@ from app.push.events import stream
 from app.push.hub import Hub
 from app.push.listen import libpq_url
 from app.push.listen import listen
+from app.push.sweep import sweep
 from app.store.announce import table_changed
 from app.store.tables import table_head
 
 EVENTS = re.compile(r"/t/([^/]+)/events")
+# Seconds between sweeps of the watched tables' versions: SQLite has no NOTIFY to hear other
+# processes by; on PostgreSQL the sweep only backs up LISTEN.
+SWEEP = {"sqlite": 2.0, "postgresql": 15.0}
+log = logging.getLogger(__name__)
 
 
 class PushApp:
@@ -37,7 +44,7 @@ class PushApp:
         self.hub = hub
         self.wsgi = WSGIMiddleware(flask_app, workers=threads)  # type: ignore[arg-type]
         self.proxies = int(flask_app.config.get("PROXY_COUNT") or 0)
-        self.listener: asyncio.Task[None] | None = None
+        self.tasks: list[asyncio.Task[None]] = []
         table_changed.connect(hub.from_thread, weak=False)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -76,23 +83,35 @@ class PushApp:
 
         return await asyncio.to_thread(read)
 
+    def start_tasks(self) -> None:
+        """The sweep, and on PostgreSQL the LISTEN task."""
+        database = self.flask_app.config["SQLALCHEMY_DATABASE_URI"]
+        url = libpq_url(database)
+        every = SWEEP["postgresql" if url is not None else "sqlite"]
+        self.tasks.append(asyncio.create_task(sweep(self.hub, self.flask_app, every, noted)))
+        if url is not None:
+            self.tasks.append(asyncio.create_task(listen(self.hub, url)))
+
     async def lifespan(self, receive: Receive, send: Send) -> None:
         """Bind the hub to the loop and listen on PostgreSQL while the server runs."""
         while True:
             message: dict[str, Any] = await receive()
             if message["type"] == "lifespan.startup":
                 self.hub.bind(asyncio.get_running_loop())
-                url = libpq_url(self.flask_app.config["SQLALCHEMY_DATABASE_URI"])
-                if url is not None:
-                    self.listener = asyncio.create_task(listen(self.hub, url))
+                self.start_tasks()
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
-                if self.listener is not None:
-                    self.listener.cancel()
+                for task in self.tasks:
+                    task.cancel()
                     with suppress(asyncio.CancelledError):
-                        await self.listener
+                        await task
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+
+
+def noted(error: Exception) -> None:
+    """A failed sweep, in the server's log."""
+    log.warning("looking at the watched tables failed: %s", error)
 
 
 def stream_bounds(connections: int, per_address: int) -> Hub:

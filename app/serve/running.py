@@ -3,7 +3,7 @@
 uvicorn (pure Python with h11, faster with httptools; Linux, macOS and Windows) holds every
 connection in one event loop. Bounds: `connections` in total (beyond it uvicorn answers 503),
 4/5 of them at most for event streams and `per_address` streams per client address (app.push);
-idle keep-alive connections are closed after KEEP_ALIVE seconds.
+idle kept connections are closed after KEEP_ALIVE seconds.
 """
 
 from __future__ import annotations
@@ -15,7 +15,11 @@ import uvicorn
 
 from app.serve.asgi import PushApp
 
-KEEP_ALIVE = 5  # s: an idle kept connection is closed (the phones' streams are not idle)
+# s: an idle kept connection is closed after this. Long, as browsers keep theirs: a phone told
+# of a change fetches the page on its warm connection instead of paying a new handshake, and
+# an idle connection costs the event loop little.
+KEEP_ALIVE = 75
+GRACE = 2  # s
 SPARE_FILES = 200  # file descriptors beyond the connections: database, logs, static files
 
 
@@ -44,6 +48,8 @@ def run(app: PushApp, sock: socket.socket, connections: int) -> None:
         app,
         limit_concurrency=connections,
         timeout_keep_alive=KEEP_ALIVE,
+        # Open streams never end by themselves: on Ctrl+C give them this long, then close them.
+        timeout_graceful_shutdown=GRACE,
         lifespan="on",
         log_level="warning",
         access_log=False,

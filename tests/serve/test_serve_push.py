@@ -109,6 +109,24 @@ def test_a_plain_wsgi_server_answers_204_so_the_phone_polls(live_server: Any) ->
     assert client.get(f"/t/{table_id}/events").status_code == 204
 
 
+def test_two_processes_on_one_sqlite_file_push_each_others_changes(
+    tmp_path: Path, servers: Any
+) -> None:
+    env = server_env(f"sqlite:///{tmp_path / 'shared.sqlite'}")
+    one = started(servers, env)
+    other = started(servers, env)
+    table_id, token = new_table(one.url)
+    stream = open_stream(other.url, table_id)
+    try:
+        assert b'"version": 0}' in read_until(stream, b'"version": 0}', 10)
+        add_round(one.url, table_id, token)
+        start = time.monotonic()
+        assert b'"version": 1}' in read_until(stream, b'"version": 1}', 10)
+        assert time.monotonic() - start < 5  # the sweep runs every 2 s
+    finally:
+        stream.close()
+
+
 @pytest.mark.postgres
 def test_a_change_through_one_process_reaches_a_stream_on_another(
     tmp_path: Path, servers: Any
