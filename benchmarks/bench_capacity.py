@@ -7,13 +7,14 @@ SQLite file) and stops it by its process id at the end.
 
 Each of N tables (Dynamisch, 4 players) has 4 phones watching its read-only page as
 static/js/live.js does: with `--phones push` (the default) each holds the table's event stream
-(GET /t/<id>/events) and, told a newer version, fetches the fresh page from /t/<id>/live on a
-second keep-alive connection; with `--phones poll` (the fallback, and the old way) each polls
-GET /api/v1/tables/<id>/version with If-None-Match every second after the previous answer, on
-its own keep-alive connection, and after a change fetches /t/<id>/live. "push" is the time from
-sending a round's POST to a phone's hearing of the new version (poll: its next 200), "seen" to
-its having the fresh page. One round a minute per table is posted through the JSON API
-with the edit token (POST /api/v1/tables/<id>/rounds), at a random second of the minute.
+(GET /t/<id>/events, gzipped) and is sent the fresh page in it (or, told only a newer version,
+fetches the page from /t/<id>/live on a second keep-alive connection); with `--phones poll`
+(the fallback, and the old way) each polls GET /api/v1/tables/<id>/version with If-None-Match
+every second after the previous answer, on its own keep-alive connection, and after a change
+fetches /t/<id>/live. "told" is the time from sending a round's POST to a phone's hearing of the
+new version (poll: its next 200), "seen" to its having the fresh page. One round a minute per
+table is posted through the JSON API with the edit token (POST /api/v1/tables/<id>/rounds), at a
+random second of the minute.
 N rises stepwise until the round POST's p99 passes 500 ms or errors or timeouts appear.
 The baseline is the highest throughput of one small static file on the same server.
 """
@@ -27,6 +28,7 @@ import os
 import random
 import sys
 import time
+import zlib
 from collections import Counter
 from dataclasses import dataclass
 from dataclasses import field
@@ -150,7 +152,9 @@ def delays(tally: Tally, table_id: str, into: list[float]) -> None:
 
 
 async def listen(base: str, table_id: str, version: str, tally: Tally, stop: float) -> None:
-    """One phone holding the table's event stream until `stop` (loop time), reconnecting."""
+    """One phone holding the table's event stream (gzipped, as a browser takes it) until
+    `stop` (loop time), reconnecting; the fresh page comes in the stream ("page"), or it is
+    fetched after a "version" event."""
     loop = asyncio.get_running_loop()
     await asyncio.sleep(random.random() * POLL)
     shown = int(version)
@@ -158,27 +162,42 @@ async def listen(base: str, table_id: str, version: str, tally: Tally, stop: flo
     async with session(tally, connections=2) as client:
         while loop.time() < stop:
             try:
-                async with client.get(f"{base}/t/{table_id}/events", timeout=forever) as stream:
+                url = f"{base}/t/{table_id}/events?lang=de"
+                async with client.get(url, timeout=forever) as stream:
                     if stream.status != 200:
                         tally.errors += 1
                         tally.kinds[f"events {stream.status}"] += 1
                         await asyncio.sleep(POLL)
                         continue
                     tally.streams += 1
-                    async for line in stream.content:
-                        if not line.startswith(b'data: {"table"'):
-                            continue
-                        told = int(json.loads(line[6:])["version"])
-                        if told > shown:
-                            delays(tally, table_id, tally.told)
-                            page = f"{base}/t/{table_id}/live?lang=de"
-                            await timed(tally, tally.pages, client, "GET", page)
-                            delays(tally, table_id, tally.seen)
-                            shown = told
+                    unpack = zlib.decompressobj(31)
+                    gzipped = stream.headers.get("Content-Encoding") == "gzip"
+                    waiting = b""
+                    async for chunk in stream.content.iter_any():
+                        waiting += unpack.decompress(chunk) if gzipped else chunk
+                        *events, waiting = waiting.split(b"\n\n")
+                        for one in events:
+                            shown = await heard(base, table_id, one, shown, tally, client)
             except (aiohttp.ClientError, TimeoutError) as error:
                 tally.errors += 1
                 tally.kinds[f"events {type(error).__name__}"] += 1
                 await asyncio.sleep(POLL)
+
+
+async def heard(
+    base: str, table_id: str, one: bytes, shown: int, tally: Tally, client: aiohttp.ClientSession
+) -> int:
+    """One event of the stream; returns the version the phone shows after it."""
+    fields = dict(line.split(b": ", 1) for line in one.split(b"\n") if b": " in line[:8])
+    told = int(fields.get(b"id", b"-1"))
+    if told <= shown:
+        return shown
+    delays(tally, table_id, tally.told)
+    if fields.get(b"event") == b"version":
+        page = f"{base}/t/{table_id}/live?lang=de"
+        await timed(tally, tally.pages, client, "GET", page)
+    delays(tally, table_id, tally.seen)
+    return told
 
 
 async def watch(base: str, table_id: str, version: str, tally: Tally, stop: float) -> None:

@@ -65,14 +65,20 @@ class Hub:
         if self.clients[client] <= 0:
             del self.clients[client]
 
-    def publish(self, table_id: str, version: int) -> None:
-        """Hand a newer version to the table's streams (in the loop's thread)."""
+    def known(self, table_id: str, version: int) -> bool:
+        """Note the table's version; False when it was known already (or a newer one was)."""
         if self.versions.get(table_id, -1) >= version:
-            return
+            return False
         self.versions[table_id] = version
         self.versions.move_to_end(table_id)
         while len(self.versions) > SEEN_TABLES:
             self.versions.popitem(last=False)
+        return True
+
+    def publish(self, table_id: str, version: int) -> None:
+        """Hand a newer version to the table's streams (in the loop's thread)."""
+        if not self.known(table_id, version):
+            return
         for queue in self.watchers.get(table_id, ()):
             if queue.full():  # a phone that does not read: it needs the newest version only
                 queue.get_nowait()

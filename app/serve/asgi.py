@@ -25,6 +25,8 @@ from app.push.events import stream
 from app.push.hub import Hub
 from app.push.listen import libpq_url
 from app.push.listen import listen
+from app.push.render import Viewer
+from app.push.render import page
 from app.push.sweep import sweep
 from app.store.announce import table_changed
 from app.store.tables import table_head
@@ -54,7 +56,13 @@ class PushApp:
             return
         path = EVENTS.fullmatch(scope.get("path", ""))
         if scope["type"] == "http" and path and scope["method"] in ("GET", "HEAD"):
-            await stream(self.hub, self.version, path[1], self.client(scope), receive, send)
+            table_id, viewer = path[1], Viewer(scope)
+
+            async def render() -> str | None:
+                return await self.page(table_id, viewer)
+
+            client = self.client(scope)
+            await stream(self.hub, self.version, render, table_id, client, scope, receive, send)
             return
         await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
 
@@ -91,6 +99,14 @@ class PushApp:
         self.tasks.append(asyncio.create_task(sweep(self.hub, self.flask_app, every, noted)))
         if url is not None:
             self.tasks.append(asyncio.create_task(listen(self.hub, url)))
+
+    async def page(self, table_id: str, viewer: Viewer) -> str | None:
+        """The phone's fresh page (None when it cannot be had: the phone fetches it)."""
+        try:
+            return await asyncio.to_thread(page, self.flask_app, table_id, viewer)
+        except Exception as error:  # the phone is told the version and fetches the page
+            log.warning("rendering a pushed page failed: %s", error)
+            return None
 
     async def lifespan(self, receive: Receive, send: Send) -> None:
         """Bind the hub to the loop and listen on PostgreSQL while the server runs."""

@@ -1,8 +1,8 @@
 // The live table page: shows a change made on any phone at once, without a reload.
 // It holds an event stream (EventSource on /t/<id>/events, app.push): the server tells the
-// table's version on connect and after every committed change; on a newer version the page
-// fetches /t/<id>/live, the fresh page, once, and swaps <main>, keeping the parts marked
-// data-live-keep. Where the stream cannot be held (an old browser, a server or proxy without
+// table's version on connect and after every committed change the fresh page itself (as
+// /t/<id>/live renders it for this phone; or only the version, and the page fetches
+// /t/<id>/live), and the page swaps <main>, keeping the parts marked data-live-keep. Where the stream cannot be held (an old browser, a server or proxy without
 // it, a refusal) it polls GET /api/v1/tables/<id>/version with If-None-Match once a second
 // (304 while nothing changed) and tries the stream again later. A phone back from sleep or on
 // another network reconnects by itself and catches up (the first event is the current version).
@@ -82,17 +82,22 @@
         if (!response.ok) throw new Error("live page: " + response.status);
         return response.text();
       })
-      .then(function (html) {
-        var doc = new DOMParser().parseFromString(html, "text/html");
-        var freshMain = doc.querySelector("main");
-        var freshBar = doc.querySelector("[data-live]");
-        if (!freshMain || !freshBar) throw new Error("live page without a table");
-        swap(freshMain);
-        bar.setAttribute("data-version", freshBar.getAttribute("data-version"));
-        fromCache = false;
-        show("current", say("live_current"));
-        document.dispatchEvent(new CustomEvent("mautisch:updated"));
-      });
+      .then(apply);
+  }
+
+  function apply(html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var freshMain = doc.querySelector("main");
+    var freshBar = doc.querySelector("[data-live]");
+    if (!freshMain || !freshBar) throw new Error("live page without a table");
+    var fresh = Number(freshBar.getAttribute("data-version"));
+    if (fresh >= shown()) {  // a page fetched earlier may arrive after a pushed newer one
+      swap(freshMain);
+      bar.setAttribute("data-version", String(fresh));
+    }
+    fromCache = false;
+    show("current", say("live_current"));
+    document.dispatchEvent(new CustomEvent("mautisch:updated"));
   }
 
   function settle() {
@@ -166,6 +171,16 @@
     }
   }
 
+  function onPage(message) {
+    // The fresh page itself, rendered for this phone where its stream is held.
+    heard();
+    try {
+      apply(message.data);
+    } catch (error) {
+      update();
+    }
+  }
+
   function drop() {
     if (source) source.close();
     source = null;
@@ -182,8 +197,9 @@
 
   function listen() {
     if (source || !eventsUrl || !window.EventSource) return;
-    source = new EventSource(eventsUrl);
+    source = new EventSource(withLang(eventsUrl));
     source.addEventListener("version", onVersion);
+    source.addEventListener("page", onPage);
     source.addEventListener("ping", heard);
     source.addEventListener("error", function () {
       // CONNECTING: the browser retries by itself (the catch-up is the first event); poll
