@@ -1,6 +1,6 @@
 """Changes pushed to watching phones by `mautisch serve` (a real process on loopback).
 
-A round saved reaches an open event stream as the table's new version; a reconnecting phone is
+A round saved reaches an open event stream as the table's fresh page; a reconnecting phone is
 told the current version at once (its catch-up); the streams of one address are bounded; on
 PostgreSQL a change made through one process reaches a stream held by another.
 """
@@ -65,9 +65,11 @@ def test_a_saved_round_reaches_an_open_stream(tmp_path: Path, servers: Any) -> N
         assert b"id: 0\nevent: version\n" in first
         add_round(server.url, table_id, token)
         add_round(server.url, table_id, token)
-        later = read_until(stream, b'"version": 2}', 10)
-        assert f'data: {{"table": "{table_id}", "version": 1}}'.encode() in later
-        assert f'data: {{"table": "{table_id}", "version": 2}}'.encode() in later
+        # Each change brings the fresh page itself, as /t/<id>/live renders it.
+        later = read_until(stream, b"id: 2\nevent: page\n", 10)
+        later += read_until(stream, b"</html>\n\n", 10)
+        assert b"id: 1\nevent: page\ndata: " in later
+        assert b'data-version="2"' in later.split(b"id: 2\nevent: page\n")[1]
     finally:
         stream.close()
     # A phone back from sleep (it saw version 0) is told the current version first.
@@ -121,7 +123,7 @@ def test_two_processes_on_one_sqlite_file_push_each_others_changes(
         assert b'"version": 0}' in read_until(stream, b'"version": 0}', 10)
         add_round(one.url, table_id, token)
         start = time.monotonic()
-        assert b'"version": 1}' in read_until(stream, b'"version": 1}', 10)
+        assert b"id: 1\nevent: page" in read_until(stream, b"id: 1\nevent: page", 10)
         assert time.monotonic() - start < 5  # the sweep runs every 2 s
     finally:
         stream.close()
@@ -139,6 +141,6 @@ def test_a_change_through_one_process_reaches_a_stream_on_another(
     try:
         assert b'"version": 0}' in read_until(stream, b'"version": 0}', 10)
         add_round(one.url, table_id, token)
-        assert b'"version": 1}' in read_until(stream, b'"version": 1}', 10)
+        assert b"id: 1\nevent: page" in read_until(stream, b"id: 1\nevent: page", 10)
     finally:
         stream.close()
