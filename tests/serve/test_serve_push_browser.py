@@ -1,8 +1,9 @@
 """Real Chromium phones (390×844) on `mautisch serve`: a round saved on one appears on another.
 
 By push: the watching phone holds the table's event stream and is sent its fresh page in it
-(in its language), without polling the version or fetching the page. With the stream blocked (the route aborted,
-as a proxy that drops it would), the phone polls and still shows the round. German and English.
+(in its language), without polling the version or fetching the page. With the stream blocked
+(the route aborted, as a proxy that drops it would), the phone polls and still shows the round.
+German and English.
 """
 
 from __future__ import annotations
