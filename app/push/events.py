@@ -104,7 +104,11 @@ async def stream(
             await refuse(send, 503, "Too many live views on this server.", 60)
         return
     hub.known(table_id, version)  # what this phone is told now is no news to the sweep
+    newest = hub.versions.get(table_id, version)
+    if newest > version:  # published between the lookup and the subscription
+        queue.put_nowait(newest)
     gone = asyncio.ensure_future(disconnected(receive))
+    waiting: asyncio.Future[int] | None = None
     gzip = accepts_gzip(scope)
     headers = HEADERS + ([(b"content-encoding", b"gzip")] if gzip else [])
     out = Writer(send, gzip)
@@ -130,6 +134,8 @@ async def stream(
         pass  # the phone went away while we wrote
     finally:
         gone.cancel()
+        if waiting is not None:
+            waiting.cancel()
         hub.unsubscribe(table_id, client, queue)
 
 
