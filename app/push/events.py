@@ -72,7 +72,8 @@ def accepts_gzip(scope: dict[str, Any]) -> bool:
 
 
 async def refuse(send: Send, status: int, text: str, retry_after: int | None = None) -> None:
-    """A plain JSON error answer."""
+    """A plain JSON error answer, for the log and tools: EventSource shows no body to a player
+    (the page polls instead, and says whether it is current in its own words)."""
     headers = [(b"content-type", b"application/json"), (b"cache-control", b"no-store")]
     if retry_after is not None:
         headers.append((b"retry-after", str(retry_after).encode()))

@@ -91,7 +91,9 @@
     var freshBar = doc.querySelector("[data-live]");
     if (!freshMain || !freshBar) throw new Error("live page without a table");
     var fresh = Number(freshBar.getAttribute("data-version"));
-    if (fresh >= shown()) {  // a page fetched earlier may arrive after a pushed newer one
+    // Only a newer page is swapped in: a page fetched earlier may arrive after a pushed newer
+    // one, and a page saved in place already shows its own version.
+    if (fresh > shown()) {
       swap(freshMain);
       bar.setAttribute("data-version", String(fresh));
     }
