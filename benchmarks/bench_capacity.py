@@ -5,11 +5,16 @@ Run by hand: `.venv/bin/python benchmarks/bench_capacity.py [--quick] [--base-ur
 README's command (`mautisch serve --host 127.0.0.1 --port P`, its default threads, a throwaway
 SQLite file) and stops it by its process id at the end.
 
-Each of N tables (Dynamisch, 4 players) has 4 phones watching its read-only page, each
-polling as static/js/live.js does: GET /api/v1/tables/<id>/version with If-None-Match every
-second after the previous answer, on its own keep-alive connection, and after a change the
-fresh page from /t/<id>/live. One round a minute per table is posted through the JSON API
-with the edit token (POST /api/v1/tables/<id>/rounds), at a random second of the minute.
+Each of N tables (Dynamisch, 4 players) has 4 phones watching its read-only page as
+static/js/live.js does: with `--phones push` (the default) each holds the table's event stream
+(GET /t/<id>/events, gzipped) and is sent the fresh page in it (or, told only a newer version,
+fetches the page from /t/<id>/live on a second keep-alive connection); with `--phones poll`
+(the fallback, and the old way) each polls GET /api/v1/tables/<id>/version with If-None-Match
+every second after the previous answer, on its own keep-alive connection, and after a change
+fetches /t/<id>/live. "told" is the time from sending a round's POST to a phone's hearing of the
+new version (poll: its next 200), "seen" to its having the fresh page. One round a minute per
+table is posted through the JSON API with the edit token (POST /api/v1/tables/<id>/rounds), at a
+random second of the minute.
 N rises stepwise until the round POST's p99 passes 500 ms or errors or timeouts appear.
 The baseline is the highest throughput of one small static file on the same server.
 """
@@ -23,6 +28,7 @@ import os
 import random
 import sys
 import time
+import zlib
 from collections import Counter
 from dataclasses import dataclass
 from dataclasses import field
@@ -63,6 +69,9 @@ class Tally:
     polls: list[float] = field(default_factory=list)  # ms
     pages: list[float] = field(default_factory=list)
     posts: list[float] = field(default_factory=list)
+    told: list[float] = field(default_factory=list)  # ms from the POST sent to the phone told
+    seen: list[float] = field(default_factory=list)  # ms from the POST sent to the page fetched
+    streams: int = 0  # event streams opened
     errors: int = 0
     timeouts: int = 0
     kinds: Counter[str] = field(default_factory=Counter)  # what the errors were
@@ -86,8 +95,8 @@ def ms(values: list[float], share: float) -> str:
     return f"{percentile(values, share):7.1f}ms" if values else f"{'-':>9}"
 
 
-def session(tally: Tally) -> aiohttp.ClientSession:
-    """A phone's own HTTP client: one keep-alive connection, content left compressed."""
+def session(tally: Tally, connections: int = 1) -> aiohttp.ClientSession:
+    """A phone's own HTTP client: keep-alive connections, content left compressed."""
 
     async def opened(_s: aiohttp.ClientSession, _c: SimpleNamespace, _p: object) -> None:
         """Count a new connection."""
@@ -96,7 +105,7 @@ def session(tally: Tally) -> aiohttp.ClientSession:
     trace = aiohttp.TraceConfig()
     trace.on_connection_create_end.append(opened)
     return aiohttp.ClientSession(
-        connector=aiohttp.TCPConnector(limit=1),
+        connector=aiohttp.TCPConnector(limit=connections),
         timeout=aiohttp.ClientTimeout(total=TIMEOUT),
         auto_decompress=False,
         headers=BROWSER,
@@ -133,8 +142,66 @@ async def timed(
     return status, body
 
 
+POSTED: dict[str, float] = {}  # table id -> loop time its last round's POST was sent
+
+
+def delays(tally: Tally, table_id: str, into: list[float]) -> None:
+    """The time since the table's last round was posted, in ms."""
+    if table_id in POSTED:
+        into.append((asyncio.get_running_loop().time() - POSTED[table_id]) * 1000)
+
+
+async def listen(base: str, table_id: str, version: str, tally: Tally, stop: float) -> None:
+    """One phone holding the table's event stream (gzipped, as a browser takes it) until
+    `stop` (loop time), reconnecting; the fresh page comes in the stream ("page"), or it is
+    fetched after a "version" event."""
+    loop = asyncio.get_running_loop()
+    await asyncio.sleep(random.random() * POLL)
+    shown = int(version)
+    forever = aiohttp.ClientTimeout(total=None, sock_connect=TIMEOUT, sock_read=60)
+    async with session(tally, connections=2) as client:
+        while loop.time() < stop:
+            try:
+                url = f"{base}/t/{table_id}/events?lang=de"
+                async with client.get(url, timeout=forever) as stream:
+                    if stream.status != 200:
+                        tally.errors += 1
+                        tally.kinds[f"events {stream.status}"] += 1
+                        await asyncio.sleep(POLL)
+                        continue
+                    tally.streams += 1
+                    unpack = zlib.decompressobj(31)
+                    gzipped = stream.headers.get("Content-Encoding") == "gzip"
+                    waiting = b""
+                    async for chunk in stream.content.iter_any():
+                        waiting += unpack.decompress(chunk) if gzipped else chunk
+                        *events, waiting = waiting.split(b"\n\n")
+                        for one in events:
+                            shown = await heard(base, table_id, one, shown, tally, client)
+            except (aiohttp.ClientError, TimeoutError) as error:
+                tally.errors += 1
+                tally.kinds[f"events {type(error).__name__}"] += 1
+                await asyncio.sleep(POLL)
+
+
+async def heard(
+    base: str, table_id: str, one: bytes, shown: int, tally: Tally, client: aiohttp.ClientSession
+) -> int:
+    """One event of the stream; returns the version the phone shows after it."""
+    fields = dict(line.split(b": ", 1) for line in one.split(b"\n") if b": " in line[:8])
+    told = int(fields.get(b"id", b"-1"))
+    if told <= shown:
+        return shown
+    delays(tally, table_id, tally.told)
+    if fields.get(b"event") == b"version":
+        page = f"{base}/t/{table_id}/live?lang=de"
+        await timed(tally, tally.pages, client, "GET", page)
+    delays(tally, table_id, tally.seen)
+    return told
+
+
 async def watch(base: str, table_id: str, version: str, tally: Tally, stop: float) -> None:
-    """One phone on the table's read-only page until `stop` (loop time)."""
+    """One phone polling the table's version until `stop` (loop time)."""
     loop = asyncio.get_running_loop()
     await asyncio.sleep(random.random() * POLL)
     async with session(tally) as client:
@@ -150,9 +217,11 @@ async def watch(base: str, table_id: str, version: str, tally: Tally, stop: floa
             if status == 200:
                 fresh = str(json.loads(body)["version"])
                 if fresh != version:
+                    delays(tally, table_id, tally.told)
                     await timed(
                         tally, tally.pages, client, "GET", f"{base}/t/{table_id}/live?lang=de"
                     )
+                    delays(tally, table_id, tally.seen)
                     version = fresh
             await asyncio.sleep(POLL)
 
@@ -163,6 +232,7 @@ async def enter_rounds(base: str, table_id: str, token: str, tally: Tally, stop:
     await asyncio.sleep(random.random() * ROUND_EVERY)
     async with session(tally) as client:
         while loop.time() < stop:
+            POSTED[table_id] = loop.time()
             await timed(
                 tally,
                 tally.posts,
@@ -246,7 +316,7 @@ async def static_best(base: str, seconds: float) -> float:
 
 
 async def run(
-    base: str, pid: int | None, steps: list[int], seconds: float, static_s: float
+    base: str, pid: int | None, steps: list[int], seconds: float, static_s: float, push: bool
 ) -> None:
     """The baseline, then each step until one fails."""
     print("baseline:")
@@ -255,7 +325,8 @@ async def run(
     print(
         f"{'N':>5} {'req/s':>7} {'ratio':>6} {'poll p50':>9} {'poll p99':>9}"
         f" {'page p50':>9} {'POST p50':>9} {'POST p99':>9} {'POSTs':>6} {'err':>4} {'t/o':>4}"
-        f" {'conns':>6} {'server CPU':>10} {'client CPU':>10}"
+        f" {'conns':>6} {'streams':>7} {'told p95':>9} {'seen p95':>9}"
+        f" {'server CPU':>10} {'client CPU':>10}"
     )
     tables: list[Table] = []
     for count in steps:
@@ -264,7 +335,8 @@ async def run(
         loop = asyncio.get_running_loop()
         stop = loop.time() + seconds
         cpu_server, cpu_client, start = cpu_seconds(pid), time.process_time(), time.perf_counter()
-        tasks = [watch(base, t.id, t.version, tally, stop) for t in tables for _ in range(PHONES)]
+        phone = listen if push else watch
+        tasks = [phone(base, t.id, t.version, tally, stop) for t in tables for _ in range(PHONES)]
         tasks += [enter_rounds(base, t.id, t.token, tally, stop) for t in tables]
         runners = [asyncio.create_task(task) for task in tasks]
         await asyncio.sleep(seconds)
@@ -278,7 +350,8 @@ async def run(
             f"{count:5} {rate:7.0f} {rate / best:6.2f} {ms(tally.polls, 0.5)}"
             f" {ms(tally.polls, 0.99)} {ms(tally.pages, 0.5)}"
             f" {ms(tally.posts, 0.5)} {ms(tally.posts, 0.99)} {len(tally.posts):6}"
-            f" {tally.errors:4} {tally.timeouts:4} {tally.connections:6}"
+            f" {tally.errors:4} {tally.timeouts:4} {tally.connections:6} {tally.streams:7}"
+            f" {ms(tally.told, 0.95)} {ms(tally.seen, 0.95)}"
             f" {f'{(cpu_seconds(pid) - cpu_server) / wall:.0%}' if pid else 'n/a':>9} "
             f" {(time.process_time() - cpu_client) / wall:9.0%}",
             flush=True,
@@ -299,6 +372,15 @@ async def run(
     print("no step failed")
 
 
+def allow_open_files() -> None:
+    """Thousands of connections need as many file descriptors (POSIX: raise to the hard limit)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and (hard == resource.RLIM_INFINITY or soft < hard):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the flags, start the server, run the steps."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
@@ -307,19 +389,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", default=",".join(map(str, STEPS)), help="numbers of tables")
     parser.add_argument("--base-url", help="an already running server (else one is started)")
     parser.add_argument(
+        "--phones", choices=("push", "poll"), default="push", help="how the phones watch (push)"
+    )
+    parser.add_argument(
         "--server-cmd", default=SERVE, help="the server command; {port} is replaced by the port"
     )
     args = parser.parse_args(argv)
     seconds = args.seconds or (20.0 if args.quick else 60.0)
     steps = [int(step) for step in args.steps.split(",")]
+    allow_open_files()
+    how = "holding event streams" if args.phones == "push" else f"polling every {POLL:.0f} s"
     print(
-        f"bench_capacity: {PHONES} phones polling every {POLL:.0f} s per table, one round a"
+        f"bench_capacity: {PHONES} phones {how} per table, one round a"
         f" minute per table (JSON API), {seconds:.0f} s per step. Client and server share this"
         f" machine ({os.cpu_count()} cores, other work on it too): the figures are noisy and the"
         " client's CPU is taken from the server's."
     )
     with server(args.base_url, args.server_cmd) as (base, pid):
-        asyncio.run(run(base, pid, steps, seconds, 3.0 if args.quick else 5.0))
+        quick = 3.0 if args.quick else 5.0
+        asyncio.run(run(base, pid, steps, seconds, quick, args.phones == "push"))
     return 0
 
 

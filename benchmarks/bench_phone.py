@@ -105,8 +105,9 @@ def server(base_url: str | None, command: str = SERVE) -> Iterator[tuple[str, in
             **os.environ,
             "DATABASE_URL": f"sqlite:///{folder}/bench.sqlite",
             "SECRET_KEY": secrets.token_hex(32),
-            # Every table of a benchmark comes from this one address.
+            # Every table and every phone of a benchmark comes from this one address.
             "RATELIMIT_TABLES": "1000000 per hour",
+            "PER_ADDRESS": "1000000",
         }
         log_path = Path(folder) / "server.log"
         with open(log_path, "w") as log:

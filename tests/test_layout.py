@@ -32,7 +32,10 @@ LIBRARIES = {
     "reportlab",
     "segno",
     "sqlalchemy",
-    "waitress",
+    "uvicorn",
+    "a2wsgi",
+    "psycopg",
+    "blinker",
     "werkzeug",
     "wtforms",
 }

@@ -1,6 +1,6 @@
 """`mautisch serve` and `mautisch migrate`: the app for the phones at the table.
 
-`serve` runs waitress (pure Python, any OS) and prints the addresses with a QR code. A database
+`serve` runs uvicorn (app.serve.running; any OS) and prints the addresses with a QR code. A database
 this version cannot use ends the start with one sentence and exit status 1, instead of a server
 that fails on every request.
 """
@@ -22,12 +22,13 @@ EXIT_UNUSABLE = 1
 
 
 def parser() -> argparse.ArgumentParser:
-    """`mautisch serve [--host H] [--port P] [--threads N]` and `mautisch migrate`."""
+    """`mautisch serve [--host H] [--port P] [--threads N] [--connections N] [--per-address N]`
+    and `mautisch migrate`."""
     main_parser = argparse.ArgumentParser(
         prog="mautisch", description="Mautisch: Mau-Mau score keeping and referee."
     )
     commands = main_parser.add_subparsers(dest="command", required=True)
-    serve = commands.add_parser("serve", help="serve the app to the phones (waitress)")
+    serve = commands.add_parser("serve", help="serve the app to the phones (uvicorn)")
     serve.add_argument(
         "--host",
         default="0.0.0.0",
@@ -45,6 +46,19 @@ def parser() -> argparse.ArgumentParser:
         type=int,
         default=os.environ.get("THREADS", "8"),
         help="requests answered at the same time (default: THREADS, else 8)",
+    )
+    serve.add_argument(
+        "--connections",
+        type=int,
+        default=os.environ.get("CONNECTIONS", "5000"),
+        help="open connections in total, live views included (default: CONNECTIONS, else 5000)",
+    )
+    serve.add_argument(
+        "--per-address",
+        type=int,
+        default=os.environ.get("PER_ADDRESS", "200"),
+        help="live views held for one client address; beyond, its phones poll"
+        " (default: PER_ADDRESS, else 200)",
     )
     commands.add_parser("migrate", help="bring the database schema up to date, then exit")
     return main_parser
@@ -117,21 +131,26 @@ def migrate() -> int:
     return 0
 
 
-def serve(host: str, port: int, threads: int) -> int:
-    """Start waitress with the app; returns the exit status."""
+def serve(
+    host: str, port: int, threads: int, connections: int = 5000, per_address: int = 200
+) -> int:
+    """Start uvicorn with the app; returns the exit status."""
     app = load_app()
     if app is None:
         return EXIT_UNUSABLE
-    from waitress import create_server  # type: ignore[import-untyped]  # no stubs installed
+    from app.serve.asgi import PushApp
+    from app.serve.asgi import stream_bounds
+    from app.serve.running import listening_socket
+    from app.serve.running import run
 
     try:
-        server = create_server(app, host=host, port=port, threads=threads, ident="Mautisch")
+        sock = listening_socket(host, port)
     except OSError as error:
         print(f"Port {port} auf {host} ist nicht frei / is not free: {error}", file=sys.stderr)
         return EXIT_UNUSABLE
     # With --port 0 the system picked a free port: announce the real one.
-    announce(app, host, int(getattr(server, "effective_port", port)), sys.stdout)
-    server.run()
+    announce(app, host, int(sock.getsockname()[1]), sys.stdout)
+    run(PushApp(app, threads, stream_bounds(connections, per_address)), sock, connections)
     return 0
 
 
@@ -140,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command == "migrate":
         return migrate()
-    return serve(args.host, args.port, args.threads)
+    return serve(args.host, args.port, args.threads, args.connections, args.per_address)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.exc import OperationalError
 
+from app.store.announce import committed
+from app.store.announce import notify_in_transaction
 from app.store.changelog import trim_changes
 from app.store.db import db
 from app.store.models import Table
@@ -60,7 +62,10 @@ def locked_write(table: Table, work: Callable[[], T], deleted_ok: bool = False) 
             db.session.refresh(table)
             result = work()
             trim_changes(table_id)
+            version = table.version
+            notify_in_transaction(table_id, version)
             db.session.commit()
+            committed(table_id, version)  # the watching phones are told (app.push)
             return result
         except (IntegrityError, OperationalError) as error:
             db.session.rollback()

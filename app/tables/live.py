@@ -34,3 +34,14 @@ def live(table_id: str) -> Response:
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Table-Version"] = str(table.version)
     return response
+
+
+@bp.get("/t/<id:table_id>/events")
+def events(table_id: str) -> Response:
+    """The table's event stream where the server holds none (a plain WSGI server; `mautisch
+    serve` answers this path itself, app.serve.asgi): 204 tells EventSource not to reconnect,
+    so live.js polls the version instead."""
+    table_or_404(table_id)
+    response = make_response("", 204)
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -1,8 +1,12 @@
-// The live table page: shows a change made on any phone within about a second, without a reload.
-// It polls GET /api/v1/tables/<id>/version with If-None-Match (the server answers 304 while
-// nothing changed, from the database, so any number of app processes can answer). After a change
-// it fetches /t/<id>/live, the fresh page, and swaps <main>, keeping the parts marked
-// data-live-keep. The status line says whether the page is up to date, out of date or offline.
+// The live table page: shows a change made on any phone at once, without a reload.
+// It holds an event stream (EventSource on /t/<id>/events, app.push): the server tells the
+// table's version on connect and after every committed change the fresh page itself (as
+// /t/<id>/live renders it for this phone; or only the version, and the page fetches
+// /t/<id>/live), and the page swaps <main>, keeping the parts marked data-live-keep. Where the stream cannot be held (an old browser, a server or proxy without
+// it, a refusal) it polls GET /api/v1/tables/<id>/version with If-None-Match once a second
+// (304 while nothing changed) and tries the stream again later. A phone back from sleep or on
+// another network reconnects by itself and catches up (the first event is the current version).
+// The status line says whether the page is up to date, out of date or offline.
 // Also here: the "keep the screen on" toggle (Screen Wake Lock API, where the browser has it).
 (function () {
   "use strict";
@@ -15,16 +19,24 @@
   var status = bar.querySelector(".live-status");
   var statusText = bar.querySelector("[data-live-text]");
   var statusTime = bar.querySelector("[data-live-time]");
-  var version = bar.getAttribute("data-version");
+  var eventsUrl = bar.getAttribute("data-events-url");
   var lang = document.documentElement.lang || "de";
   var INTERVAL = 1000;          // a change shows on every watching phone within 2 s
   var HIDDEN_INTERVAL = 15000;  // a phone in the pocket need not poll every second
   var STALE_AFTER = 4000;       // no answer for this long: say the page may be out of date
+  var SILENT_STREAM = 50000;    // no event or ping (every 20 s) for this long: reconnect
+  var PUSH_AGAIN = 30000;       // a refused or closed stream is tried again after this
   var copyAt = document.body.getAttribute("data-offline-copy");
   var lastAnswer = copyAt ? new Date(copyAt) : new Date();
   var fromCache = Boolean(copyAt);
   var timer = null;
   var busy = false;
+  var again = false;
+  var source = null;
+  var pushing = false;
+
+  // The version this page shows (another script may move it after saving in place).
+  function shown() { return Number(bar.getAttribute("data-version")); }
 
   function say(key, value) {
     return (texts[key] || key).replace(/\{(time|reason)\}/, value || "");
@@ -70,18 +82,41 @@
         if (!response.ok) throw new Error("live page: " + response.status);
         return response.text();
       })
-      .then(function (html) {
-        var doc = new DOMParser().parseFromString(html, "text/html");
-        var freshMain = doc.querySelector("main");
-        var freshBar = doc.querySelector("[data-live]");
-        if (!freshMain || !freshBar) throw new Error("live page without a table");
-        swap(freshMain);
-        version = freshBar.getAttribute("data-version");
-        bar.setAttribute("data-version", version);
-        fromCache = false;
-        show("current", say("live_current"));
-        document.dispatchEvent(new CustomEvent("mautisch:updated"));
-      });
+      .then(apply);
+  }
+
+  function apply(html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var freshMain = doc.querySelector("main");
+    var freshBar = doc.querySelector("[data-live]");
+    if (!freshMain || !freshBar) throw new Error("live page without a table");
+    var fresh = Number(freshBar.getAttribute("data-version"));
+    // Only a newer page is swapped in: a page fetched earlier may arrive after a pushed newer
+    // one, and a page saved in place already shows its own version.
+    if (fresh > shown()) {
+      swap(freshMain);
+      bar.setAttribute("data-version", String(fresh));
+    }
+    fromCache = false;
+    show("current", say("live_current"));
+    document.dispatchEvent(new CustomEvent("mautisch:updated"));
+  }
+
+  function settle() {
+    busy = false;
+    if (again) {
+      again = false;
+      update();
+    } else {
+      schedule();
+    }
+  }
+
+  function update() {
+    // One refresh at a time; a version told meanwhile is fetched right after.
+    if (busy) { again = true; return; }
+    busy = true;
+    refresh().catch(showTrouble).then(settle);
   }
 
   function poll() {
@@ -89,7 +124,7 @@
     busy = true;
     version = bar.getAttribute("data-version");  // offline.js puts a saved round's page in place
     fetch(bar.getAttribute("data-version-url"), {
-      headers: { "If-None-Match": '"' + version + '"' },
+      headers: { "If-None-Match": '"' + shown() + '"' },
       cache: "no-store",
       credentials: "same-origin"
     })
@@ -100,32 +135,96 @@
       })
       .then(function (answer) {
         lastAnswer = new Date();
-        if (answer && String(answer.version) !== version) return refresh();
+        if (answer && Number(answer.version) !== shown()) return refresh();
         fromCache = false;
         show("current", say("live_current"));
       })
       .catch(showTrouble)
-      .then(function () {
-        busy = false;
-        schedule();
-      });
+      .then(settle);
   }
 
   function schedule() {
     clearTimeout(timer);
-    timer = setTimeout(poll, document.hidden ? HIDDEN_INTERVAL : INTERVAL);
+    if (pushing) timer = setTimeout(watchStream, SILENT_STREAM);
+    else timer = setTimeout(poll, document.hidden ? HIDDEN_INTERVAL : INTERVAL);
   }
 
   function pollNow() {
     clearTimeout(timer);
-    poll();
+    if (pushing) schedule();
+    else poll();
   }
 
-  document.addEventListener("visibilitychange", function () { if (!document.hidden) pollNow(); });
+  // ---- the event stream ----------------------------------------------------------------------
+  function heard() {
+    lastAnswer = new Date();
+    if (!pushing) {
+      pushing = true;
+      schedule();  // the stream took over: no more polling
+    }
+  }
+
+  function onVersion(message) {
+    heard();
+    var told = Number(JSON.parse(message.data).version);
+    if (told > shown()) update();
+    else if (!busy) {
+      fromCache = false;
+      show("current", say("live_current"));
+    }
+  }
+
+  function onPage(message) {
+    // The fresh page itself, rendered for this phone where its stream is held.
+    heard();
+    try {
+      apply(message.data);
+    } catch (error) {
+      update();
+    }
+  }
+
+  function drop() {
+    if (source) source.close();
+    source = null;
+    pushing = false;
+    pollNow();
+    setTimeout(listen, PUSH_AGAIN);
+  }
+
+  function watchStream() {
+    // A stream can die without an error (a NAT forgot it): pings stopped, so start afresh.
+    if (Date.now() - lastAnswer.getTime() > SILENT_STREAM) drop();
+    else schedule();
+  }
+
+  function listen() {
+    if (source || !eventsUrl || !window.EventSource) return;
+    source = new EventSource(withLang(eventsUrl));
+    source.addEventListener("version", onVersion);
+    source.addEventListener("page", onPage);
+    source.addEventListener("ping", heard);
+    source.addEventListener("error", function () {
+      // CONNECTING: the browser retries by itself (the catch-up is the first event); poll
+      // meanwhile. CLOSED: refused (a bound reached, a server without streams): poll, retry later.
+      if (!source) return;
+      if (source.readyState === EventSource.CLOSED) drop();
+      else if (pushing) {
+        pushing = false;
+        showTrouble();
+        pollNow();
+      }
+    });
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) { listen(); pollNow(); }
+  });
   document.addEventListener("mautisch:changed", pollNow);  // offline.js sent a kept round
-  window.addEventListener("online", pollNow);
+  window.addEventListener("online", function () { listen(); pollNow(); });
   window.addEventListener("offline", showTrouble);
   if (fromCache || !navigator.onLine) showTrouble();
+  listen();
   pollNow();
 
   // ---- keep the screen on ------------------------------------------------------------------

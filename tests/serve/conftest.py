@@ -30,13 +30,22 @@ LOCAL = re.compile(r"http://localhost:(\d+)/")
 PLAYERS = ["Anna", "Ben", "Cem", "Dora"]
 
 
+# What a test's server gets only from the test, never from the environment it runs in.
+OWN_SETTINGS = (
+    "DATABASE_URL",
+    "PUBLIC_URL",
+    "PROXY_COUNT",
+    "PORT",
+    "HOST",
+    "THREADS",
+    "CONNECTIONS",
+    "PER_ADDRESS",
+)
+
+
 def server_env(database_url: str, **settings: str) -> dict[str, str]:
     """The environment of a server process: its database, a fixed secret, nothing inherited."""
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("DATABASE_URL", "PUBLIC_URL", "PROXY_COUNT", "PORT", "HOST", "THREADS")
-    }
+    env = {key: value for key, value in os.environ.items() if key not in OWN_SETTINGS}
     env.update(DATABASE_URL=database_url, SECRET_KEY="serve-tests", **settings)
     return env
 

@@ -1,0 +1,143 @@
+"""The app as one ASGI application: event streams in the event loop, the rest through Flask.
+
+`/t/<id>/events` (app.push) is answered here, so thousands of idle streams cost an entry in the
+loop each, not a thread. Every other request goes to the Flask app through a2wsgi's
+WSGIMiddleware, which runs it in a bounded thread pool (`threads`). At start-up the push hub is
+bound to the loop, a sweep of the watched tables' versions starts (app.push.sweep) and, on
+PostgreSQL, a LISTEN task hears the other processes' changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from contextlib import suppress
+from typing import Any
+
+from a2wsgi import WSGIMiddleware
+from flask import Flask
+
+from app.push.events import Receive
+from app.push.events import Scope
+from app.push.events import Send
+from app.push.events import stream
+from app.push.hub import Hub
+from app.push.listen import libpq_url
+from app.push.listen import listen
+from app.push.render import Viewer
+from app.push.render import page
+from app.push.sweep import sweep
+from app.store.announce import table_changed
+from app.store.tables import table_head
+
+EVENTS = re.compile(r"/t/([^/]+)/events")
+# Seconds between sweeps of the watched tables' versions: SQLite has no NOTIFY to hear other
+# processes by; on PostgreSQL the sweep only backs up LISTEN.
+SWEEP = {"sqlite": 2.0, "postgresql": 15.0}
+log = logging.getLogger(__name__)
+
+
+class PushApp:
+    """The ASGI callable: routes the event streams, hands the rest to Flask."""
+
+    def __init__(self, flask_app: Flask, threads: int, hub: Hub) -> None:
+        self.flask_app = flask_app
+        self.hub = hub
+        self.wsgi = WSGIMiddleware(flask_app, workers=threads)  # type: ignore[arg-type]
+        self.proxies = int(flask_app.config.get("PROXY_COUNT") or 0)
+        self.tasks: list[asyncio.Task[None]] = []
+        table_changed.connect(hub.from_thread, weak=False)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Lifespan, an event stream, or a Flask request."""
+        if scope["type"] == "lifespan":
+            await self.lifespan(receive, send)
+            return
+        path = EVENTS.fullmatch(scope.get("path", ""))
+        if scope["type"] == "http" and path and scope["method"] in ("GET", "HEAD"):
+            table_id, viewer = path[1], Viewer(scope)
+
+            async def render() -> str | None:
+                return await self.page(table_id, viewer)
+
+            client = self.client(scope)
+            await stream(self.hub, self.version, render, table_id, client, scope, receive, send)
+            return
+        await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
+
+    def client(self, scope: Scope) -> str:
+        """The client's address: the socket's, or (behind PROXY_COUNT proxies) the one the
+        first proxy saw, as werkzeug's ProxyFix reads it."""
+        if self.proxies:
+            forwarded = [
+                value.decode("latin-1")
+                for name, value in scope.get("headers", [])
+                if name == b"x-forwarded-for"
+            ]
+            hops = [hop.strip() for hop in ",".join(forwarded).split(",") if hop.strip()]
+            if len(hops) >= self.proxies:
+                return hops[-self.proxies]
+        peer = scope.get("client")
+        return str(peer[0]) if peer else "-"
+
+    async def version(self, table_id: str) -> int | None:
+        """The table's version, None for no table or a deleted one (read in a worker thread)."""
+
+        def read() -> int | None:
+            with self.flask_app.app_context():
+                head = table_head(table_id)
+                return None if head is None or head.deleted_at is not None else head.version
+
+        return await asyncio.to_thread(read)
+
+    def start_tasks(self) -> None:
+        """The sweep, and on PostgreSQL the LISTEN task."""
+        database = self.flask_app.config["SQLALCHEMY_DATABASE_URI"]
+        url = libpq_url(database)
+        every = SWEEP["postgresql" if url is not None else "sqlite"]
+        self.tasks.append(asyncio.create_task(sweep(self.hub, self.flask_app, every, noted)))
+        if url is not None:
+            self.tasks.append(asyncio.create_task(listen(self.hub, url)))
+
+    async def page(self, table_id: str, viewer: Viewer) -> str | None:
+        """The phone's fresh page (None when it cannot be had: the phone fetches it)."""
+        try:
+            return await asyncio.to_thread(page, self.flask_app, table_id, viewer)
+        except Exception as error:  # the phone is told the version and fetches the page
+            log.warning("rendering a pushed page failed: %s", error)
+            return None
+
+    async def lifespan(self, receive: Receive, send: Send) -> None:
+        """Bind the hub to the loop and listen on PostgreSQL while the server runs."""
+        while True:
+            message: dict[str, Any] = await receive()
+            if message["type"] == "lifespan.startup":
+                self.hub.bind(asyncio.get_running_loop())
+                self.start_tasks()
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                for task in self.tasks:
+                    task.cancel()
+                    with suppress(asyncio.CancelledError):
+                        await task
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+
+def noted(error: Exception) -> None:
+    """A failed sweep, in the server's log."""
+    log.warning("looking at the watched tables failed: %s", error)
+
+
+def stream_bounds(connections: int, per_address: int) -> Hub:
+    """A hub whose streams may take at most 4/5 of the connections: the rest stay free for
+    ordinary requests, whatever the phones hold."""
+    return Hub(total=max(1, connections * 4 // 5), per_client=per_address)
+
+
+def serving(threads: int = 8, connections: int = 5000, per_address: int = 200) -> PushApp:
+    """The ASGI app for a server started by hand (gunicorn's `app.serve.asgi:serving()`)."""
+    from app import create_app
+
+    return PushApp(create_app(), threads, stream_bounds(connections, per_address))
