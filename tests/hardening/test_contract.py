@@ -105,7 +105,7 @@ def test_the_round_bodies_bounds_are_the_documents(client: FlaskClient) -> None:
 def test_a_control_byte_in_a_header_is_the_json_error(
     client: FlaskClient, header: str, method: str
 ) -> None:
-    """Where the app sees the header (`mautisch serve` refuses it first: docs/api.md), a 4xx in JSON."""
+    """Where the app sees the header (the server refuses it first: docs/api.md), JSON 4xx."""
     rounds, token = new_table(client)
     assert client.post(rounds, json={"winner": 0}, headers=token).status_code == 201
     path = rounds if method == "POST" else f"{rounds}/1"
