@@ -60,6 +60,7 @@ def result_of(table: Table, data: list[Any]) -> TableResult:
         rounds=data,
         standing=standing_after(table, data),
         played_at=as_utc(table.created_at),
+        options=table.definition.stored_options(table.options),
     )
 
 

@@ -33,6 +33,8 @@ class TableResult:
     rounds: list[dict[str, Any]]
     standing: Standing
     played_at: datetime
+    # The table's options: what a game is for the ratings may depend on them (partners).
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from app.text import Message
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
 from app.variants.dynamisch.scoring import DynamischScoring
+from app.variants.rated import RatedGame
+from app.variants.rated import by_points
 
 
 class Dynamisch(Variant):
@@ -24,3 +29,9 @@ class Dynamisch(Variant):
     average_label = Message("Ø: minus points per game")
     chart_note_text = Message("Minus points: the lowest line is best.")
     blank_sheet = BlankSheetSetup(room=6, rows=(1, 12, 8))
+
+    def rated_game(
+        self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
+    ) -> RatedGame:
+        """dyn.score: placed by the game's minus points, fewest first (ties share a place)."""
+        return by_points(self.scoring.points(players, options, data))
