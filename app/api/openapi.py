@@ -11,6 +11,7 @@ from flask import Response
 from flask import jsonify
 
 from app.api import bp
+from app.api import ratings_doc
 from app.api.schemas import BAD
 from app.api.schemas import BUSY
 from app.api.schemas import DELETED
@@ -231,6 +232,7 @@ def document() -> dict[str, Any]:
                     },
                 }
             },
+            **ratings_doc.PATHS,
         },
         "components": {
             "schemas": {
@@ -239,6 +241,7 @@ def document() -> dict[str, Any]:
                 "Table": TABLE,
                 "Verdict": VERDICT,
                 "Deleted": DELETED,
+                **ratings_doc.SCHEMAS,
             }
         },
     }

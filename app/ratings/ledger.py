@@ -151,6 +151,12 @@ class GroupRatings:
         """A variant's board ("" for all together); empty where nothing was played."""
         return self.boards.get(variant) or Board()
 
+    def spelling(self, name: str) -> str:
+        """A name as the group spells it (ignoring case); a newcomer's as given."""
+        key = name.strip().casefold()
+        known = [*self.regulars, *self.board(ACROSS).ratings]
+        return next((n for n in known if n.casefold() == key), name.strip())
+
 
 def table_games(result: TableResult, names: list[str], evening: date) -> list[Game]:
     """The rated games of one table, in the order played."""

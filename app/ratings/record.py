@@ -9,6 +9,7 @@ Speedone); best and worst by the share of games won together.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 from app.ratings.ledger import ACROSS
 from app.ratings.ledger import Game
@@ -48,6 +49,7 @@ class Record:
 
     player: str
     ratings: dict[str, PlayerRating]  # by board ("" all variants together)
+    history: dict[str, list[tuple[date, int]]]  # by board: the rating after each evening
     games: list[Game]
     tables: list[Sitting]
     rivals: list[Rival]
@@ -100,11 +102,8 @@ def partnerships(games: list[Game], name: str) -> list[Partner]:
 
 def player_record(rated: GroupRatings, name: str) -> Record | None:
     """The record of a player of the group (any spelling), None when he never played."""
-    key = name.strip().casefold()
-    spelled = next(
-        (n for n in rated.boards.get(ACROSS, rated.board()).ratings if n.casefold() == key), None
-    )
-    if spelled is None:
+    spelled = rated.spelling(name)
+    if spelled not in rated.board(ACROSS).ratings:
         return None
     ratings = {
         board: row
@@ -127,6 +126,7 @@ def player_record(rated: GroupRatings, name: str) -> Record | None:
     return Record(
         player=spelled,
         ratings=ratings,
+        history={b: sorted(rated.boards[b].history[spelled].items()) for b in ratings},
         games=[g for g in rated.games if side_of(g, spelled) is not None],
         tables=[t for t in rated.tables if spelled in t.players],
         rivals=sorted(rivals.values(), key=lambda r: (order.get(r.player, len(order)), r.player)),
