@@ -19,9 +19,11 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response
 
 from app.groups import page
+from app.groups import rating_views
 from app.groups import stats
 from app.groups.forms import GroupForm
 from app.groups.page import TableLine
+from app.groups.rated import group_ratings
 from app.groups.results import group_results
 from app.rights.editlinks import grant_group
 from app.rights.phone import device_group_ids
@@ -47,6 +49,7 @@ class Statistics(NamedTuple):
     balances: list[stats.Balance]
     wins_chart: Markup | None
     money_chart: Markup | None
+    ratings: list[rating_views.RatingBoard]
 
 
 def statistics(group: Group, show_all: bool) -> Statistics:
@@ -62,6 +65,7 @@ def statistics(group: Group, show_all: bool) -> Statistics:
         balances=stats.money_balance(results, group.players),
         wins_chart=page.wins_chart(results, group.players),
         money_chart=page.money_chart(results, group.players),
+        ratings=rating_views.rating_boards(group_ratings(group)),
     )
 
 
@@ -144,3 +148,4 @@ def players(group_id: str) -> Response | tuple[str, int]:
 
 
 from app.groups import delete  # noqa: E402,F401  (group delete/restore views register on bp)
+from app.groups import player  # noqa: E402,F401  (the player page registers on bp)

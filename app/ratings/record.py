@@ -105,9 +105,10 @@ def player_record(rated: GroupRatings, name: str) -> Record | None:
     spelled = rated.spelling(name)
     if spelled not in rated.board(ACROSS).ratings:
         return None
+    boards = sorted(rated.boards, key=lambda board: board != ACROSS)  # across variants first
     ratings = {
         board: row
-        for board, ranking in ((b, rated.boards[b].ranking(rated.regulars)) for b in rated.boards)
+        for board, ranking in ((b, rated.boards[b].ranking(rated.regulars)) for b in boards)
         for row in ranking
         if row.player == spelled
     }

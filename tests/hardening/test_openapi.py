@@ -79,7 +79,8 @@ def test_openapi_lists_every_api_route(client: FlaskClient, app: Flask) -> None:
             rule.rule.removeprefix("/api/v1")
             .replace("<int(signed=True):number>", "{number}")
             .replace("<id:table_id>", "{table_id}")
-            .replace("<id:group_id>", "{group_id}"),
+            .replace("<id:group_id>", "{group_id}")
+            .replace("<name>", "{name}"),
             method,
         )
         for rule in app.url_map.iter_rules()
