@@ -119,7 +119,10 @@ def predictions_json(group_id: str) -> Response:
     variant, board = board_of(rated)
     players = [rated.spelling(name) for name in asked_players()]
     partner = request.args.get("partner", "").lower() in TRUE
-    teams = variant is not None and find_variant(variant).has_teams({"partner": partner})
+    definition = find_variant(variant) if variant is not None else None
+    # `partner`: the players sit as partners where the variant makes that an option.
+    option = {definition.team_option: partner} if definition and definition.team_option else {}
+    teams = definition is not None and definition.has_teams(option)
     if teams and len(players) != 4:
         raise ApiError(
             Message("Two teams need exactly 4 players; you gave %(given)s.", given=len(players)),
