@@ -24,6 +24,7 @@ from app.groups import stats
 from app.groups.forms import GroupForm
 from app.groups.page import TableLine
 from app.groups.rated import group_ratings
+from app.groups.rated import group_state
 from app.groups.results import group_results
 from app.rights.editlinks import grant_group
 from app.rights.phone import device_group_ids
@@ -54,6 +55,7 @@ class Statistics(NamedTuple):
 
 def statistics(group: Group, show_all: bool) -> Statistics:
     """The group's statistics as of now."""
+    state = group_state(group)  # before the tables: see app.groups.rated
     results = group_results(group)
     # A group of years has hundreds of tables: the list shows the newest, all on request.
     shown = results if show_all else results[-TABLES_SHOWN:]
@@ -65,7 +67,7 @@ def statistics(group: Group, show_all: bool) -> Statistics:
         balances=stats.money_balance(results, group.players),
         wins_chart=page.wins_chart(results, group.players),
         money_chart=page.money_chart(results, group.players),
-        ratings=rating_views.rating_boards(group_ratings(group)),
+        ratings=rating_views.rating_boards(group_ratings(group, state, results)),
     )
 
 

@@ -15,14 +15,16 @@ from threading import Lock
 from sqlalchemy import select
 
 from app.groups.results import group_results
+from app.groups.stats import TableResult
 from app.ratings.ledger import GroupRatings
-from app.ratings.ledger import rate_group
+from app.ratings.replay import Checkpoint
+from app.ratings.replay import rate_group
 from app.store.db import db
 from app.store.models import Group
 from app.store.models import Table
 
 KEPT_GROUPS = 64  # the groups whose ratings stay in memory, most recently looked at
-_kept: OrderedDict[str, tuple[str, GroupRatings]] = OrderedDict()
+_kept: OrderedDict[str, tuple[str, GroupRatings, Checkpoint]] = OrderedDict()
 _lock = Lock()
 
 
@@ -37,19 +39,25 @@ def group_state(group: Group) -> str:
     return hashlib.sha256(repr((list(group.players), rows)).encode()).hexdigest()
 
 
-def group_ratings(group: Group) -> GroupRatings:
-    """The group's ratings now: kept ones while the state is the same, else rated anew (the
-    state is read before the tables, so a change in between makes a new state, never a stale
-    rating)."""
-    state = group_state(group)
+def group_ratings(
+    group: Group, state: str | None = None, results: list[TableResult] | None = None
+) -> GroupRatings:
+    """The group's ratings now: kept ones while the state is the same, else rated anew. A
+    caller that has the tables already passes the `state` it read before them, so a change in
+    between makes a new state, never a kept stale rating."""
+    state = group_state(group) if state is None else state
     with _lock:
         kept = _kept.get(group.id)
         if kept is not None and kept[0] == state:
             _kept.move_to_end(group.id)
             return kept[1]
-    rated = rate_group(group_results(group), list(group.players))
+    tables = group_results(group) if results is None else results
+    # The older evenings usually stay as they were: go on from before the newest one.
+    rated, checkpoint = rate_group(
+        tables, list(group.players), resume=kept[2] if kept is not None else None
+    )
     with _lock:
-        _kept[group.id] = (state, rated)
+        _kept[group.id] = (state, rated, checkpoint)
         _kept.move_to_end(group.id)
         while len(_kept) > KEPT_GROUPS:
             _kept.popitem(last=False)

@@ -42,31 +42,35 @@ def board_keys(rated: GroupRatings) -> list[str]:
     return [key for key in (ACROSS, *VARIANTS) if key in rated.boards]
 
 
-def evening_labels(evenings: list[date]) -> list[str]:
+def evening_labels(evenings: list[date]) -> dict[date, str]:
     """Short dates for the x axis ("5.9." / "9/5"), with the year when the years differ."""
     skeleton = "Md" if len({e.year for e in evenings}) == 1 else "yMd"
-    return [format_skeleton(skeleton, e, locale=get_locale()) for e in evenings]
+    locale = get_locale()
+    return {e: format_skeleton(skeleton, e, locale=locale) for e in evenings}
 
 
-def trend_chart(board: Board, names: list[str], title: str) -> Markup | None:
+def trend_chart(
+    board: Board, names: list[str], title: str, labels: dict[date, str]
+) -> Markup | None:
     """The rating of each named player at the end of every evening of the board."""
     evenings = board.evenings()
     if not evenings or not names:
         return None
     series = [(name, board.trend(name, evenings)) for name in names]
-    return line_chart_svg(series, evening_labels(evenings), title, zero_line=False)
+    return line_chart_svg(series, [labels[e] for e in evenings], title, zero_line=False)
 
 
 def rating_boards(rated: GroupRatings) -> list[RatingBoard]:
     """Every board of the group with its ranking and the trend of its best players."""
     boards = []
+    # Every board's evenings are among those of all variants: each date is written once.
+    labels = evening_labels(rated.board(ACROSS).evenings())
     for key in board_keys(rated):
         rows = rated.boards[key].ranking(rated.regulars)
         title = board_title(key)
         best = [row.player for row in rows[:TREND_LINES]]
-        chart = trend_chart(
-            rated.boards[key], best, _("Rating over the evenings: %(board)s", board=title)
-        )
+        heading = _("Rating over the evenings: %(board)s", board=title)
+        chart = trend_chart(rated.boards[key], best, heading, labels)
         boards.append(RatingBoard(key, title, rows, chart))
     return boards
 
@@ -79,4 +83,7 @@ def history_chart(rated: GroupRatings, name: str) -> Markup | None:
         return None
     series = [(board_title(key), rated.boards[key].trend(name, evenings)) for key in keys]
     title = _("Rating of %(name)s over the evenings", name=name)
-    return line_chart_svg(series[:TREND_LINES], evening_labels(evenings), title, zero_line=False)
+    labels = evening_labels(evenings)
+    return line_chart_svg(
+        series[:TREND_LINES], [labels[e] for e in evenings], title, zero_line=False
+    )

@@ -7,7 +7,6 @@ they placed (`Variant.rated_game`). Names are the group's spelling (`app.groups.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from collections.abc import Iterable
 from dataclasses import dataclass
 from dataclasses import field
@@ -17,16 +16,12 @@ from datetime import timedelta
 
 from openskill.models import PlackettLuceRating
 
-from app.groups.stats import Roster
-from app.groups.stats import TableResult
-from app.groups.stats import seats_of
 from app.ratings.scale import BASE
 from app.ratings.scale import MODEL
 from app.ratings.scale import PROVISIONAL_GAMES
 from app.ratings.scale import fresh
 from app.ratings.scale import shown
 from app.ratings.scale import spread
-from app.variants.registry import find_variant
 
 ACROSS = ""  # the board of every variant together
 EVENING_STARTS = timedelta(hours=6)  # an evening runs from 06:00 to 06:00 (docs/api.md §3)
@@ -118,6 +113,11 @@ class Board:
             values.append(last)
         return values
 
+    def copy(self) -> Board:
+        """A copy to go on from (ratings are replaced by each game, never changed)."""
+        history = {name: dict(own) for name, own in self.history.items()}
+        return Board(dict(self.ratings), Counter(self.games), history)
+
     def evenings(self) -> list[date]:
         """The evenings on which this board's games were played, oldest first."""
         return sorted({e for own in self.history.values() for e in own})
@@ -151,53 +151,18 @@ class GroupRatings:
         """A variant's board ("" for all together); empty where nothing was played."""
         return self.boards.get(variant) or Board()
 
+    def copy(self) -> GroupRatings:
+        """A copy to go on from with more tables."""
+        return GroupRatings(
+            list(self.regulars),
+            {key: board.copy() for key, board in self.boards.items()},
+            list(self.games),
+            list(self.tables),
+            Counter(self.money),
+        )
+
     def spelling(self, name: str) -> str:
         """A name as the group spells it (ignoring case); a newcomer's as given."""
         key = name.strip().casefold()
         known = [*self.regulars, *self.board(ACROSS).ratings]
         return next((n for n in known if n.casefold() == key), name.strip())
-
-
-def table_games(result: TableResult, names: list[str], evening: date) -> list[Game]:
-    """The rated games of one table, in the order played."""
-    definition = find_variant(result.variant)
-    games = []
-    for number, data in enumerate(result.rounds, start=1):
-        rated = definition.rated_game(len(names), result.options, data)
-        sides = tuple(tuple(names[seat] for seat in side) for side in rated.sides)
-        games.append(Game(result.table_id, result.variant, number, evening, sides, rated.places))
-    return games
-
-
-def rate_group(
-    results: list[TableResult],
-    regulars: list[str],
-    evening: Callable[[datetime], date] = evening_of,
-) -> GroupRatings:
-    """Rate every game of the group's tables (oldest table first) on its variant's board and
-    on the board of all variants; collect the tables and the money paid between players."""
-    roster = Roster(regulars, results)
-    rated = GroupRatings([roster.name(name) for name in regulars])
-    for result in sorted(results, key=lambda r: r.played_at):
-        names = [roster.name(name) for name in result.players]
-        won = seats_of(result.standing.winner) if result.standing.finished else set()
-        rated.tables.append(
-            Sitting(
-                result.table_id,
-                result.name,
-                result.variant,
-                result.played_at,
-                tuple(names),
-                result.standing.finished,
-                tuple(names[s] for s in sorted(won)),
-            )
-        )
-        for game in table_games(result, names, evening(result.played_at)):
-            rated.games.append(game)
-            rated.boards.setdefault(game.variant, Board()).play(game)
-            rated.boards.setdefault(ACROSS, Board()).play(game)
-        settlement = result.standing.settlement
-        if result.standing.finished and settlement is not None:
-            for transfer in settlement.transfers:
-                rated.money[(names[transfer.payer], names[transfer.payee])] += transfer.cents
-    return rated

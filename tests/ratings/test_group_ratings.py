@@ -192,3 +192,43 @@ def test_kept_ratings_read_no_rounds(
         assert reads > 0 and not any("FROM rounds" in s for s in statements)
     finally:
         event.remove(engine, "before_cursor_execute", seen)
+
+
+def test_a_new_evening_goes_on_from_the_kept_checkpoint(
+    app: Flask, client: FlaskClient, small_group: Callable[..., dict[str, Any]]
+) -> None:
+    """Rounds of a new evening's table rate on from before that evening (the older tables are
+    not replayed) and still equal the library's calls; a correction of an old table replays."""
+    from datetime import UTC
+    from datetime import datetime
+
+    from app.groups.rated import _kept
+    from app.store.db import db
+    from app.store.tables import create_table
+
+    group = small_group()
+    url = f"/api/v1/groups/{group['id']}/ratings"
+    client.get(url)
+    with app.app_context():
+        table, token = create_table("terroristen", "", ["Anna", "Ben"], {}, group["id"])
+        table.created_at = datetime(2025, 9, 4, 19, 30, tzinfo=UTC)
+        db.session.commit()
+        new_id = table.id
+    games = DYNAMISCH + DOPPEL + TERRORISTEN
+    checkpoints = []
+    for winner, places in ((0, [1, 2]), (1, [2, 1])):
+        body = {"winner": winner}
+        posted = client.post(
+            f"/api/v1/tables/{new_id}/rounds", json=body, headers={"X-Edit-Token": token}
+        )
+        assert posted.status_code == 201, posted.json
+        games = games + [([["Anna"], ["Ben"]], places)]
+        assert shown(client.get(url).json) == library_ratings(games)
+        checkpoints.append(_kept[group["id"]][2])
+    # Both looks went on from the same checkpoint: after the 3 tables before the new evening.
+    assert checkpoints[0] is checkpoints[1] and len(checkpoints[0].keys) == 3
+    old_id, old_token = group["tables"][0]
+    fixed = {"hands": [{"jacks": 0, "others": n} for n in (6, 5, 3, 0)], "jack_suit": None}
+    client.put(f"/api/v1/tables/{old_id}/rounds/1", json=fixed, headers={"X-Edit-Token": old_token})
+    corrected = [([["Anna"], ["Ben"], ["Cem"], ["Dora"]], [4, 3, 2, 1])] + games[1:]
+    assert shown(client.get(url).json) == library_ratings(corrected)
