@@ -85,7 +85,7 @@ def record_json(record: Record) -> dict[str, Any]:
     }
 
 
-@bp.get("/groups/<id:group_id>/players/<name>")
+@bp.get("/groups/<id:group_id>/players/<path:name>")  # a name may hold a slash
 def player_record_json(group_id: str, name: str) -> Response:
     """One player's ratings, tables, head-to-head against each regular and partners."""
     group = group_or_404(group_id)

@@ -21,7 +21,7 @@ from app.web.found import group_or_404
 TABLES_SHOWN = 30  # the newest; the group page lists them all
 
 
-@bp.get("/g/<id:group_id>/p/<name>")
+@bp.get("/g/<id:group_id>/p/<path:name>")  # a name may hold a slash
 def player(group_id: str, name: str) -> Response | str:
     """The player's record; a name in another spelling goes to the group's spelling."""
     group = group_or_404(group_id)

@@ -232,3 +232,24 @@ def test_a_new_evening_goes_on_from_the_kept_checkpoint(
     client.put(f"/api/v1/tables/{old_id}/rounds/1", json=fixed, headers={"X-Edit-Token": old_token})
     corrected = [([["Anna"], ["Ben"], ["Cem"], ["Dora"]], [4, 3, 2, 1])] + games[1:]
     assert shown(client.get(url).json) == library_ratings(corrected)
+
+
+def test_a_name_with_a_slash_has_its_record_and_page(app: Flask, client: FlaskClient) -> None:
+    """ "A/B" is a name like any other: its record, and its page under the group's spelling."""
+    from app.store.db import db
+    from app.store.models import Group
+    from tests.helpers import played_table
+
+    with app.app_context():
+        group = Group(name="Krone", players=["A/B", "Cem"])
+        group.set_edit_token()
+        db.session.add(group)
+        db.session.commit()
+        played_table("terroristen", ["a/b", "Cem"], {"games": 1}, [{"winner": 0}], "", group.id)
+        group_id = group.id
+    record = client.get(f"/api/v1/groups/{group_id}/players/a/b").json
+    assert record is not None and record["player"] == "A/B"
+    assert record["rivals"] == [{"player": "Cem", "games": 1, "won": 1, "lost": 0, "cents": 0}]
+    page = client.get(f"/g/{group_id}/p/a/b")
+    assert page.status_code == 302 and page.headers["Location"].endswith(f"/g/{group_id}/p/A/B")
+    assert b"<h1>A/B</h1>" in client.get(f"/g/{group_id}/p/A/B").data
