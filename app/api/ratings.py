@@ -16,6 +16,7 @@ from app.api import bp
 from app.groups.rated import group_ratings
 from app.ratings.ledger import ACROSS
 from app.ratings.ledger import Board
+from app.ratings.ledger import GroupRatings
 from app.ratings.predict import balanced_split
 from app.ratings.predict import chances
 from app.ratings.predict import seating
@@ -25,13 +26,14 @@ from app.scoring.names import player_names
 from app.scoring.types import TEAM_SEATS
 from app.text import InputError
 from app.text import Message
+from app.variants.registry import MOST_PLAYERS
 from app.variants.registry import find_variant
 from app.web.found import group_or_404
 
 TRUE = ("1", "true", "yes", "on")
 
 
-def board_of(rated: Any) -> tuple[str | None, Board]:
+def board_of(rated: GroupRatings) -> tuple[str | None, Board]:
     """The board `?variant=` asks for (every variant together without it), or a 400."""
     raw = request.args.get("variant") or None
     if raw is None:
@@ -96,12 +98,15 @@ def player_record_json(group_id: str, name: str) -> Response:
 
 
 def asked_players() -> list[str]:
-    """`?players=Anna,Ben,…` in seating order: 2 to 10 names, or a 400 naming the field."""
+    """`?players=Anna,Ben,…` in seating order: 2 names up to the most any variant seats, or
+    a 400 naming the field."""
     raw = [name.strip() for name in request.args.get("players", "").split(",") if name.strip()]
-    if not 2 <= len(raw) <= 10:
+    if not 2 <= len(raw) <= MOST_PLAYERS:
         raise ApiError(
             Message(
-                "Give 2 to 10 players, separated by commas; you gave %(given)s.", given=len(raw)
+                "Give 2 to %(most)s players, separated by commas; you gave %(given)s.",
+                most=MOST_PLAYERS,
+                given=len(raw),
             ),
             "players",
         )
