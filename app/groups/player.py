@@ -15,6 +15,7 @@ from app.groups import bp
 from app.groups import page
 from app.groups import rating_views
 from app.groups.rated import group_ratings
+from app.ratings.ledger import ACROSS
 from app.ratings.record import player_record
 from app.web.found import group_or_404
 
@@ -38,6 +39,7 @@ def player(group_id: str, name: str) -> Response | str:
         record=record,
         board_title=rating_views.board_title,
         chart=rating_views.history_chart(rated, record.player),
+        played=set(rated.board(ACROSS).ratings),  # who has a page (a regular may not yet)
         tables=tables[:TABLES_SHOWN],
         tables_total=len(tables),
         euros=page.euros,

@@ -241,7 +241,7 @@ def test_a_name_with_a_slash_has_its_record_and_page(app: Flask, client: FlaskCl
     from tests.helpers import played_table
 
     with app.app_context():
-        group = Group(name="Krone", players=["A/B", "Cem"])
+        group = Group(name="Krone", players=["A/B", "Cem", "Emil"])
         group.set_edit_token()
         db.session.add(group)
         db.session.commit()
@@ -249,7 +249,15 @@ def test_a_name_with_a_slash_has_its_record_and_page(app: Flask, client: FlaskCl
         group_id = group.id
     record = client.get(f"/api/v1/groups/{group_id}/players/a/b").json
     assert record is not None and record["player"] == "A/B"
-    assert record["rivals"] == [{"player": "Cem", "games": 1, "won": 1, "lost": 0, "cents": 0}]
+    assert record["rivals"] == [
+        {"player": "Cem", "games": 1, "won": 1, "lost": 0, "cents": 0},
+        {"player": "Emil", "games": 0, "won": 0, "lost": 0, "cents": 0},  # never played
+    ]
     page = client.get(f"/g/{group_id}/p/a/b")
     assert page.status_code == 302 and page.headers["Location"].endswith(f"/g/{group_id}/p/A/B")
-    assert b"<h1>A/B</h1>" in client.get(f"/g/{group_id}/p/A/B").data
+    shown_page = client.get(f"/g/{group_id}/p/A/B").data
+    assert b"<h1>A/B</h1>" in shown_page
+    # Cem's page is a link; Emil, who never played, has none.
+    assert f'href="/g/{group_id}/p/Cem"'.encode() in shown_page
+    assert b'<th scope="row">Emil</th>' in shown_page
+    assert client.get(f"/g/{group_id}/p/Emil").status_code == 404
