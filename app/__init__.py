@@ -49,13 +49,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # reverse proxies stand in front (their X-Forwarded-* headers are believed only then).
         PUBLIC_URL=None,
         PROXY_COUNT=0,
+        # When a group's evening begins (server local time): a night runs until the same
+        # time next morning, so a table started at 01:00 belongs to the evening before.
+        EVENING_STARTS="06:00",
     )
     app.config.from_pyfile("config.py", silent=True)
     if os.environ.get("DATABASE_URL"):
         app.config["SQLALCHEMY_DATABASE_URI"] = normalise_db_url(os.environ["DATABASE_URL"])
     if os.environ.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
-    for name in ("PUBLIC_URL", "PROXY_COUNT"):
+    for name in ("PUBLIC_URL", "PROXY_COUNT", "EVENING_STARTS"):
         if os.environ.get(name):
             app.config[name] = os.environ[name]
     if test_config is not None:

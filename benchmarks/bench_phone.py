@@ -456,11 +456,12 @@ def tap(page: Page, field_id: str, times: int) -> None:
         page.locator(f"[data-stepper]:has(#{field_id}) [data-step='1']").tap()
 
 
-# The other phone's page is never reloaded (live.js swaps its <main>): it notes the moment.
-# The editor's phone notes (in its session storage, which outlives the page) when the save
-# button is touched and when the page shows the round whose number it is told; the other
-# phone's page is never reloaded (live.js swaps its <main>) and notes the moment in a variable.
-# Both read the same clock (Date.now, one machine).
+# The editor's phone notes (in its session storage, which outlives a page) when the save
+# button is touched, when a row of the round shows as being saved (`tr[data-saving]`, drawn by
+# offline.js before the answer) and when the page shows the round as saved: a stored row with
+# its number, not a pending one, whether put in place from the save's answer or loaded as a
+# new page. The other phone's page is never reloaded (live.js swaps its <main>) and notes the
+# moment in a variable. Both read the same clock (Date.now, one machine).
 SEEN = """number => {
   const seen = () => Array.from(document.querySelectorAll("ROW_HEADS"))
     .some(th => parseInt(th.textContent, 10) === number);
@@ -471,14 +472,20 @@ EDITOR = """(() => {
     const save = event.target.closest("button[type=submit]");
     if (save) sessionStorage.setItem("bench.tap", Date.now());
   }, true);
+  const watch = number => {
+    const seen = (SEEN)(number);
+    new MutationObserver((changes, observer) => {
+      if (!sessionStorage.getItem("bench.pending") && document.querySelector("tr[data-saving]")) {
+        sessionStorage.setItem("bench.pending", Date.now());
+      }
+      if (!seen()) return;
+      if (!sessionStorage.getItem("bench.seen")) sessionStorage.setItem("bench.seen", Date.now());
+      observer.disconnect();
+    }).observe(document, {childList: true, subtree: true});
+  };
+  window.benchWatch = watch;
   const number = Number(sessionStorage.getItem("bench.round"));
-  if (!number) return;
-  const seen = (SEEN)(number);
-  new MutationObserver((changes, observer) => {
-    if (!seen()) return;
-    if (!sessionStorage.getItem("bench.seen")) sessionStorage.setItem("bench.seen", Date.now());
-    observer.disconnect();
-  }).observe(document, {childList: true, subtree: true});
+  if (number) watch(number);
 })()""".replace("SEEN", SEEN)
 OTHER = """number => {
   const seen = (SEEN)(number);
@@ -516,15 +523,23 @@ def tap_to_saved(
             if other.page.evaluate(OTHER, number):
                 raise RuntimeError(f"round {number} was on the other phone before the tap")
             editor.page.evaluate(
-                "n => { sessionStorage.clear(); sessionStorage.setItem('bench.round', n) }", number
+                "n => { ['bench.tap', 'bench.pending', 'bench.seen'].forEach(k =>"
+                " sessionStorage.removeItem(k)); sessionStorage.setItem('bench.round', n);"
+                " window.benchWatch(n) }",
+                number,
             )
             editor.proxy.reset()
             editor.page.get_by_role("button", name="Speichern").tap()
             row(editor.page, number).wait_for()
-            tapped, saved = editor.page.evaluate(
-                "() => [sessionStorage.getItem('bench.tap'), sessionStorage.getItem('bench.seen')]"
+            tapped, pending, saved = editor.page.evaluate(
+                "() => ['bench.tap', 'bench.pending', 'bench.seen']"
+                ".map(k => sessionStorage.getItem(k))"
             )
+            if pending is not None:  # shown as being saved before the answer
+                figures.add("tap to shown as being saved", float(pending) - float(tapped))
             figures.add("tap to saved", float(saved) - float(tapped))
+            # The next try's pages must not watch for this round (its row is there now).
+            editor.page.evaluate("() => sessionStorage.removeItem('bench.round')")
             figures.add("tap to saved: new connections", float(editor.proxy.connections))
             other.page.wait_for_function("() => window.benchSeen", timeout=WAIT)
             figures.add(

@@ -131,9 +131,17 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// offline.js asks to keep pages the phone may need without a connection (the round form).
+// offline.js asks to keep pages the phone may need without a connection (the round form),
+// or hands over a table page a save answered with (it came by a POST, which is not kept).
 self.addEventListener("message", function (event) {
   var data = event.data || {};
+  if (data.type === "page" && typeof data.html === "string" && typeof data.url === "string") {
+    var at = new URL(data.url, self.location.origin);
+    if (at.origin !== self.location.origin) return;
+    var answer = new Response(data.html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    event.waitUntil(keepPage(at.href, answer));
+    return;
+  }
   if (data.type !== "keep" || !Array.isArray(data.urls)) return;
   event.waitUntil(Promise.all(data.urls.map(function (url) {
     var target = new URL(url, self.location.origin);

@@ -174,7 +174,8 @@ def reached(start: str) -> set[str]:
 
 @pytest.mark.parametrize(
     "start",
-    ["app.engine", "app.engine.games", "app.variants.registry"]
+    ["app.engine", "app.engine.games", "app.variants.registry", "app.awards"]
+    + [f"app.variants.{variant}.awards" for variant in ("dynamisch", "doppel")]
     + [
         f"app.variants.{variant}.{part}"
         for variant in VARIANTS

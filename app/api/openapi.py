@@ -12,6 +12,10 @@ from flask import jsonify
 
 from app.api import bp
 from app.api import ratings_doc
+from app.api.group_schemas import GROUP
+from app.api.group_schemas import GROUP_TOKEN
+from app.api.group_schemas import SETTLEMENT
+from app.api.group_schemas import group_paths
 from app.api.schemas import BAD
 from app.api.schemas import BUSY
 from app.api.schemas import DELETED
@@ -108,7 +112,7 @@ def document() -> dict[str, Any]:
                 "patch": {
                     "summary": "Fix name, player names, options, or close/reopen (undoable).",
                     "operationId": "updateTable",
-                    "parameters": [TABLE_ID, EDIT_TOKEN],
+                    "parameters": [TABLE_ID, EDIT_TOKEN, {**GROUP_TOKEN, "required": False}],
                     "requestBody": body(TABLE_CHANGES),
                     "responses": EDITED,
                 },
@@ -220,6 +224,7 @@ def document() -> dict[str, Any]:
                     "responses": {**EDITED, "409": MOVED},
                 }
             },
+            **group_paths(),
             "/openapi.json": {
                 "get": {
                     "summary": "This document.",
@@ -241,6 +246,8 @@ def document() -> dict[str, Any]:
                 "Table": TABLE,
                 "Verdict": VERDICT,
                 "Deleted": DELETED,
+                "Group": GROUP,
+                "Settlement": SETTLEMENT,
                 **ratings_doc.SCHEMAS,
             }
         },

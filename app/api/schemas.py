@@ -122,6 +122,11 @@ TABLE_CHANGES = {
         "players": {"type": "array", "items": {"type": "string"}},
         "options": {"type": "object"},
         "closed": {"type": "boolean"},
+        "group": {
+            "type": ["string", "null"],
+            "description": "Into this group (X-Group-Token of it), or null: out of its group "
+            "(X-Group-Token of the current group).",
+        },
     },
     "additionalProperties": False,
 }

@@ -20,6 +20,7 @@ from app import inputs as checks
 from app.api import ApiError
 from app.api import bp
 from app.api import json_body
+from app.api.groups import may_move
 from app.api.tables_json import added_json
 from app.api.tables_json import round_json
 from app.api.tables_json import table_json
@@ -301,6 +302,8 @@ def update_table(table_id: str) -> Response:
     """Fix the table's name, player names, options or closed state (logged, undoable)."""
     table = editable(table_id)
     body = json_body()
+    if "group" in body:
+        may_move(table, body["group"])
     with as_api_errors():
         store_update_table(table, body)
     return jsonify(table_json(table))

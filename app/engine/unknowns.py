@@ -15,14 +15,19 @@ from itertools import product
 from typing import Any
 
 from app.engine.card_problems import cards_problem
+from app.engine.open_hand import CARD_FITS
+from app.engine.open_hand import NO_CARD_FITS
+from app.engine.open_hand import example_hands
 from app.engine.problems import find_problem
 from app.engine.problems import missing_wish_problem
 from app.engine.registry import PLAYER_RANGE
 from app.engine.registry import VARIANTS
+from app.engine.registry import Rules
 from app.engine.registry import Ruling
 from app.engine.situation import Action
 from app.engine.situation import Situation
 from app.engine.situation import Wish
+from app.engine.texts import card_text
 from app.engine.texts import choices_text
 from app.text import InputError
 from app.text import Message
@@ -52,6 +57,8 @@ def missing_fields(situation: Situation, action: Action, players_given: bool) ->
     missing = []
     if situation.wish is None and missing_wish_problem(rules, situation) is not None:
         missing.append("wish")
+    if example_hands(rules, situation, action):
+        missing.append("hand")
     if not players_given:
         missing.append("players")
     return missing
@@ -64,11 +71,15 @@ def field_values(
     rules = VARIANTS[situation.variant]
     if name == "wish":
         kind = rules.wish_kinds.get(situation.top.rank, "suit")
-        targets = rules.suits if kind == "suit" else rules.ranks
+        # dyn.jack.wish: only the wishes the top card's player could have named.
+        targets = rules.named_wishes(situation)
         return [
             (target, {"wish": Wish(suit=target) if kind == "suit" else Wish(rank=target)})
             for target in targets
         ]
+    hands = example_hands(rules, situation, action) if name == "hand" else {}
+    if hands:
+        return [(value, {"hand": hand, "hand_count": None}) for value, hand in hands.items()]
     if name == "hand":
         return [
             (MORE, {"hand": None}),
@@ -118,7 +129,7 @@ def judge_open(
         if one is possible[0] or cards_problem(rules, one.situation, action) is None
     ]
     if len({ruling.legal for _possible, ruling in judged}) == 1:
-        return judged[0][1].verdict(lang).to_json()
+        return same_answer(rules, situation, action, missing, judged, lang)
     for name in list(missing):
         if not decides(judged, name):
             judged = usual_only(judged, name)
@@ -131,17 +142,49 @@ def judge_open(
     )
     usual = dict(judged[0][0].values)[deciding]
     reason = say(depends_text(rules.name, deciding, yes, no, usual), lang)
-    # The rule that forbids it where it is not allowed is the one that decides.
-    first_rule = next(ruling.rule for _possible, ruling in judged if not ruling.legal)
+    # The rule that forbids it where it is not allowed is the one that decides, and so is
+    # the interpretation it was read with (dyn.ace, dop.9: a card that serves must be played).
+    refusal = next(ruling for _possible, ruling in judged if not ruling.legal)
     return {
         "legal": None,
-        "rule": first_rule,
+        "rule": refusal.rule,
         "reason": reason,
-        "interpretation": None,
+        "interpretation": refusal.verdict(lang).interpretation,
         "penalty": None,
         "effects": [],
         "cases": cases,
     }
+
+
+def same_answer(
+    rules: Rules,
+    situation: Situation,
+    action: Action,
+    missing: Sequence[str],
+    judged: list[tuple[Possible, Ruling]],
+    lang: str,
+) -> dict[str, Any]:
+    """The plain answer when every value gives the same verdict; a card that fits none of
+    the wishes that could have been named is refused without naming one of them."""
+    answer = judged[0][1].verdict(lang).to_json()
+    usual = [pair for pair in judged[0][0].values if pair[0] != "wish"]
+    # The reasons for each wish, the other missing fields at their usual values.
+    reasons = {
+        say(ruling.reason, lang)
+        for possible, ruling in judged
+        if [pair for pair in possible.values if pair[0] != "wish"] == usual
+    }
+    if "wish" in missing and answer["legal"] is False and len(reasons) > 1 and action.play:
+        wished = choices_text(rules.named_wishes(situation))
+        answer["reason"] = say(
+            Message(
+                "The %(name)s fits none of the wishes that could have been named (%(wished)s).",
+                name=card_text(action.play[0]),
+                wished=wished,
+            ),
+            lang,
+        )
+    return answer
 
 
 def decides(judged: list[tuple[Possible, Ruling]], name: str) -> bool:
@@ -201,16 +244,18 @@ def merge_cases(
             **{key: if_value(key, [value], wish_kind) for key, value in rest},
         }
         verdict = ruling.verdict(lang).to_json()
-        cases.append(
-            {
-                "if": condition,
-                "legal": verdict["legal"],
-                "rule": verdict["rule"],
-                "reason": verdict["reason"],
-                "penalty": verdict["penalty"],
-                "effects": verdict["effects"],
-            }
-        )
+        case = {
+            "if": condition,
+            "legal": verdict["legal"],
+            "rule": verdict["rule"],
+            "reason": verdict["reason"],
+            "penalty": verdict["penalty"],
+            "effects": verdict["effects"],
+        }
+        if condition.get("hand") in (CARD_FITS, NO_CARD_FITS) and possible.situation.hand:
+            # The one-card hand the case was judged on (its reason may name the card).
+            case["example"] = {"hand": [str(card) for card in possible.situation.hand]}
+        cases.append(case)
     return cases
 
 
@@ -240,7 +285,9 @@ def depends_text(
     listed = no_values if no_side else yes_values
     what = {
         "wish": Message("Depends on the wish"),
-        "hand": Message("Depends on whether this is your last card"),
+        "hand": Message("Depends on your hand")
+        if usual in (CARD_FITS, NO_CARD_FITS)
+        else Message("Depends on whether this is your last card"),
         "players": Message("Depends on the number of players"),
     }[name]
     condition = condition_text(name, listed, variant)
@@ -257,6 +304,10 @@ def condition_text(name: str, values: list[Any], variant: str) -> Message:
         wished = choices_text(tuple(str(value) for value in values))
         return Message("%(wished)s wished", wished=wished)
     if name == "hand":
+        if values == [CARD_FITS]:
+            return Message("a card of your hand may be played")
+        if values == [NO_CARD_FITS]:
+            return Message("no card of your hand may be played")
         if values == [MORE]:
             return Message("not the last card")
         return Message("last card")

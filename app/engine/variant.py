@@ -188,6 +188,12 @@ class Rules:
         """The suits (colours) or ranks the player of ``card`` may wish here."""
         raise NotImplementedError
 
+    def named_wishes(self, situation: Situation) -> tuple[str, ...]:
+        """The wishes the player of the top card could have named: what a wish left open
+        stands for (docs/api.md §1 "Missing information")."""
+        kind = self.wish_kinds.get(situation.top.rank, "suit")
+        return self.suits if kind == "suit" else self.ranks
+
     def pending_tops(self, options: Options) -> dict[str, tuple[str, ...]]:
         """Which top cards can leave each pending effect with these house rules."""
         return self.pending_ranks

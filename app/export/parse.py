@@ -72,6 +72,10 @@ class Game:
     def settings(self, value: Any, path: str) -> dict[str, Any]:
         """A "settings" change's side: name, players, options (checked by the variant) and
         closed, as the store logs them."""
+        # A move into or out of a group is logged with the settings; an imported table
+        # starts outside any group, so its log keeps the rest.
+        if isinstance(value, dict):
+            value = {key: item for key, item in value.items() if key != "group"}
         item = object_with(value, path + ".", SETTINGS_KEYS)
         with within(path):
             name, players, options = variants.validate_table(

@@ -116,6 +116,8 @@ def view(group_id: str) -> str:
         **shown._asdict(),
         edit_url=edit_link(group, token),
         page=page,
+        evenings=evening_page.group_evenings(group),
+        today=joining.tables_of_today() if token is not None else [],
     )
 
 
@@ -150,4 +152,7 @@ def players(group_id: str) -> Response | tuple[str, int]:
 
 
 from app.groups import delete  # noqa: E402,F401  (group delete/restore views register on bp)
+from app.groups import evening_actions  # noqa: E402,F401  (ticks, IBANs, GiroCodes)
+from app.groups import evening_page  # noqa: E402  (the evening and its Kassensturz)
+from app.groups import joining  # noqa: E402  (adding this phone's tables of today)
 from app.groups import player  # noqa: E402,F401  (the player page registers on bp)

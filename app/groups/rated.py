@@ -12,8 +12,11 @@ import hashlib
 from collections import OrderedDict
 from threading import Lock
 
+from flask import current_app
 from sqlalchemy import select
 
+from app.groups.evening import evening_of
+from app.groups.evening import evening_start
 from app.groups.results import group_results
 from app.groups.stats import TableResult
 from app.ratings.ledger import GroupRatings
@@ -53,8 +56,12 @@ def group_ratings(
             return kept[1]
     tables = group_results(group) if results is None else results
     # The older evenings usually stay as they were: go on from before the newest one.
+    starts = evening_start(current_app.config["EVENING_STARTS"])
     rated, checkpoint = rate_group(
-        tables, list(group.players), resume=kept[2] if kept is not None else None
+        tables,
+        list(group.players),
+        lambda moment: evening_of(moment, starts),
+        resume=kept[2] if kept is not None else None,
     )
     with _lock:
         _kept[group.id] = (state, rated, checkpoint)

@@ -14,6 +14,7 @@ from dataclasses import field
 from datetime import datetime
 from typing import Any
 
+from app.scoring.names import player_key
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
@@ -72,11 +73,6 @@ class TimeSeries:
 
     moments: list[datetime]
     series: list[tuple[str, list[float]]] = field(default_factory=list)
-
-
-def player_key(name: str) -> str:
-    """The identity of a player across tables."""
-    return name.strip().casefold()
 
 
 class Roster:

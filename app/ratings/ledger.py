@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from dataclasses import field
 from datetime import date
 from datetime import datetime
-from datetime import timedelta
 
 from openskill.models import PlackettLuceRating
 
@@ -24,12 +23,6 @@ from app.ratings.scale import shown
 from app.ratings.scale import spread
 
 ACROSS = ""  # the board of every variant together
-EVENING_STARTS = timedelta(hours=6)  # an evening runs from 06:00 to 06:00 (docs/api.md §3)
-
-
-def evening_of(moment: datetime) -> date:
-    """The evening a moment belongs to: after midnight still counts as the evening before."""
-    return (moment - EVENING_STARTS).date()
 
 
 @dataclass(frozen=True)

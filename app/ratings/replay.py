@@ -14,6 +14,7 @@ from datetime import date
 from datetime import datetime
 from typing import Any
 
+from app.groups.evening import evening_of
 from app.groups.stats import Roster
 from app.groups.stats import TableResult
 from app.groups.stats import seats_of
@@ -22,7 +23,6 @@ from app.ratings.ledger import Board
 from app.ratings.ledger import Game
 from app.ratings.ledger import GroupRatings
 from app.ratings.ledger import Sitting
-from app.ratings.ledger import evening_of
 from app.variants.registry import find_variant
 
 

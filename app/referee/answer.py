@@ -8,6 +8,8 @@ from typing import Any
 
 from markupsafe import Markup
 
+from app.engine.open_hand import CARD_FITS
+from app.engine.open_hand import NO_CARD_FITS
 from app.engine.texts import wish_name
 from app.referee.cards import SUIT_SYMBOLS
 from app.referee.effects import effect_text
@@ -59,17 +61,28 @@ class Answer:
     rule_text: Markup | None = None
 
 
+HAND_LABELS = {
+    CARD_FITS: Message("A card of your hand fits"),
+    NO_CARD_FITS: Message("No card of your hand fits"),
+}
+
+
 def value_label(name: str, value: Any, lang: str) -> str:
-    """A filled-in value in players' words: ``♠``, ``Zehn``, ``2 Spieler``."""
+    """A filled-in value in players' words: ``♠``, ``Zehn``, ``2 Spieler``, ``Keine Karte
+    deiner Hand passt``."""
     if name == "players":
         return say(Message("%(value)s players", value=value), lang)
+    if name == "hand":
+        return say(HAND_LABELS[value], lang)
     return SUIT_SYMBOLS.get(value) or wish_name(str(value), lang)
 
 
-def filled(question: Question, name: str, value: Any) -> Question:
-    """The question with one missing field given."""
+def filled(question: Question, name: str, value: Any, example: dict[str, Any]) -> Question:
+    """The question with one missing field given (the hand: the case's example hand)."""
     if name == "wish":
         return replace(question, wish=str(value))
+    if name == "hand":
+        return replace(question, hand=tuple(example.get("hand", ())), count="")
     return replace(question, players=str(value))
 
 
@@ -80,10 +93,11 @@ def case_choices(cases: list[dict[str, Any]], question: Question, lang: str) -> 
         (name, value), *rest = case["if"].items()
         values = value if name != "wish" else next(iter(value.values()))
         for one in values if isinstance(values, list) else [values]:
-            asked = filled(question, name, one)
+            example = case.get("example") or {}
+            asked = filled(question, name, one, example)
             for other, given in rest:
                 asked = filled(
-                    asked, other, given if other != "wish" else next(iter(given.values()))
+                    asked, other, given if other != "wish" else next(iter(given.values())), example
                 )
             label = " · ".join(
                 [

@@ -57,6 +57,11 @@ def player_list(players: Any) -> list[Any]:
     return players
 
 
+def player_key(name: str) -> str:
+    """The identity of a player across tables: the name ignoring case and outer blanks."""
+    return name.strip().casefold()
+
+
 def player_names(players: list[Any]) -> list[str]:
     """Names in seating order: 1–40 characters each, unique ignoring case."""
     names: list[str] = []

@@ -210,3 +210,29 @@ class RateLimit(db.Model):  # type: ignore[name-defined,misc]
     key: Mapped[str] = mapped_column(String(255), primary_key=True)
     hits: Mapped[int] = mapped_column(Integer)
     expires_at: Mapped[float] = mapped_column(Float)  # seconds since the epoch
+
+
+class PaidTick(db.Model):  # type: ignore[name-defined,misc]
+    """A transfer of a group's Kassensturz ticked paid (or unticked): a log, so a tick can be
+    undone. The newest entry not undone per transfer is its state; none means unpaid."""
+
+    __tablename__ = "paid_ticks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    group_id: Mapped[str] = mapped_column(ForeignKey("groups.id"), index=True)
+    # The transfer's stable id (app.settlement.plan.transfer_id).
+    transfer_id: Mapped[str] = mapped_column(String(32))
+    paid: Mapped[bool] = mapped_column(Boolean)
+    undone: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class GroupIban(db.Model):  # type: ignore[name-defined,misc]
+    """A group member's IBAN (optional), for the payment codes of the Kassensturz; the player
+    is kept by the group statistics' key (lower case), so any spelling finds it."""
+
+    __tablename__ = "group_ibans"
+
+    group_id: Mapped[str] = mapped_column(ForeignKey("groups.id"), primary_key=True)
+    player_key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    iban: Mapped[str] = mapped_column(String(34))

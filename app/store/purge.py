@@ -18,7 +18,9 @@ from sqlalchemy import update
 from app.store.db import db
 from app.store.models import Change
 from app.store.models import Group
+from app.store.models import GroupIban
 from app.store.models import IdempotencyKey
+from app.store.models import PaidTick
 from app.store.models import Round
 from app.store.models import Table
 from app.store.models import utcnow
@@ -67,6 +69,12 @@ def purge_deleted(now: datetime | None = None) -> int:
             .values(group_id=None)
             .execution_options(synchronize_session=False)
         )
+        for kept in (PaidTick, GroupIban):
+            db.session.execute(
+                delete(kept)
+                .where(kept.group_id.in_(group_ids))
+                .execution_options(synchronize_session=False)
+            )
         db.session.execute(
             delete(Group)
             .where(Group.id.in_(group_ids))

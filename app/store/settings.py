@@ -1,5 +1,6 @@
 """A table's settings fixed after the fact (name, spelling of players, options, ended by
-hand): checked by the variant's definition and against the rounds played, logged for undo."""
+hand, its group): checked by the variant's definition and against the rounds played, logged
+for undo."""
 
 from __future__ import annotations
 
@@ -8,15 +9,17 @@ from typing import Any
 from app import inputs
 from app.inputs import Field
 from app.store.changelog import log_change
+from app.store.groups import find_group
 from app.store.locking import locked_write
 from app.store.models import Round
 from app.store.models import Table
 from app.store.tables import round_rows
 from app.text import InputError
 from app.text import Message
+from app.text import shown
 from app.variants import registry as variants
 
-SETTINGS_KEYS = ("name", "players", "options", "closed")
+SETTINGS_KEYS = ("name", "players", "options", "closed", "group")
 
 
 SETTINGS = Field("", Message("The change"))
@@ -32,6 +35,7 @@ def settings_of(table: Table) -> dict[str, Any]:
         "players": list(table.players),
         "options": dict(table.options),
         "closed": bool(table.closed),
+        "group": table.group_id,
     }
 
 
@@ -41,10 +45,16 @@ def set_settings(table: Table, settings: dict[str, Any]) -> None:
     table.players = list(settings["players"])
     table.options = dict(settings["options"])
     table.closed = bool(settings["closed"])
+    # Changes logged before tables could change groups carry no group: it stays.
+    if "group" in settings:
+        # A group purged since the change was logged cannot take the table back: no group.
+        kept = settings["group"] and find_group(settings["group"])
+        table.group_id = kept.id if kept else None
 
 
 def update_table(table: Table, changes: Any) -> None:
-    """Fix `name`, `players` (spelling only), `options` or `closed`; logged, undoable.
+    """Fix `name`, `players` (spelling only), `options`, `closed` or `group` (an existing
+    group's id or None; who may move it is the caller's check); logged, undoable.
 
     Options must fit the rounds played (no fewer games than played); InputError otherwise.
     """
@@ -101,7 +111,21 @@ def checked_settings(table: Table, given: Any, rounds: list[Round]) -> dict[str,
     if not definition.open_ended(options):
         closed = False
     fits_rounds(table, players, options, closed, rounds)
-    return {"name": name, "players": players, "options": options, "closed": closed}
+    group = checked_group(given["group"]) if "group" in given else table.group_id
+    return {"name": name, "players": players, "options": options, "closed": closed, "group": group}
+
+
+def checked_group(value: Any) -> str | None:
+    """The id of an existing group that is not deleted, or None (out of any group)."""
+    if value is None:
+        return None
+    found = find_group(value) if isinstance(value, str) else None
+    if found is None or found.deleted_at is not None:
+        raise InputError(
+            Message("There is no group %(value)s to put the table into.", value=shown(value)),
+            "group",
+        )
+    return found.id
 
 
 def definition_name(given: Any, table: Table) -> str:

@@ -19,6 +19,7 @@ bp.add_app_template_global(variant_of)
 from app.tables import again  # noqa: E402,F401  (views register themselves on bp)
 from app.tables import create  # noqa: E402,F401
 from app.tables import delete  # noqa: E402,F401
+from app.tables import grouping  # noqa: E402,F401
 from app.tables import home  # noqa: E402,F401
 from app.tables import live  # noqa: E402,F401
 from app.tables import pending  # noqa: E402,F401

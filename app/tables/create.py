@@ -45,9 +45,28 @@ def new() -> Response | str:
     notice = None
     if request.args.get("group") and not form.is_submitted():
         notice = start_in_group(form, request.args["group"])
+    members = group_members(form.group.data)
     return render_template(
-        "tables/new.html", form=form, recent_names=recent_names(), group_notice=notice
+        "tables/new.html",
+        form=form,
+        recent_names=chip_names(members),
+        group_members=members,
+        group_notice=notice,
     )
+
+
+def group_members(group_id: str | None) -> list[str]:
+    """The members of the group the table starts in (this phone may edit it), else none."""
+    group = editable_group(group_id)
+    return list(group.players) if group is not None else []
+
+
+def chip_names(members: list[str]) -> list[str]:
+    """The names offered as chips: the group's members first, then this phone's recent ones."""
+    names: dict[str, str] = {}
+    for name in [*members, *recent_names()]:
+        names.setdefault(name.casefold(), name)
+    return list(names.values())[: RECENT_NAMES + len(members)]
 
 
 def start_in_group(form: NewTableForm, group_id: str) -> str | None:

@@ -145,10 +145,9 @@ class NewTableForm(ScoringForm):
             raise ValidationError(refusal)
 
     def prefill(self, group: Group) -> None:
-        """Start from a group's regular players (the groups pages link here)."""
+        """Start a table in a group (the groups pages link here); the seats stay empty: the
+        members who play are tapped in seating order, so nobody sits who is not there."""
         self.group.data = group.id
-        for entry, name in zip(self.players.entries, group.players, strict=False):
-            entry.data = name
 
     def player_names(self) -> list[str]:
         """The seats up to the last one filled in; an empty seat before it stays (an error)."""

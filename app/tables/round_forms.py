@@ -90,6 +90,24 @@ def round_form(
     return form
 
 
+def one_tap(table: Table) -> bool:
+    """Is a round of this table only its winner (a seat or a team)? Then the table page offers
+    one button per winner instead of the form."""
+    return issubclass(FORMS[table.definition.round_entry], WinnerRoundForm)
+
+
+def one_tap_form(table: Table, dealer: int, number: int) -> RoundForm | None:
+    """The table page's one-tap winners: the round form posted by a button, or None."""
+    if not one_tap(table):
+        return None
+    form = round_form(table, dealer)
+    # A page rendered as the answer to a save must not carry the key that save used (the
+    # form reads the posted fields): the next game is a new one.
+    form.idempotency_key.data = uuid.uuid4().hex
+    form.expected_number.data = str(number)
+    return form
+
+
 def direction_of(table: Table, body: dict[str, Any] | None) -> str:
     """The direction of play a round form starts from: for a new round the one the last
     round ended in, for a stored round without one the one it inherited

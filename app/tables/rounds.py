@@ -35,6 +35,7 @@ from app.store.rounds import round_at
 from app.store.tables import round_rows
 from app.store.tables import table_state
 from app.tables import bp
+from app.tables.answer import after_change
 from app.tables.round_base import RoundForm
 from app.tables.round_forms import round_form
 from app.text import InputError
@@ -161,9 +162,10 @@ def round_new(table_id: str) -> Response | str:
             taken = wanted
     if added:
         # A form sent twice (same key) lands here too: its round, wherever it is now.
-        if added.round is not None:
-            flash(_("%(what)s saved.", what=round_name(table, added.round.number)))
-        return back_to_table(table)
+        saved_number = added.round.number if added.round is not None else None
+        if saved_number is not None:
+            flash(_("%(what)s saved.", what=round_name(table, saved_number)))
+        return after_change(table, saved_number)
     return render_template(
         "tables/round_form.html",
         table=table,
@@ -188,7 +190,7 @@ def conflict_text(table: Table, current: Round) -> str:
 def corrected(table: Table, number: int) -> Response:
     """PRG after a correction: the table, with the round named."""
     flash(_("%(what)s corrected.", what=round_name(table, number)))
-    return back_to_table(table)
+    return after_change(table, number)
 
 
 def already_says(table: Table, current: Round, body: Any) -> bool:

@@ -25,6 +25,7 @@ from app.tables import bp
 from app.tables.display import form_value
 from app.tables.forms import NewTableForm
 from app.tables.forms import house_field_name
+from app.tables.group_choice import group_choices
 from app.text import InputError
 from app.variants.registry import Variant
 from app.web.found import table_or_404
@@ -69,8 +70,16 @@ def settings_data(table: Table) -> dict[str, Any]:
     return data
 
 
-def render_settings(table: Table, form: SettingsForm, status: int = 200) -> tuple[str, int]:
-    """The settings page (400 when a sent form is shown again with its errors)."""
+def settings_form(table: Table) -> SettingsForm:
+    """The settings form filled in with the table's settings."""
+    return SettingsForm(table, data=settings_data(table))
+
+
+def render_settings(
+    table: Table, form: SettingsForm, status: int = 200, asked: str | None = None
+) -> tuple[str, int]:
+    """The settings page (400 when a sent form is shown again with its errors); `asked`: the
+    group the table would move to, asked about first."""
     definition = table.definition
     state = table_state(table)
     return render_template(
@@ -81,6 +90,8 @@ def render_settings(table: Table, form: SettingsForm, status: int = 200) -> tupl
         open_ended=definition.open_ended(table.options),
         closed=table.closed,
         money=definition.money_when is not None,
+        groups=group_choices(table),
+        asked=asked,
     ), status
 
 
@@ -89,7 +100,7 @@ def settings(table_id: str) -> Response | tuple[str, int]:
     """Show the table's settings; save a change (logged, undoable) and show the table."""
     table = table_or_404(table_id)
     require_editor(table)
-    form = SettingsForm(table, data=settings_data(table))
+    form = settings_form(table)
     if not form.is_submitted():
         return render_settings(table, form)
     if form.validate() and form.table_input is not None:

@@ -28,6 +28,7 @@ from app.tables.display import say
 from app.tables.pictures import chart_note
 from app.tables.pictures import running_totals_chart
 from app.tables.pictures import settlement_picture
+from app.tables.round_forms import one_tap_form
 from app.tables.undo import redo_step
 from app.tables.undo import undo_step
 from app.web.found import table_or_404
@@ -110,6 +111,10 @@ def page_context(table: Table) -> dict[str, Any]:
         # The undo and redo the page offers, named (app.tables.undo); none for a viewer.
         "undo": undo_step(table) if editor else None,
         "redo": redo_step(table) if editor else None,
+        # One button per winner where a round is only its winner (app.tables.round_forms).
+        "one_tap": one_tap_form(table, standing.next_dealer, len(standing.round_points) + 1)
+        if editor and not standing.finished
+        else None,
     }
 
 

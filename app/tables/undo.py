@@ -25,7 +25,9 @@ from app.store.undo import redo_last_undo
 from app.store.undo import undo_last_change
 from app.tables import bp
 from app.tables.display import say
+from app.tables.display import winner_text
 from app.tables.forms import NewTableForm
+from app.tables.round_forms import one_tap
 from app.tables.rounds import body_points
 from app.tables.rounds import round_name
 from app.text import InputError
@@ -119,6 +121,11 @@ def undo_step(table: Table) -> Step | None:
     if change.kind == "settings":
         return Step(change.id, undo_question(table, change), settings_words(table, change))
     body = change.before if change.kind in ("edit", "delete") else change.after
+    if change.kind == "add" and body is not None and one_tap(table):
+        # A game entered by one tap is named by its winner: "Spiel 7 — Sieg Anna".
+        what = round_name(table, change.round_number)
+        who = winner_text(table, body.get("winner"))
+        return Step(change.id, _("%(what)s — won by %(who)s", what=what, who=who), "")
     return Step(change.id, undo_question(table, change), body_points(table, body))
 
 

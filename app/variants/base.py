@@ -107,6 +107,8 @@ class Variant:
     scores_wins: ClassVar[bool] = False
     # A closing jack names a suit that doubles (dyn.score.double): shown per round.
     names_jack_suit: ClassVar[bool] = False
+    # Its folder's awards.py declares titles of the evening of its own (app.awards).
+    own_titles: ClassVar[bool] = False
     # The round body names the winning seat: the sheet shows it per round.
     names_round_winner: ClassVar[bool] = False
     # What the round form asks: one of "hands", "cards", "hand_points", "winner", "team".

@@ -38,7 +38,7 @@ DEFAULTS = {
 # and what the sentence calls it.
 KINDS = {
     "tables": ("RATELIMIT_TABLES", ("api.create_table", "tables.new"), Message("tables")),
-    "groups": ("RATELIMIT_GROUPS", ("groups.new",), Message("groups")),
+    "groups": ("RATELIMIT_GROUPS", ("groups.new", "api.create_group"), Message("groups")),
     "imports": ("RATELIMIT_IMPORTS", ("export.import_form",), Message("imports")),
 }
 

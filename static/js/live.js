@@ -87,6 +87,7 @@
   function poll() {
     if (busy) return;
     busy = true;
+    version = bar.getAttribute("data-version");  // offline.js puts a saved round's page in place
     fetch(bar.getAttribute("data-version-url"), {
       headers: { "If-None-Match": '"' + version + '"' },
       cache: "no-store",

@@ -8,6 +8,13 @@
 //   made against: a round changed meanwhile refuses it (shown as refused, with the round as it
 //   is now and a link to its form), and one sent twice finds the round saying it already
 //   (done, tables.round_edit);
+// - a round saved online takes one round trip: the table is shown at once with the round as
+//   "being saved" (the table as this tab last showed it, kept in sessionStorage, or the table
+//   page itself for the one-tap winners), the form is sent asking for the table page as the
+//   answer (X-Answer: table, app/tables/answer.py), and that page is put in place. Its scores
+//   are the server's: the row shown meanwhile carries what was entered, its totals "…". The
+//   round is kept in the queue with its key while it is sent ("saving"), so a lost answer or
+//   a closed tab still sends it once;
 // - remembers the tables opened here for the offline page.
 (function () {
   "use strict";
@@ -15,6 +22,7 @@
   var QUEUE_KEY = "mautisch.pendingRounds";
   var RECENT_KEY = "mautisch.recentTables";
   var ROWS_KEY = "mautisch.pendingRows.";
+  var PAGE_KEY = "mautisch.tablePage";  // sessionStorage: the table page this tab showed last
   var RECENT = 12;
   var RETRY = 5000;
   // A send without an answer by then is given up and kept as pending (pub Wi-Fi that hangs
@@ -22,10 +30,13 @@
   var SEND_TIMEOUT = 4000;
   var STUCK = 2 * SEND_TIMEOUT;
   // A round form's own save waits longer than a background send: the player is watching.
-  var SAVE_TIMEOUT = 10000;  // a send that never finished (its tab died): send it again
+  var SAVE_TIMEOUT = 10000;
+  // A round kept while its own page sends it counts as given up after this (its tab died).
+  var HELD = SAVE_TIMEOUT + RETRY;
   var script = document.currentScript;
   var texts = {};
   var sending = false;
+  var holding = null;  // the round this page is saving (kept in the queue meanwhile)
   var failedAt = 0;  // the last send that found no connection: wait RETRY before the next
 
   function say(key, value) {
@@ -88,14 +99,16 @@
     return form.hasAttribute("data-round-form") && Boolean(form.querySelector("input[name=if_match]"));
   }
 
-  function keep(form, data, failed) {
+  function keep(form, data, failed, state) {
     // A kept round is sent later at the next free number: the number this form expected is
     // dropped, or a round saved meanwhile (by this phone's next entry) would refuse it.
+    data = copyOf(data);  // the caller's copy still carries the number it sends now
     data.delete("expected_number");
     var heading = document.querySelector("main h1");
     var queue = read(QUEUE_KEY);
+    var id = newKey();
     queue.push({
-      id: newKey(),
+      id: id,
       table: tableOf(location.pathname),
       // The form's own address: a correction shown again after a conflict names its round's
       // number now, not the one in the page's address.
@@ -104,10 +117,23 @@
       label: form.getAttribute("data-kept-label") || (heading ? heading.textContent.trim() : ""),
       correction: isCorrection(form),
       at: Date.now(),
-      state: "pending",
+      state: state || "pending",
+      since: Date.now(),
       failed: Boolean(failed)
     });
     write(QUEUE_KEY, queue);
+    return id;
+  }
+
+  function copyOf(data) {
+    var copy = new FormData();
+    data.forEach(function (value, name) { copy.append(name, value); });
+    return copy;
+  }
+
+  function inFlight(entry) {
+    // Being sent by the page it was entered on: not shown as kept, not sent from here.
+    return entry.state === "saving" && Date.now() - entry.since <= HELD;
   }
 
   function tablePage() {
@@ -125,25 +151,32 @@
     if (!navigator.onLine) {
       if (keyField) data.set("idempotency_key", newKey());  // one key per entry, however often it is sent
       keep(form, data, false);
-      location.href = tablePage();
+      if (form.hasAttribute("data-one-tap")) renderPending();  // the table is on screen
+      else location.href = tablePage();
       return;
     }
-    saveNow(form, data);
+    saveNow(form, data, event.submitter);
   }
 
-  function saveNow(form, data) {
+  function saveNow(form, data, submitter) {
     // Online: the round is sent from here, so a save that fails (the Wi-Fi drops mid-request,
     // no answer in time, a server error) is kept on the phone with the SAME key instead of
     // ending on the browser's error page: if the server did save it, the resend is that round.
     if (form.hasAttribute("data-saving")) return;  // a double tap: the first send goes on
     form.setAttribute("data-saving", "");
-    var button = form.querySelector("button[type=submit]");
+    var button = submitter || form.querySelector("button[type=submit]");
     if (button) button.setAttribute("aria-busy", "true");
+    var newRound = Boolean(form.querySelector("input[name=idempotency_key]")) && !isCorrection(form);
+    // Kept on the phone while it is sent: a tab closed before the answer leaves it queued.
+    var held = newRound ? keep(form, data, true, "saving") : null;
+    holding = held;
+    var shown = showSaving(form, data);
     var controller = window.AbortController ? new AbortController() : null;
     var timer = controller && setTimeout(function () { controller.abort(); }, SAVE_TIMEOUT);
     fetch(form.getAttribute("action") || location.pathname + location.search, {
       method: "POST",
       body: new URLSearchParams(data),
+      headers: { "X-Answer": "table" },
       credentials: "same-origin",
       cache: "no-store",
       redirect: "manual",
@@ -151,22 +184,221 @@
     })
       .then(function (response) {
         clearTimeout(timer);
+        if (response.status >= 500) throw new Error("server error " + response.status);
+        holding = null;
+        if (response.ok && response.headers.get("X-Saved-Round") !== null) {
+          // Saved (or saved before under this key): the answer is the table page.
+          return response.text().then(function (html) {
+            if (held) update(held, { done: true });
+            showAnswer(html, response.headers.get("X-Table-Version"), shown);
+          });
+        }
+        if (held) update(held, { done: true });
         if (response.type === "opaqueredirect") {
-          // Saved (or saved before under this key): the table page shows it and its message.
-          location.href = tablePage();
+          location.href = tablePage();  // a redirect after all (the table is finished)
           return;
         }
-        if (response.status >= 500) throw new Error("server error " + response.status);
         // The server showed the form again (something to fix, another phone's round) and
         // saved nothing: send it the ordinary way so the page shows the answer itself.
+        unshow(shown);
         form.setAttribute("data-sent-natively", "");
         HTMLFormElement.prototype.submit.call(form);
       })
       .catch(function () {
         clearTimeout(timer);
-        keep(form, data, true);
-        location.href = tablePage();
+        holding = null;
+        if (held) update(held, { state: "pending" });
+        else keep(form, data, true);
+        if (!shown) {
+          location.href = tablePage();
+          return;
+        }
+        // The table is on screen already: it shows the round as kept and sends it later.
+        onTablePage(shown);
+        if (shown.row) shown.row.remove();
+        if (!shown.formPage) ready(form);
+        renderPending();
       });
+  }
+
+  function ready(form) {
+    // The one-tap winners after a game was kept: the next tap is the next game (a key of its
+    // own; its number is left to the kept games, sent first).
+    form.removeAttribute("data-saving");
+    var key = form.querySelector("input[name=idempotency_key]");
+    var expected = form.querySelector("input[name=expected_number]");
+    if (key) key.value = newKey();
+    if (expected) expected.value = "";
+    all("[data-one-tap] button").forEach(function (button) {
+      button.disabled = false;
+      button.removeAttribute("aria-busy");
+    });
+  }
+
+  // ---- the table at once, the server's answer in place -----------------------------------------
+  function keepTablePage() {
+    // The table page as shown now, for this tab's next round form (its messages, rows kept on
+    // the phone and scripts left out).
+    var bar = document.querySelector("[data-live]");
+    var main = document.querySelector("main");
+    if (!bar || !main || document.querySelector("[data-form-page]")) return;
+    var copy = main.cloneNode(true);
+    var scripts = Array.prototype.map.call(copy.querySelectorAll("script[src]"), function (node) {
+      return node.getAttribute("src");
+    });
+    Array.prototype.forEach.call(copy.querySelectorAll(".flash, script, [data-pending-row], [data-pending-table]"), function (node) {
+      node.remove();
+    });
+    try {
+      sessionStorage.setItem(PAGE_KEY, JSON.stringify({
+        table: bar.getAttribute("data-table-id"), title: document.title, main: copy.innerHTML, scripts: scripts
+      }));
+    } catch (error) { /* full or private: the form then waits for the answer */ }
+  }
+
+  function keptTablePage(table) {
+    try {
+      var kept = JSON.parse(sessionStorage.getItem(PAGE_KEY) || "null");
+      return kept && kept.table === table ? kept : null;
+    } catch (error) { return null; }
+  }
+
+  function showSaving(form, data) {
+    // The table with the new round as "being saved", within a frame of the tap. On the round
+    // form's page the form stays in the document (hidden) until the answer: a refusal shows it
+    // again and sends it the ordinary way.
+    if (!form.querySelector("input[name=idempotency_key]") || isCorrection(form)) return null;
+    var main = document.querySelector("main");
+    var shown = { formPage: null, title: document.title, row: null };
+    if (!document.querySelector("[data-live]")) {
+      var kept = keptTablePage(tableOf(location.pathname));
+      if (!kept) return null;
+      shown.formPage = document.createElement("div");
+      shown.formPage.hidden = true;
+      shown.formPage.setAttribute("data-form-page", "");
+      while (main.firstChild) shown.formPage.append(main.firstChild);
+      main.innerHTML = kept.main;
+      main.append(shown.formPage);
+      shown.scripts = kept.scripts || [];
+      document.title = kept.title;
+      window.scrollTo(0, 0);
+    }
+    shown.row = savingRow(form, data);
+    var totals = document.querySelector(".rounds-grid tfoot tr");
+    if (totals) totals.classList.add("totals-pending");
+    all("[data-one-tap] button").forEach(function (button) { button.disabled = true; });
+    return shown;
+  }
+
+  function unshow(shown) {
+    if (!shown) return;
+    if (shown.row) shown.row.remove();
+    if (shown.formPage) {
+      var main = document.querySelector("main");
+      main.replaceChildren.apply(main, Array.prototype.slice.call(shown.formPage.childNodes));
+      document.title = shown.title;
+    }
+  }
+
+  function savingRow(form, data) {
+    // What was entered, per column: the winner ticked, else what the form showed for the seat
+    // (its own preview); the running totals are the server's, "…" until it answers.
+    var grid = document.querySelector("[data-grid-rows]");
+    if (!grid) return null;  // nothing saved yet: the grid comes with the answer
+    var expected = parseInt(data.get("expected_number"), 10);
+    var heads = grid.querySelectorAll("tr:not([data-pending-row], .set-result) > th");
+    var last = heads.length ? parseInt(heads[heads.length - 1].textContent, 10) || 0 : 0;
+    var row = document.createElement("tr");
+    row.className = "pending-row";
+    row.setAttribute("data-pending-row", "");
+    row.setAttribute("data-saving", "");
+    var head = document.createElement("th");
+    head.scope = "row";
+    head.className = "sticky";
+    var badge = document.createElement("span");
+    badge.className = "pending-badge";
+    badge.textContent = say("saving");
+    head.append(String(expected || last + 1) + " ", badge);
+    row.append(head);
+    (grid.getAttribute("data-columns") || "").split(" ").forEach(function (key) {
+      var cell = document.createElement("td");
+      var running = document.createElement("span");
+      running.className = "running";
+      running.textContent = "…";
+      var delta = document.createElement("small");
+      delta.className = "delta";
+      var seat = form.querySelector("[data-player][data-seat='" + key + "'] output");
+      delta.textContent = data.get("winner") === key ? "✓" : seat ? seat.textContent.trim() : "";
+      cell.append(running, delta);
+      row.append(cell);
+    });
+    grid.append(row);
+    return row;
+  }
+
+  function onTablePage(shown) {
+    // The table's address for the page now shown, and its scripts (live.js) if the round
+    // form's page had none of them.
+    if (shown && shown.formPage) {
+      shown.formPage.remove();
+      history.replaceState(null, "", tablePage());
+      load(shown.scripts);
+    }
+    tableShown();
+  }
+
+  function showAnswer(html, version, shown) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var fresh = doc.querySelector("main");
+    if (!fresh || !doc.querySelector("[data-live]")) { location.href = tablePage(); return; }
+    var main = document.querySelector("main");
+    var sources = Array.prototype.map.call(fresh.querySelectorAll("script[src]"), function (node) {
+      return node.getAttribute("src");
+    });
+    var next = document.adoptNode(fresh);
+    Array.prototype.forEach.call(next.querySelectorAll("script"), function (node) { node.remove(); });
+    if (!(shown && shown.formPage)) {
+      // On the table page: the parts with a state of their own stay (as live.js swaps).
+      Array.prototype.forEach.call(next.querySelectorAll("[data-live-keep][id]"), function (node) {
+        var kept = document.getElementById(node.id);
+        if (kept) node.replaceWith(kept);
+      });
+    }
+    main.replaceChildren.apply(main, Array.prototype.slice.call(next.childNodes));
+    document.title = doc.title;
+    if (shown && shown.formPage) history.replaceState(null, "", tablePage());
+    var bar = document.querySelector("[data-live]");
+    if (bar && version) bar.setAttribute("data-version", version);
+    keepAnswer(html);
+    load(sources);
+    tableShown();
+  }
+
+  function load(sources) {
+    // The table page's own scripts (live.js) that the round form's page did not have.
+    sources.forEach(function (src) {
+      if (document.querySelector("script[src='" + src + "']")) return;
+      var script = document.createElement("script");
+      script.src = src;
+      document.body.append(script);
+    });
+  }
+
+  function keepAnswer(html) {
+    // The worker keeps pages it fetched; this one came by the save's POST: hand it over, so the
+    // copy kept for offline use has the round just saved.
+    if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ type: "page", url: location.href, html: html });
+    });
+  }
+
+  function tableShown() {
+    showSecureNotes();
+    rememberTable();
+    keepTablePage();
+    shownRows = null;
+    renderPending();
   }
 
   function update(id, changes) {
@@ -198,7 +430,8 @@
   function sendNext() {
     if (sending || !navigator.onLine || Date.now() - failedAt < RETRY) return;
     var entry = read(QUEUE_KEY).filter(function (e) {
-      return e.state === "pending" || (e.state === "sending" && Date.now() - e.since > STUCK);
+      return e.state === "pending" || (e.state === "sending" && Date.now() - e.since > STUCK) ||
+        (e.state === "saving" && !inFlight(e));
     })[0];
     if (!entry) return;
     sending = entry.id;
@@ -248,7 +481,7 @@
     var box = document.querySelector("[data-pending]");
     if (!box) return;
     var table = box.getAttribute("data-table-id");
-    var entries = read(QUEUE_KEY).filter(function (entry) { return entry.table === table; });
+    var entries = read(QUEUE_KEY).filter(function (entry) { return entry.table === table && !inFlight(entry); });
     var list = box.querySelector("[data-pending-list]");
     list.replaceChildren();
     entries.forEach(function (entry) {
@@ -298,7 +531,7 @@
     // The new rounds kept for this table and not refused: each adds a row. A kept correction
     // changes a stored round, so it adds no row and moves no number.
     return read(QUEUE_KEY).filter(function (entry) {
-      return entry.table === table && entry.state !== "failed" && !entry.correction;
+      return entry.table === table && entry.state !== "failed" && !entry.correction && !inFlight(entry);
     });
   }
 
@@ -330,7 +563,8 @@
   var shownRows = null;
 
   function placeRows(box, html) {
-    all("[data-pending-row], [data-pending-table]").forEach(function (node) { node.remove(); });
+    // A round being saved from this page stays: the server's answer replaces it.
+    all("[data-pending-row]:not([data-saving]), [data-pending-table]").forEach(function (node) { node.remove(); });
     if (!html) return;
     var found = new DOMParser().parseFromString(html, "text/html").querySelector("table");
     var grid = document.querySelector("[data-grid-rows]");
@@ -436,6 +670,7 @@
     keepForOffline(keep);
     showSecureNotes();
     rememberTable();
+    keepTablePage();
     renderPending();
     listRecent();
     sendNext();
@@ -445,6 +680,7 @@
   document.addEventListener("mautisch:updated", function () {
     // live.js swapped the page: the grid is new, so its pending rows are asked for again.
     showSecureNotes();
+    keepTablePage();
     shownRows = null;
     renderPending();
   });
@@ -454,6 +690,7 @@
   // page shows it as pending and sends it, instead of waiting for it to count as stuck.
   window.addEventListener("pagehide", function () {
     if (sending) update(sending, { state: "pending" });
+    if (holding) update(holding, { state: "pending" });
   });
   window.addEventListener("storage", function (event) { if (event.key === QUEUE_KEY) renderPending(); });
   setInterval(sendNext, RETRY);

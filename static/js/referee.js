@@ -155,7 +155,11 @@
     if (complete()) {
       ask("legal");
     } else if (input.name === "top") {
-      document.getElementById("f-play").scrollIntoView({ behavior: "smooth", block: "start" });
+      // What the question may need next starts right under the top card: the pending effect,
+      // "More about the situation", then the card played. Bring the first of them up, so none
+      // is scrolled past.
+      var next = document.getElementById("f-pending-taps") || document.getElementById("f-play");
+      next.scrollIntoView({ behavior: "smooth", block: "start" });
     }
   });
 

@@ -64,9 +64,12 @@ def test_group_evening_from_creation_to_backup(
     group_url = page.url
 
     page.get_by_role("link", name=re.compile("Neuer Tisch in dieser Gruppe")).tap()
+    page.locator("label.variant-choice:has(input[value='terroristen'])").tap()
+    expect(page.locator("#players-0")).to_have_value("")
+    for name in ["Anna", "Ben", "Cem"]:  # the members who play, tapped in seating order
+        page.locator(f"[data-name-chips] [data-name='{name}']").tap()
     for seat, name in enumerate(["Anna", "Ben", "Cem"]):
         expect(page.locator(f"#players-{seat}")).to_have_value(name)
-    page.locator("label.variant-choice:has(input[value='terroristen'])").tap()
     page.fill("#ter_games", "2")
     page.get_by_role("button", name="Tisch starten").tap()
     expect(page.locator(".flash")).to_contain_text("Tisch angelegt")

@@ -156,10 +156,12 @@ def test_dlx_wish_override_by_another_jack_or_queen() -> None:
     for situation in ("top=CJ wish=10:by_you", "top=CJ wish=10:anyone_served"):
         refused = ask(situation, "DJ wish=7")
         assert (refused.legal, refused.rule) == (False, "dlx.wish.override")
-    # A queen of the wished suit (a jack on a wished J) serves the wish, it overrides nothing.
+    # A queen of the wished suit (a jack on a wished J) serves the wish, it overrides nothing:
+    # the card is fine, a new wish with it is void (dlx.wish.override).
     assert ask("top=CQ wish=H", "HQ").rule == "dlx.wish"
-    assert ask("top=CQ wish=H", "HQ wish=S").rule == "dlx.wish"
-    assert not ask("top=CQ wish=H", "HQ wish=S").legal
+    void = ask("top=CQ wish=H", "HQ wish=S")
+    assert (void.legal, void.rule) == (True, "dlx.wish.override")
+    assert not has(void, "wish")
 
 
 def test_dlx_lastcard_special_only_as_wished_card() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -183,11 +184,12 @@ def test_editor_changes_name_and_players(
 def test_new_table_page_offers_the_group_players(
     client: FlaskClient, make_group: GroupMaker
 ) -> None:
-    """tables.new?group=<id> (tables-ui) starts from the group's players."""
+    """tables.new?group=<id> (tables-ui) offers the group's players to tap, seats empty."""
     group_id, token = make_group(players=["Anna", "Ben", "Gustav"])
     claim(client, group_id, token)
     page = client.get(f"/t/new?group={group_id}").get_data(as_text=True)
-    assert 'value="Gustav"' in page and group_id in page
+    assert 'data-name="Gustav"' in page and group_id in page
+    assert not re.search(r'<input[^>]*name="players-\d+"[^>]*value="Gustav"', page)
 
 
 def test_tables_created_in_the_group_appear_on_its_page(

@@ -3,7 +3,8 @@
 Schemathesis fuzzes every operation of the document against the app in-process (at most 50
 examples each): no answer may be a 5xx, and every answer's status, media type and body must be
 what the document says. Half of the generated table ids are swapped for a real table with its
-edit token, so the writing operations get past the 404 and the token checks.
+edit token, and likewise group ids for a real group with its token, so the writing operations
+get past the 404 and the token checks.
 """
 
 from __future__ import annotations
@@ -40,14 +41,24 @@ schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", FUZZED_APP)
 
 @pytest.fixture(scope="module")
 def real_table() -> Iterator[dict[str, str]]:
-    """A dynamisch table the fuzzer may change: its id and edit token."""
+    """A dynamisch table and a group the fuzzer may change: their ids and edit tokens."""
     made = (
         FUZZED_APP.test_client()
         .post("/api/v1/tables", json={"variant": "dynamisch", "players": ["Anna", "Ben", "Cem"]})
         .json
     )
-    assert made is not None
-    yield {"id": made["id"], "token": made["edit_token"]}
+    group = (
+        FUZZED_APP.test_client()
+        .post("/api/v1/groups", json={"name": "Dienstag", "players": ["Anna", "Ben", "Cem"]})
+        .json
+    )
+    assert made is not None and group is not None
+    yield {
+        "id": made["id"],
+        "token": made["edit_token"],
+        "group": group["id"],
+        "group_token": group["edit_token"],
+    }
     print(f"\nopenapi fuzz: {sum(SEEN.values())} requests, statuses {dict(sorted(SEEN.items()))}")
 
 
@@ -60,6 +71,10 @@ def test_api_keeps_to_its_openapi_document(case: Any, real_table: dict[str, str]
         params["table_id"] = real_table["id"]
         if case.headers is not None and "X-Edit-Token" in case.headers:
             case.headers["X-Edit-Token"] = real_table["token"]
+    if "group_id" in params and len(str(params["group_id"])) % 2 == 0:
+        params["group_id"] = real_table["group"]
+        if case.headers is not None and "X-Group-Token" in case.headers:
+            case.headers["X-Group-Token"] = real_table["group_token"]
     response = case.call_and_validate(checks=CHECKS)
     SEEN[response.status_code] += 1
     assert response.status_code < 500

@@ -26,6 +26,7 @@ COMPARISON = re.compile(
 # Where the score keeping shows a table (the referee and the engine keep their own checks).
 AREA = [
     "app/variants",
+    "app/awards",
     "app/scoring",
     "app/tables",
     "app/sheets",

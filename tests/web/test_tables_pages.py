@@ -121,12 +121,14 @@ def make_group(app: Flask, players: list[str]) -> tuple[str, str]:
         return group.id, token
 
 
-def test_group_prefills_players_and_links_the_table(app: Flask, client: FlaskClient) -> None:
-    """`/t/new?group=<id>` for a group editor: players prefilled; the table belongs to the group."""
+def test_group_offers_its_players_and_links_the_table(app: Flask, client: FlaskClient) -> None:
+    """`/t/new?group=<id>` for a group editor: the members offered to tap, no seat filled
+    (nobody sits who was not tapped); the table belongs to the group."""
     group_id, token = make_group(app, ["Ida", "Jan", "Kai"])
     assert client.get(f"/g/{group_id}/edit/{token}").status_code == 302
     html = client.get(f"/t/new?group={group_id}").get_data(as_text=True)
-    assert 'value="Ida"' in html and 'value="Kai"' in html
+    assert 'data-name="Ida"' in html and 'data-name="Kai"' in html
+    assert not re.search(r'<input[^>]*name="players-\d+"[^>]*value="(Ida|Jan|Kai)"', html)
     assert f'value="{group_id}"' in html
     response = client.post(
         "/t/new",
@@ -145,7 +147,7 @@ def test_a_group_viewer_cannot_start_tables_in_the_group(app: Flask, client: Fla
     response = client.get(f"/t/new?group={group_id}")
     html = response.get_data(as_text=True)
     assert response.status_code == 200
-    assert 'value="Ida"' not in html and f'value="{group_id}"' not in html
+    assert 'data-name="Ida"' not in html and f'value="{group_id}"' not in html
     assert "Nur ein Handy, das den Bearbeiten-Link der Gruppe" in text(response)
     seats = {"players-0": "Ida", "players-1": "Jan", "players-2": "Kai"}
     data = {"variant": "terroristen", "group": group_id, **per_seat("players", []), **seats}

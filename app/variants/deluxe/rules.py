@@ -156,6 +156,9 @@ class DeluxeRules(Rules):
     def judge_wished(self, situation: Situation, action: Action, wish: Wish, card: Card) -> Ruling:
         """dlx.wish / dlx.wish.override: discard the wished rank (suit), override, or draw."""
         wanted, name = wish_text(wish.target), card_text(card)
+        overrider = "J" if wish.rank else "Q"
+        if wish.matches(card) and card.rank == overrider and action.wish is not None:
+            return self.void_wish(situation, action, wish, card)
         if wish.matches(card):
             effects = self.card_effects(situation, action, card)
             if isinstance(effects, Ruling):
@@ -166,13 +169,30 @@ class DeluxeRules(Rules):
                 effects,
                 "dlx.wish",
             )
-        overrider = "J" if wish.rank else "Q"
         if card.rank == overrider:
             return self.judge_override(situation, action, wish, card)
         return self.illegal(
             "dlx.wish",
             Message("The wish is %(wanted)s: discard it or draw one card.", wanted=wanted),
             interpretation="dlx.wish",
+        )
+
+    def void_wish(self, situation: Situation, action: Action, wish: Wish, card: Card) -> Ruling:
+        """dlx.wish.override: a queen of the wished suit (a jack on a wished J) fulfils the
+        wish, so the card is fine; it cannot override it, so its new wish does not count."""
+        effects = self.card_effects(situation, replace(action, wish=None), card)
+        if isinstance(effects, Ruling):
+            return effects
+        return self.legal(
+            "dlx.wish.override",
+            Message(
+                "The %(name)s fulfils the wish (%(wanted)s) and may be played; its new wish "
+                "does not count: the card of the wish cannot override it.",
+                name=card_text(card),
+                wanted=wish_text(wish.target),
+            ),
+            effects,
+            "dlx.wish",
         )
 
     def judge_override(

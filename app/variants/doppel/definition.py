@@ -27,6 +27,7 @@ class Doppel(Variant):
     team_play = True
     team_scores = True
     has_sets = True
+    own_titles = True
     scores_wins = True
     round_entry = "team"
     chart_note_text = Message("Games won in the current set; a new set starts at 0.")

@@ -24,6 +24,7 @@ class Dynamisch(Variant):
     max_players = 6
     scoring = DynamischScoring()
     names_jack_suit = True
+    own_titles = True
     form_fields = {"games": "games", "rate_cents": "rate_cents"}
     round_entry = "hands"
     average_label = Message("Ø: minus points per game")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.engine.cards import BY_CODE
 from app.engine.cards import SUITS
 from app.engine.cards import Card
@@ -62,6 +64,14 @@ class DynamischRules(Rules):
         below = situation.top
         excluded = {card.suit} if below == card else {card.suit, below.suit}
         return tuple(suit for suit in SUITS if suit not in excluded)
+
+    def named_wishes(self, situation: Situation) -> tuple[str, ...]:
+        """dyn.jack.wish: never the jack's own suit, nor the suit of the card below when it is
+        known; on its twin, as the start card or with the card below unknown, the other three."""
+        top, below = situation.top, situation.below
+        if below is None:
+            return tuple(suit for suit in SUITS if suit != top.suit)
+        return self.wish_choices(replace(situation, top=below), top)
 
     def refuse(self, situation: Situation, card: Card) -> Ruling | None:
         """Why ``card`` may not be played on the top here, or None when it may."""
@@ -138,14 +148,22 @@ class DynamischRules(Rules):
                 "(dyn.jack.match).",
                 name=name,
             )
+        if situation.due.again and card == situation.top:
+            return "dyn.ace", Message(
+                "The %(name)s serves the ace as its twin and is the card that must follow it; "
+                "the direction reverses (dyn.twin.reverse).",
+                name=name,
+            )
         if situation.due.again:
             return "dyn.ace", Message(
                 "The %(name)s serves the ace and is the card that must follow it.", name=name
             )
-        if card == situation.top:
+        if card == situation.top and card.rank == "J":
             return "dyn.jack.match", Message(
                 "The %(name)s lies on its twin: the one exception for a jack on a jack.", name=name
             )
+        if card == situation.top:
+            return self.twin_reason(situation, card)
         if card.rank == "J":
             return "dyn.jack.match", Message(
                 "The %(name)s does not serve the %(top)s, so it may be played.", name=name, top=top
@@ -159,6 +177,22 @@ class DynamischRules(Rules):
                 name=name,
             )
         return "dyn.serve", Message("The %(name)s serves the %(top)s.", name=name, top=top)
+
+    def twin_reason(self, situation: Situation, card: Card) -> tuple[str, Message]:
+        """A card on its twin serves by suit and rank (dyn.serve) and reverses the direction
+        (dyn.twin.reverse), which with two players changes nothing."""
+        name = card_text(card)
+        if situation.players == 2:
+            return "dyn.serve", Message(
+                "The %(name)s serves its twin (same suit and rank); with two players the "
+                "reversal changes nothing (dyn.twin.reverse).",
+                name=name,
+            )
+        return "dyn.twin.reverse", Message(
+            "The %(name)s serves its twin (same suit and rank, dyn.serve) and so reverses the "
+            "direction.",
+            name=name,
+        )
 
     def judge_pass(self, situation: Situation, action: Action, card: Card) -> Ruling:
         """dyn.pass: a pending 7 or 8 is passed on with a card of the same rank."""

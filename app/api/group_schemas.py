@@ -1,0 +1,217 @@
+"""The OpenAPI pieces of the group endpoints (docs/api.md §3): groups, evenings, the
+Kassensturz, paid ticks and IBANs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.api.schemas import BAD
+from app.api.schemas import GONE
+from app.api.schemas import TOO_LARGE
+from app.api.schemas import TOO_MANY
+from app.api.schemas import answer
+from app.api.schemas import body
+from app.api.schemas import error
+
+STRINGS = {"type": "array", "items": {"type": "string"}}
+GROUP = {
+    "type": "object",
+    "required": ["id", "name", "players", "tables", "evenings"],
+    "properties": {
+        "id": {"type": "string"},
+        "name": {"type": "string"},
+        "players": STRINGS,
+        "tables": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["id", "variant", "name", "finished", "evening"],
+                "properties": {
+                    "id": {"type": "string"},
+                    "variant": {"type": "string"},
+                    "name": {"type": "string"},
+                    "finished": {"type": "boolean"},
+                    "evening": {"type": "string", "format": "date"},
+                },
+            },
+        },
+        "evenings": {
+            "type": "array",
+            "description": "Newest first; a night runs from EVENING_STARTS (06:00) to 06:00.",
+            "items": {
+                "type": "object",
+                "required": ["date", "tables"],
+                "properties": {"date": {"type": "string", "format": "date"}, "tables": STRINGS},
+            },
+        },
+        "ibans": {
+            "type": "object",
+            "description": "The members' IBANs, masked (DE89 •••• •••• 3000).",
+            "additionalProperties": {"type": "string"},
+        },
+    },
+}
+SETTLEMENT = {
+    "type": "object",
+    "required": [
+        *("tables", "unsettled_tables", "balances", "transfers", "exact", "rounding_cents")
+    ],
+    "properties": {
+        "tables": STRINGS,
+        "unsettled_tables": STRINGS,
+        "balances": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["player", "cents"],
+                "properties": {"player": {"type": "string"}, "cents": {"type": "integer"}},
+            },
+        },
+        "transfers": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["id", "from", "to", "cents", "paid"],
+                "properties": {
+                    "id": {"type": "string"},
+                    "from": {"type": "string"},
+                    "to": {"type": "string"},
+                    "cents": {"type": "integer", "minimum": 1},
+                    "paid": {"type": "boolean"},
+                    "iban": {"type": ["string", "null"], "description": "The receiver's, masked."},
+                },
+            },
+        },
+        "exact": {"type": "boolean", "description": "The transfers are the fewest possible."},
+        "rounding_cents": {"type": "integer"},
+        "rounding_carrier": {"type": ["string", "null"]},
+        "method": {"enum": ["fewest", "greedy", "kasse"]},
+        "mode": {"enum": ["direct", "kasse"]},
+        "kasse": {"type": ["string", "null"]},
+        "round_to": {"enum": [1, 5, 10, 50]},
+        "all_paid": {"type": "boolean"},
+    },
+}
+NEW_GROUP = {
+    "type": "object",
+    "required": ["name", "players"],
+    "properties": {"name": {"type": "string", "maxLength": 80}, "players": STRINGS},
+    "additionalProperties": False,
+}
+TICK = {
+    "type": "object",
+    "required": ["transfer", "paid"],
+    "properties": {"transfer": {"type": "string"}, "paid": {"type": "boolean"}},
+    "additionalProperties": False,
+}
+IBAN = {
+    "type": "object",
+    "required": ["player", "iban"],
+    "properties": {"player": {"type": "string"}, "iban": {"type": ["string", "null"]}},
+    "additionalProperties": False,
+}
+GROUP_ID = {"name": "group_id", "in": "path", "required": True, "schema": {"type": "string"}}
+GROUP_TOKEN = {
+    "name": "X-Group-Token",
+    "in": "header",
+    "required": True,
+    "schema": {"type": "string"},
+    "description": "The group's secret edit token (missing or wrong: 403).",
+}
+NO_GROUP = error("There is no such group (or table of it).")
+NOT_EDITOR = error("The X-Group-Token is missing or wrong for this group.")
+
+
+def query(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]:
+    """An optional query parameter."""
+    return {
+        "name": name,
+        "in": "query",
+        "required": False,
+        "schema": schema,
+        "description": description,
+    }
+
+
+SELECTION = [
+    query("evening", {"type": "string"}, "The evening YYYY-MM-DD (default: the newest)."),
+    query("tables", {"type": "string"}, "Comma-separated table ids of the group."),
+    query("mode", {"enum": ["direct", "kasse"]}, "Person to person, or through the Kasse."),
+    query("kasse", {"type": "string"}, "The Kasse holder (mode=kasse): a player of it."),
+    query("round_to", {"enum": ["1", "5", "10", "50"]}, "Round transfers to this many cents."),
+]
+SETTLED = {
+    "200": answer("The Kassensturz.", "Settlement"),
+    "400": BAD,
+    "404": NO_GROUP,
+    "410": GONE,
+}
+CHANGED = {**SETTLED, "403": NOT_EDITOR, "413": TOO_LARGE}
+
+
+def group_paths() -> dict[str, Any]:
+    """The paths of the group endpoints."""
+    return {
+        "/groups": {
+            "post": {
+                "summary": "A new group; the answer carries its secret edit token.",
+                "operationId": "createGroup",
+                "requestBody": body(NEW_GROUP),
+                "responses": {
+                    "201": answer("The group plus its edit_token.", "Group"),
+                    "400": BAD,
+                    "413": TOO_LARGE,
+                    "429": TOO_MANY,
+                },
+            }
+        },
+        "/groups/{group_id}": {
+            "get": {
+                "summary": "The group, its tables with their evening, its evenings.",
+                "operationId": "getGroup",
+                "parameters": [GROUP_ID],
+                "responses": {"200": answer("The group.", "Group"), "404": NO_GROUP, "410": GONE},
+            }
+        },
+        "/groups/{group_id}/settlement": {
+            "get": {
+                "summary": "Who pays whom for an evening or a selection of tables.",
+                "operationId": "getSettlement",
+                "parameters": [GROUP_ID, *SELECTION],
+                "responses": SETTLED,
+            }
+        },
+        "/groups/{group_id}/settlement/paid": {
+            "post": {
+                "summary": "Tick a transfer paid (or not); the query selects as for GET.",
+                "operationId": "tickPaid",
+                "parameters": [GROUP_ID, GROUP_TOKEN, *SELECTION],
+                "requestBody": body(TICK),
+                "responses": CHANGED,
+            }
+        },
+        "/groups/{group_id}/settlement/undo": {
+            "post": {
+                "summary": "Take back the group's newest paid tick.",
+                "operationId": "undoPaid",
+                "parameters": [GROUP_ID, GROUP_TOKEN, *SELECTION],
+                "responses": CHANGED,
+            }
+        },
+        "/groups/{group_id}/ibans": {
+            "put": {
+                "summary": "Keep (or with null forget) a member's IBAN (checked, shown masked).",
+                "operationId": "putIban",
+                "parameters": [GROUP_ID, GROUP_TOKEN],
+                "requestBody": body(IBAN),
+                "responses": {
+                    "200": answer("The group.", "Group"),
+                    "400": BAD,
+                    "403": NOT_EDITOR,
+                    "404": NO_GROUP,
+                    "410": GONE,
+                    "413": TOO_LARGE,
+                },
+            }
+        },
+    }

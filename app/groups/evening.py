@@ -1,0 +1,89 @@
+"""The evenings of a group: the tables of one night, from EVENING_STARTS (06:00) to the same
+time the next morning, server local time; a table belongs to the evening it was started in.
+
+`Evening` is what the evening page, its awards and its picture are made from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from datetime import datetime
+from datetime import time
+from datetime import timedelta
+from itertools import groupby
+
+from app.groups.stats import Balance
+from app.groups.stats import TableResult
+from app.groups.stats import money_balance
+from app.groups.stats import settled
+from app.store.models import as_utc
+
+DEFAULT_START = time(6, 0)
+
+
+def evening_start(setting: object) -> time:
+    """The EVENING_STARTS setting ("06:00") as a time; a wrong setting is a startup error."""
+    if isinstance(setting, time):
+        return setting
+    return time.fromisoformat(str(setting)) if setting else DEFAULT_START
+
+
+def evening_of(moment: datetime, starts: time = DEFAULT_START) -> date:
+    """The evening a moment belongs to: before `starts` it is still the night before."""
+    local = as_utc(moment).astimezone()
+    day = local.date()
+    return day - timedelta(days=1) if local.time().replace(tzinfo=None) < starts else day
+
+
+@dataclass(frozen=True)
+class Evening:
+    """One night of a group: its tables (oldest first) and what they came to."""
+
+    group_id: str
+    group_name: str
+    group_players: list[str]
+    date: date
+    results: list[TableResult]
+
+    @property
+    def selection(self) -> str:
+        """What the Kassensturz settles, as its transfer ids name it."""
+        return f"evening:{self.date.isoformat()}"
+
+    @property
+    def settled(self) -> list[TableResult]:
+        """The finished money tables (the Kassensturz counts them)."""
+        return settled(self.results)
+
+    @property
+    def unsettled(self) -> list[TableResult]:
+        """Tables without money, or not finished: listed, not settled."""
+        done = {r.table_id for r in self.settled}
+        return [r for r in self.results if r.table_id not in done]
+
+    def balances(self) -> list[Balance]:
+        """Each person's money over the settled tables, biggest winner first."""
+        return money_balance(self.results, self.group_players)
+
+    @property
+    def variants(self) -> list[str]:
+        """The variants played, in order of first play (ids)."""
+        return list(dict.fromkeys(r.variant for r in self.results))
+
+
+def evenings(
+    group_id: str,
+    group_name: str,
+    group_players: list[str],
+    results: list[TableResult],
+    starts: time = DEFAULT_START,
+) -> list[Evening]:
+    """The group's evenings, newest first, each with its tables oldest first."""
+    ordered = sorted(results, key=lambda r: r.played_at)
+    nights = groupby(ordered, key=lambda r: evening_of(r.played_at, starts))
+    found = [
+        Evening(group_id, group_name, list(group_players), day, list(night))
+        for day, night in nights
+    ]
+    return found[::-1]

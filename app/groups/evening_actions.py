@@ -1,0 +1,114 @@
+"""What a group editor does on the evening page: tick a transfer paid, take the last tick
+back, keep a member's IBAN; and the GiroCode of a transfer for anyone paying it."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from flask import Response
+from flask import abort
+from flask import flash
+from flask import redirect
+from flask import request
+from flask import url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as Redirect
+
+from app.groups import bp
+from app.groups.evening_page import choice_query
+from app.groups.evening_page import chosen
+from app.groups.evening_page import find_evening
+from app.groups.evening_page import purpose_text
+from app.groups.evening_page import render_evening
+from app.rights.phone import require_group_editor
+from app.settlement.epc import epc_qr
+from app.settlement.iban import clean_iban
+from app.store.kasse import set_iban
+from app.store.kasse import tick
+from app.store.kasse import undo_tick
+from app.text import InputError
+from app.web.found import group_or_404
+from app.web.navigation import current_lang
+
+PLAYER_LIMIT = 40  # a player's name, as at the tables
+
+
+def back(group_id: str, day: str, query: dict[str, str]) -> Redirect:
+    """To the evening page as it was (post/redirect/get), at the Kassensturz."""
+    values: dict[str, Any] = {"group_id": group_id, "day": day, **query}
+    return redirect(url_for("groups.evening_view", **values) + "#kasse")
+
+
+@bp.post("/g/<id:group_id>/abend/<day>/bezahlt")
+def paid(group_id: str, day: str) -> Redirect:
+    """Tick a transfer paid or take the tick off (group editors only)."""
+    group = group_or_404(group_id)
+    require_group_editor(group)
+    evening = find_evening(group, day)
+    found, _errors = chosen(evening, group, request.form)
+    transfer = request.form.get("transfer", "")
+    if transfer not in {t.id for t in found.plan.transfers}:
+        abort(404, description=_("This Kassensturz has no such transfer (it changed meanwhile?)."))
+    tick(group, transfer, request.form.get("paid") == "1")
+    return back(group.id, day, choice_query(found))
+
+
+@bp.post("/g/<id:group_id>/abend/<day>/rueckgaengig")
+def undo(group_id: str, day: str) -> Redirect:
+    """Take back the group's newest tick."""
+    group = group_or_404(group_id)
+    require_group_editor(group)
+    evening = find_evening(group, day)
+    found, _errors = chosen(evening, group, request.form)
+    if undo_tick(group) is not None:
+        flash(_("The last tick was taken back."), "success")
+    return back(group.id, day, choice_query(found))
+
+
+@bp.post("/g/<id:group_id>/abend/<day>/iban")
+def iban(group_id: str, day: str) -> Redirect | tuple[str, int]:
+    """Keep (or, left empty, forget) a member's IBAN; a wrong one is said at the field."""
+    group = group_or_404(group_id)
+    require_group_editor(group)
+    evening = find_evening(group, day)
+    found, _errors = chosen(evening, group, request.form)
+    player = (request.form.get("player") or "").strip()[:PLAYER_LIMIT]
+    raw = (request.form.get("iban") or "").strip()
+    if not player:
+        abort(400, description=_("Choose whose IBAN this is."))
+    try:
+        checked = clean_iban(raw) if raw else None
+    except InputError as error:
+        return render_evening(group, evening, {"iban": error.message(current_lang())}, 400)
+    set_iban(group, player, checked)
+    flash(_("IBAN saved.") if checked else _("IBAN removed."), "success")
+    return back(group.id, day, choice_query(found))
+
+
+@bp.get("/g/<id:group_id>/abend/<day>/girocode/<transfer>.svg")
+def girocode(group_id: str, day: str, transfer: str) -> Response:
+    """The transfer's EPC QR code (GiroCode) when its receiver has an IBAN, else 404."""
+    group = group_or_404(group_id)
+    evening = find_evening(group, day)
+    found, _errors = chosen(evening, group, request.args)
+    wanted = next((t for t in found.plan.transfers if t.id == transfer), None)
+    account = found.iban_of(wanted.payee) if wanted is not None else None
+    if wanted is None or account is None:
+        abort(404, description=_("No payment code: the receiver has not entered an IBAN."))
+    out = io.BytesIO()
+    code = epc_qr(wanted.payee, account, wanted.cents, purpose_text(evening))
+    code.save(
+        out,
+        kind="svg",
+        scale=6,
+        border=4,
+        dark="#000",
+        light="#fff",
+        xmldecl=False,
+        title=_("GiroCode"),
+    )
+    response = Response(out.getvalue(), mimetype="image/svg+xml")
+    # It carries the receiver's whole IBAN: for the payer's banking app, not for caches.
+    response.headers["Cache-Control"] = "no-store, private"
+    return response

@@ -1,0 +1,71 @@
+// Paid ticks of the Kassensturz (templates/groups/evening.html): a tick is sent in the
+// background; without a connection it is kept on this phone (localStorage), shown as waiting
+// and sent when the connection is back, like a round (offline.js). A tick says "paid" or "not
+// paid" outright, so sending it twice changes nothing.
+(function () {
+  "use strict";
+
+  var KEY = "mautisch.pendingTicks";
+
+  function read() {
+    try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (error) { return []; }
+  }
+
+  function write(ticks) {
+    try { localStorage.setItem(KEY, JSON.stringify(ticks)); } catch (error) { /* full or private */ }
+  }
+
+  function post(tick) {
+    return fetch(tick.url, {
+      method: "POST",
+      body: tick.body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      credentials: "same-origin",
+      redirect: "manual"
+    }).then(function (response) {
+      // A redirect (opaque) is the saved tick; a 4xx will not get better by sending again.
+      return response.type === "opaqueredirect" || response.status < 500;
+    });
+  }
+
+  function showWaiting() {
+    var box = document.querySelector("[data-kasse]");
+    if (!box) return;
+    read().forEach(function (tick) {
+      var card = box.querySelector('[data-transfer="' + tick.transfer + '"]');
+      var state = card && card.querySelector(".state");
+      if (state) state.textContent = box.getAttribute("data-waiting");
+      if (card) card.classList.add("waiting");
+    });
+  }
+
+  function sendKept() {
+    var ticks = read();
+    if (!ticks.length || !navigator.onLine) return;
+    var first = ticks[0];
+    post(first).then(function (done) {
+      if (!done) return;
+      write(read().filter(function (tick) { return tick.id !== first.id; }));
+      if (read().length) sendKept(); else if (document.querySelector("[data-kasse]")) location.reload();
+    }).catch(function () { /* still no connection: the next "online" tries again */ });
+  }
+
+  function keep(form) {
+    var body = new URLSearchParams(new FormData(form)).toString();
+    var transfer = form.querySelector("[name=transfer]").value;
+    var ticks = read().filter(function (tick) { return tick.transfer !== transfer; });
+    ticks.push({ id: String(Date.now()), url: form.action, body: body, transfer: transfer });
+    write(ticks);
+    showWaiting();
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target.closest("[data-tick]");
+    if (!form) return;
+    if (navigator.onLine) return;  // online: the form posts as it is
+    event.preventDefault();
+    keep(form);
+  });
+  window.addEventListener("online", sendKept);
+  document.addEventListener("DOMContentLoaded", function () { showWaiting(); sendKept(); });
+})();
