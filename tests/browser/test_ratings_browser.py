@@ -111,6 +111,8 @@ def test_ranking_player_page_and_win_chances(
     page.goto(f"{live_server.url}/g/{group_id}")
     page.get_by_role("link", name=re.compile(words["new"])).tap()
     page.locator("label.variant-choice:has(input[value='doppel'])").tap()
+    for name in PLAYERS:  # the members who play, tapped in seating order
+        page.locator(f"[data-name-chips] [data-name='{name}']").tap()
     chances = page.locator("[data-win-chances]")
     expect(chances.locator("h2")).to_have_text(words["chances"])
     expect(chances.locator("[data-chance-list] li")).to_have_count(2)
