@@ -97,6 +97,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from app.web.errors import register_error_handlers
 
     register_error_handlers(app)
+    from app.web.characters import init_characters
+
+    init_characters(app)
     from app.web.headers import init_transport
     from app.web.limits import init_limits
     from app.web.timeouts import init_timeouts

@@ -1,11 +1,13 @@
 // Mautisch's service worker (served as /sw.js by app/pwa, scope "/").
 // Pages: network first; a copy of each page is kept (the newest KEEP_PAGES), so the tables
-// opened last stay readable without a connection; with neither, the offline page.
+// opened last stay readable without a connection; with neither, the offline page. An answer
+// marked no-store or private (an editor's page shows the edit link) is never kept: in its place
+// the worker asks once more for the copy it may keep (X-Offline-Copy: the page without the link).
 // Static files: network first, the kept copy offline. Everything else (the API, the live copy,
 // form posts, PDFs, the edit QR code) goes straight to the network, untouched.
 "use strict";
 
-var PAGES = "mautisch-pages-v1";
+var PAGES = "mautisch-pages-v2";  // v1 may hold pages with an edit link: dropped on activate
 var STATIC = "mautisch-static-v2";
 var KEEP_PAGES = 30;
 var OFFLINE_PAGE = "/offline";
@@ -43,9 +45,26 @@ self.addEventListener("activate", function (event) {
   );
 });
 
-function keepable(response) {
+function isPage(response) {
   var type = response.headers.get("Content-Type") || "";
   return response.ok && response.type === "basic" && !response.redirected && type.indexOf("text/html") === 0;
+}
+
+function secret(response) {
+  return /no-store|private/i.test(response.headers.get("Cache-Control") || "");
+}
+
+function keepable(response) {
+  return isPage(response) && !secret(response);
+}
+
+function keepCopy(url, response) {
+  // The answer itself when the phone may keep it, else the copy without the edit link.
+  if (keepable(response)) return keepPage(url, response);
+  if (!isPage(response)) return Promise.resolve(null);
+  return fetch(url, { credentials: "same-origin", redirect: "manual", headers: { "X-Offline-Copy": "1" } })
+    .then(function (copy) { return keepable(copy) ? keepPage(url, copy) : null; })
+    .catch(function () { return null; });
 }
 
 function keepPage(url, response) {
@@ -86,7 +105,7 @@ function keptPage(request) {
 
 function page(event) {
   return fetch(event.request).then(function (response) {
-    if (keepable(response)) event.waitUntil(keepPage(event.request.url, response.clone()));
+    if (isPage(response)) event.waitUntil(keepCopy(event.request.url, response.clone()));
     return response;
   }).catch(function () {
     return keptPage(event.request);
@@ -147,8 +166,7 @@ self.addEventListener("message", function (event) {
     var target = new URL(url, self.location.origin);
     if (target.origin !== self.location.origin) return null;
     return fetch(target.href, { credentials: "same-origin", redirect: "manual" }).then(function (response) {
-      if (keepable(response)) return keepPage(target.href, response);
-      return null;
+      return keepCopy(target.href, response);
     }).catch(function () { return null; });
   })));
 });

@@ -37,6 +37,15 @@ class ApiError(Exception):
         return cls(error.text, error.field, lang=lang)
 
 
+@bp.after_request
+def options_answer(response: Response) -> Response:
+    """OPTIONS is 204 with Allow (Flask's own answer is an empty page marked text/html)."""
+    if request.method == "OPTIONS" and response.status_code == 200 and not response.get_data():
+        response.status_code = 204
+        del response.headers["Content-Type"]
+    return response
+
+
 @bp.errorhandler(ApiError)
 def handle_api_error(error: ApiError) -> tuple[Response, int]:
     """Render an ApiError in the contract's shape."""

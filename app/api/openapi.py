@@ -30,8 +30,10 @@ from app.api.schemas import MOVED
 from app.api.schemas import NEW_TABLE
 from app.api.schemas import NUMBER
 from app.api.schemas import REFEREE_REQUEST
+from app.api.schemas import REUSED_KEY
 from app.api.schemas import ROUND
 from app.api.schemas import ROUND_BODY
+from app.api.schemas import ROUND_CHANGE
 from app.api.schemas import STALE
 from app.api.schemas import TABLE
 from app.api.schemas import TABLE_CHANGES
@@ -165,6 +167,7 @@ def document() -> dict[str, Any]:
                         **EDITED,
                         "200": answer("A repeated Idempotency-Key: the table now.", "Table"),
                         "201": answer("The table after the round.", "Table"),
+                        "422": REUSED_KEY,
                         "409": {
                             "description": "The table is finished, or has moved on "
                             "(expected_number: current is the round there now); nothing saved.",
@@ -198,7 +201,7 @@ def document() -> dict[str, Any]:
                     "summary": "Correct round number (1-based).",
                     "operationId": "editRound",
                     "parameters": [TABLE_ID, NUMBER, EDIT_TOKEN, IF_MATCH],
-                    "requestBody": body(ROUND_BODY),
+                    "requestBody": body(ROUND_CHANGE),
                     "responses": {**EDITED, "409": STALE},
                 },
                 "delete": {

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.scoring.base import DIRECTIONS
+from app.store.rounds import ROUND_LIMIT
 from app.text import LANGS
 from app.variants.registry import VARIANT_IDS
 
@@ -78,6 +79,11 @@ VERDICT = {
         "cases": {"type": "array", "items": {"type": "object"}},
     },
 }
+CARD = {
+    "type": "string",
+    "minLength": 1,
+    "description": 'A card code (rules/RULES.md, "Card codes"), like "H7" or "Y+2".',
+}
 REFEREE_REQUEST = {
     "type": "object",
     "required": ["variant", "situation", "action"],
@@ -89,11 +95,11 @@ REFEREE_REQUEST = {
             "type": "object",
             "required": ["top"],
             "properties": {
-                "top": {"type": "string"},
-                "below": {"type": "string"},
+                "top": CARD,
+                "below": CARD,
                 "wish": {"type": "object"},
                 "pending": {"type": "object"},
-                "hand": {"type": "array", "items": {"type": "string"}},
+                "hand": {"type": "array", "items": CARD},
                 "hand_count": {"type": "integer", "minimum": 0},
                 "top_was_last": {"type": "boolean"},
             },
@@ -140,18 +146,33 @@ DELETED = {
         "restorable_until": {"type": "string", "format": "date-time"},
     },
 }
+ROUND_FIELDS: dict[str, Any] = {
+    "next_dealer": {"type": "integer"},
+    "direction": {
+        "enum": [*DIRECTIONS, None],
+        "description": "dynamisch: the direction of play at the end of the game "
+        "(dyn.twin.reverse); omitted = the previous round's.",
+    },
+    "version": {"type": "integer", "minimum": 1},
+}
+ROUND_CHANGE = {
+    "type": "object",
+    "description": "One finished game/round; its fields depend on the variant (docs/api.md §2). "
+    "A correction names its round in the path: no expected_number.",
+    "properties": ROUND_FIELDS,
+    "not": {"required": ["expected_number"]},
+}
 ROUND_BODY = {
     "type": "object",
     "description": "One finished game/round; its fields depend on the variant (docs/api.md §2).",
     "properties": {
-        "next_dealer": {"type": "integer"},
-        "direction": {
-            "enum": [*DIRECTIONS, None],
-            "description": "dynamisch: the direction of play at the end of the game "
-            "(dyn.twin.reverse); omitted = the previous round's.",
+        **ROUND_FIELDS,
+        "expected_number": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": ROUND_LIMIT + 1,
+            "description": "The number the client believes this round gets (409 otherwise).",
         },
-        "expected_number": {"type": "integer"},
-        "version": {"type": "integer", "minimum": 1},
     },
 }
 
@@ -184,7 +205,10 @@ WRONG_TOKEN = error("The X-Edit-Token is wrong for this table.")
 UNKNOWN = error("There is no such table (or round).")
 GONE = error("The table was deleted (restorable for 30 days with POST .../restore).")
 TOO_MANY = error("Too many tables created from this address: wait for Retry-After seconds.")
-BUSY = error("The database is busy: try again after Retry-After seconds; nothing was written.")
+BUSY = error(
+    "The database is busy, down or full: try again after Retry-After seconds; nothing was written."
+)
+REUSED_KEY = error("The Idempotency-Key was used before for a different round; nothing saved.")
 TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
 NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}
 EDIT_TOKEN = {
@@ -229,7 +253,8 @@ IDEMPOTENCY_KEY = {
     "in": "header",
     "required": False,
     "schema": {"type": "string"},
-    "description": "A repeated key adds nothing and answers as the first time.",
+    "description": "A repeated key with the same round adds nothing and answers as the first "
+    "time; with a different round it is refused (422).",
 }
 EDITED = {
     "200": answer("The table after the change.", "Table"),

@@ -25,6 +25,7 @@ from app.api.tables_json import added_json
 from app.api.tables_json import round_json
 from app.api.tables_json import table_json
 from app.inputs import Field
+from app.store.keys import KeyReused
 from app.store.models import Change
 from app.store.models import Table
 from app.store.models import as_utc
@@ -61,6 +62,8 @@ def as_api_errors(table: Table | None = None, number: int | None = None) -> Iter
     """The store's exceptions as the contract's statuses (400, 404, 409)."""
     try:
         yield
+    except KeyReused as error:  # the IETF Idempotency-Key draft's status for a reused key
+        raise ApiError(error.text, error.field, status=422) from error
     except InputError as error:
         raise ApiError.of(error) from error
     except TableFinished as error:

@@ -35,6 +35,7 @@ from app.store.db import db
 from app.store.models import Group
 from app.web.headers import group_edit_url
 from app.web.headers import mark_edit_link
+from app.web.headers import offline_copy
 
 bp = Blueprint("groups", __name__)
 TABLES_SHOWN = 50
@@ -122,8 +123,8 @@ def view(group_id: str) -> str:
 
 
 def edit_link(group: Group, token: str | None) -> str | None:
-    """The full edit link for a group editor to pass on, None for a viewer."""
-    if token is None:
+    """The full edit link for a group editor to pass on, None for a viewer and offline copies."""
+    if token is None or offline_copy():
         return None
     mark_edit_link()
     return group_edit_url(group.id, token)
@@ -154,5 +155,6 @@ def players(group_id: str) -> Response | tuple[str, int]:
 from app.groups import delete  # noqa: E402,F401  (group delete/restore views register on bp)
 from app.groups import evening_actions  # noqa: E402,F401  (ticks, IBANs, GiroCodes)
 from app.groups import evening_page  # noqa: E402  (the evening and its Kassensturz)
+from app.groups import evening_share  # noqa: E402,F401  (titles, picture and PDF)
 from app.groups import joining  # noqa: E402  (adding this phone's tables of today)
 from app.groups import player  # noqa: E402,F401  (the player page registers on bp)

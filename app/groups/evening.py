@@ -13,6 +13,9 @@ from datetime import time
 from datetime import timedelta
 from itertools import groupby
 
+from app.awards import PlayedTable
+from app.awards import Title
+from app.awards import evening_titles
 from app.groups.stats import Balance
 from app.groups.stats import TableResult
 from app.groups.stats import money_balance
@@ -65,6 +68,14 @@ class Evening:
     def balances(self) -> list[Balance]:
         """Each person's money over the settled tables, biggest winner first."""
         return money_balance(self.results, self.group_players)
+
+    def titles(self) -> list[Title]:
+        """The titles the evening's tables earn (each variant declares its own)."""
+        played = [
+            PlayedTable(r.variant, r.players, r.options, r.rounds, r.closed, r.first_dealer, r.name)
+            for r in self.results
+        ]
+        return evening_titles(played)
 
     @property
     def variants(self) -> list[str]:

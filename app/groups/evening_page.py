@@ -103,6 +103,8 @@ def render_evening(
         can_undo=editor and last_tick(group) is not None,
         masked=masked,
         page=page,
+        titles=evening.titles(),
+        lang=current_lang(),
     ), status
 
 

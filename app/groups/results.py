@@ -60,7 +60,9 @@ def result_of(table: Table, data: list[Any]) -> TableResult:
         rounds=data,
         standing=standing_after(table, data),
         played_at=as_utc(table.created_at),
-        options=table.definition.stored_options(table.options),
+        options=dict(table.options or {}),
+        closed=table.closed,
+        first_dealer=table.first_dealer,
     )
 
 

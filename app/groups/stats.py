@@ -34,8 +34,10 @@ class TableResult:
     rounds: list[dict[str, Any]]
     standing: Standing
     played_at: datetime
-    # The table's options: what a game is for the ratings may depend on them (partners).
-    options: Mapping[str, Any] = field(default_factory=dict)
+    # What the evening's titles read besides the rounds (app/awards).
+    options: dict[str, Any] = field(default_factory=dict)
+    closed: bool = False
+    first_dealer: int = 0
 
 
 @dataclass

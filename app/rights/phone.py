@@ -1,10 +1,12 @@
 """This phone's tables and groups, and what it may change: the one place that decides edit rights.
 
-The phone remembers in its signed session cookie: ids under `tables`/`groups`, and
-`{id: edit_token}` under `edit_tokens`/`group_tokens` only for ids still listed, so the cookie
-(about 4 KB) stays bounded. Tokens are checked against the stored hash on every use. An edit
-link is claimed once into the session, keeping the token out of the address bar; a group's
-editor may change all its tables. Pages only: the JSON API uses X-Edit-Token per table.
+The phone remembers in its signed session cookie: the ids it looked at under `tables`/`groups`,
+and apart from them `{id: edit_token}` under `edit_tokens`/`group_tokens` (their order under
+`..._order`), each list bounded so the cookie (at most 4 KB) stays so; looking never pushes an
+edit right out, only a newer edit right does. Tokens are checked against the stored hash on
+every use. An edit link is claimed once into the session, keeping the token out of the address
+bar; a group's editor may change all its tables. Pages only: the JSON API uses X-Edit-Token
+per table.
 """
 
 from __future__ import annotations
@@ -21,14 +23,16 @@ from app.store.models import Group
 from app.store.models import Table
 from app.web.headers import group_edit_url
 from app.web.headers import mark_edit_link
+from app.web.headers import offline_copy
 from app.web.headers import table_edit_url
 
 TABLES_KEY = "tables"
 TABLE_TOKENS_KEY = "edit_tokens"
 GROUPS_KEY = "groups"
 GROUP_TOKENS_KEY = "group_tokens"
-# The session is a cookie (about 4 KB): an evening's tables fit, a year's do not need to;
-# the groups share it with the tables, and a few groups are plenty.
+# The session is a cookie (a browser keeps at most 4 KB of it): the tables looked at and,
+# apart, the tables this phone may edit, 30 of each; the groups share it, 12 of each. Each kept
+# edit token takes about 60 bytes of the cookie, so more cannot fit.
 TABLES_KEPT = 30
 GROUPS_KEPT = 12
 
@@ -66,30 +70,57 @@ def remembered_ids(ids_key: str) -> list[str]:
     return [str(i) for i in value] if isinstance(value, list) else []
 
 
+def remembered_tokens(tokens_key: str) -> dict[str, str]:
+    """The edit tokens kept under `tokens_key`, by id (a tampered value counts as none)."""
+    tokens = session.get(tokens_key, {})
+    if not isinstance(tokens, dict):
+        return {}
+    return {str(k): v for k, v in tokens.items() if isinstance(v, str)}
+
+
 def remembered_token(tokens_key: str, item_id: str) -> str | None:
     """The edit token kept for an id, unchecked (the caller checks it against the stored hash)."""
-    tokens = session.get(tokens_key, {})
-    token = tokens.get(item_id) if isinstance(tokens, dict) else None
-    return token if isinstance(token, str) else None
+    return remembered_tokens(tokens_key).get(item_id)
+
+
+def editable_ids(ids_key: str, tokens_key: str) -> list[str]:
+    """The ids this phone holds a token for, most recently used first (a session from before
+    the order was kept: in the order of the ids list, then the rest)."""
+    tokens = remembered_tokens(tokens_key)
+    order = remembered_ids(order_key(tokens_key)) or remembered_ids(ids_key)
+    ordered = [i for i in order if i in tokens]
+    return ordered + [i for i in tokens if i not in ordered]
+
+
+def order_key(tokens_key: str) -> str:
+    """Where the order of the tokens under `tokens_key` is kept (the cookie's JSON sorts keys)."""
+    return f"{tokens_key}_order"
 
 
 def remember(ids_key: str, tokens_key: str, item_id: str, token: str | None, limit: int) -> None:
-    """Put an id first in its list (at most `limit` kept); with a token, keep that token too."""
+    """Put an id first in its list (at most `limit` kept); with a token, or when it holds one
+    already, put it first among the ids this phone may edit, a list of its own (at most `limit`):
+    looking at other tables never pushes an edit right out."""
     ids = remembered_ids(ids_key)
-    if token is None and ids[:1] == [item_id]:
+    tokens = remembered_tokens(tokens_key)
+    editable = editable_ids(ids_key, tokens_key)
+    unchanged = token is None or tokens.get(item_id) == token
+    edit_first = item_id not in tokens or editable[:1] == [item_id]
+    if ids[:1] == [item_id] and unchanged and edit_first:
         return  # already first: leave the session cookie as it is
-    kept = ([item_id] + [i for i in ids if i != item_id])[:limit]
-    tokens = session.get(tokens_key, {})
-    kept_tokens = {k: v for k, v in tokens.items() if k in kept} if isinstance(tokens, dict) else {}
+    session[ids_key] = ([item_id] + [i for i in ids if i != item_id])[:limit]
     if token is not None:
-        kept_tokens[item_id] = token
-    session[ids_key] = kept
-    session[tokens_key] = kept_tokens
+        tokens[item_id] = token
+    if item_id in tokens:
+        editable = ([item_id] + [i for i in editable if i != item_id])[:limit]
+        session[order_key(tokens_key)] = editable
+        session[tokens_key] = {i: tokens[i] for i in editable}
 
 
 def device_group_ids() -> list[str]:
-    """Ids of the groups made or opened on this device, newest first."""
-    return remembered_ids(GROUPS_KEY)
+    """Ids of the groups opened on this device, newest first, then those it may still edit."""
+    seen = remembered_ids(GROUPS_KEY)
+    return seen + [i for i in editable_ids(GROUPS_KEY, GROUP_TOKENS_KEY) if i not in seen]
 
 
 def remember_group(group_id: str, token: str | None = None) -> None:
@@ -127,8 +158,9 @@ class EditLink(NamedTuple):
 
 
 def device_table_ids() -> list[str]:
-    """Ids of the tables made or opened on this device, newest first."""
-    return remembered_ids(TABLES_KEY)
+    """Ids of the tables opened on this device, newest first, then those it may still edit."""
+    seen = remembered_ids(TABLES_KEY)
+    return seen + [i for i in editable_ids(TABLES_KEY, TABLE_TOKENS_KEY) if i not in seen]
 
 
 def remember_table(table_id: str, token: str | None = None) -> None:
@@ -166,7 +198,10 @@ def require_editor(table: Table) -> None:
 
 def edit_link(table: GuardedTable) -> EditLink | None:
     """The edit link this device may pass on, or None: the table's own when held, else the
-    group's (only a token's hash is stored, so nothing narrower can be made)."""
+    group's (only a token's hash is stored, so nothing narrower can be made); none in the copy
+    kept offline."""
+    if offline_copy():
+        return None
     token = edit_token(table)
     if token is not None:
         url = table_edit_url(table.id, token)

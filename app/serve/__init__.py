@@ -10,7 +10,10 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint
 from flask import Flask
+from flask import current_app
 from flask import render_template
+from flask import request
+from markupsafe import Markup
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 bp = Blueprint("serve", __name__)
@@ -24,6 +27,26 @@ class SettingError(ValueError):
 def https_help() -> str:
     """Why some features need an https:// address, and how to get one at home."""
     return render_template("serve/https.html")
+
+
+def phone_links() -> list[str]:
+    """The addresses the phones open: PUBLIC_URL, else those `mautisch serve` found (it keeps
+    them in PHONE_LINKS), else the address this page was asked under."""
+    public = current_app.config.get("PUBLIC_URL")
+    if public:
+        return [f"{public}/"]
+    return list(current_app.config.get("PHONE_LINKS") or []) or [request.url_root]
+
+
+@bp.get("/qr")
+def qr_page() -> str:
+    """The app's address for the phones as a QR code, for a server whose output is no
+    terminal (a service, a log): `mautisch serve` prints where this page is."""
+    from app.tables.qr import qr_svg
+
+    links = phone_links()
+    picture = Markup(qr_svg(links[0], links[0]).decode())
+    return render_template("serve/qr.html", links=links, picture=picture)
 
 
 def init_serving(app: Flask) -> None:

@@ -79,9 +79,16 @@ def announce(app: Flask, host: str, port: int, out: TextIO) -> None:
     for link in links:
         print(f"  {link}", file=out)
     print(f"  {url('localhost', port)}  (nur dieser Rechner / this machine only)", file=out)
+    # The /qr page shows the same code (a service's log has no room for one).
+    app.config["PHONE_LINKS"] = links
     if links:
         if out.isatty():
             terminal_qr(links[0], out)
+        else:
+            print(
+                f"QR-Code für die Handys / QR code for the phones: {url('localhost', port)}qr",
+                file=out,
+            )
     elif host in EVERYWHERE:
         print(
             "Kein Netzwerk gefunden: verbinde diesen Rechner mit dem WLAN der Handys /"

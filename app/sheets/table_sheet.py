@@ -74,7 +74,7 @@ def build_table_sheet(record: TableRecord, lang: Lang) -> bytes:
             *notes(record, lang),
         ]
     if record.standing.round_points:
-        series = chart_series(record.variant, record.players, record.standing)
+        series = chart_series(record.variant, record.players, record.standing, record.options)
         chart = RunningTotals(series, lang.code)
         story += [*section(lang("Running totals"), chart.least(paper.width)), chart]
     return render(

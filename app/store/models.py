@@ -200,6 +200,9 @@ class IdempotencyKey(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, index=True
     )
+    # The fingerprint of the round it made (app.store.keys): a reuse for another round is
+    # refused. None for a key remembered before fingerprints were kept.
+    body_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class RateLimit(db.Model):  # type: ignore[name-defined,misc]

@@ -18,6 +18,8 @@ from sqlalchemy import update
 
 from app.store.changelog import log_change
 from app.store.db import db
+from app.store.keys import check_same_round
+from app.store.keys import fingerprint
 from app.store.locking import locked_write
 from app.store.models import IdempotencyKey
 from app.store.models import Round
@@ -117,6 +119,7 @@ def add_round(
             forget_old_keys()
             seen = remembered_key(table, idempotency_key)
             if seen is not None:
+                check_same_round(seen, data)
                 raise Replayed(Added(seen.status, round_of_key(table, seen)))
         before = state_of(table, round_rows(table.id))
         if before.finished:
@@ -142,7 +145,11 @@ def add_round(
         if idempotency_key is not None:
             db.session.add(
                 IdempotencyKey(
-                    table_id=table.id, key=idempotency_key, status=201, round_id=round_.id
+                    table_id=table.id,
+                    key=idempotency_key,
+                    status=201,
+                    round_id=round_.id,
+                    body_hash=fingerprint(data),
                 )
             )
         return Added(201, round_)

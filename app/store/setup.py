@@ -23,6 +23,7 @@ from flask_migrate import upgrade
 from sqlalchemy import event
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
 
 from app.store import models  # noqa: F401  (registers the tables on the metadata)
 from app.store.db import db
@@ -63,9 +64,22 @@ def ensure_schema(app: Flask) -> None:
     if engine.url.database in (None, "", ":memory:"):
         db.create_all()  # a throwaway database: nothing to migrate from
         return
-    with migration_lock(engine):
-        check_known_revision(engine)
-        upgrade(directory=str(MIGRATIONS))
+    try:
+        with migration_lock(engine):
+            check_known_revision(engine)
+            upgrade(directory=str(MIGRATIONS))
+    except OperationalError as error:
+        raise unreachable(engine, error) from error
+
+
+def unreachable(engine: Engine, error: OperationalError) -> SchemaError:
+    """One sentence naming the database (never its password) and the driver's reason."""
+    where = engine.url.render_as_string(hide_password=True)
+    reason = str(error.orig or error).strip().splitlines()[0]
+    return SchemaError(
+        f"Die Datenbank {where} ist nicht erreichbar / the database {where} cannot be"
+        f" reached ({reason})."
+    )
 
 
 def check_known_revision(engine: Engine) -> None:

@@ -186,12 +186,13 @@ def deleted_tables(ids: list[str]) -> list[Table]:
     return list(db.session.scalars(query))
 
 
-def play_again(table: Table) -> tuple[Table, str]:
-    """A new table like this one, the dealer continuing; returns it with its edit token."""
+def play_again(table: Table, name: str | None = None) -> tuple[Table, str]:
+    """A new table like this one (named `name`, else the same), the dealer continuing;
+    returns it with its edit token."""
     fresh = Table(
         id=new_public_id(),
         variant=table.variant,
-        name=table.name,
+        name=table.name if name is None else name,
         players=list(table.players),
         options=dict(table.options),
         group_id=table.group_id,

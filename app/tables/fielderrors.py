@@ -46,6 +46,9 @@ class ScoringForm(FlaskForm):
         """Besides per-field errors, keep those about a list or group ("players", "hands[1]")."""
         super().__init__(*args, **kwargs)
         self.group_errors: dict[str, list[str]] = {}
+        # What happened meanwhile on another phone: shown in the form's own box under its own
+        # heading, not among the entries to correct.
+        self.notices: list[str] = []
 
     def aliases(self) -> dict[str, str]:
         """JSON paths whose form field has another name (overridden per form)."""
@@ -64,8 +67,9 @@ class ScoringForm(FlaskForm):
             target.errors = [*target.errors, message]
 
     def show_error(self, message: str) -> None:
-        """A problem with the form as a whole (e.g. someone else changed the round)."""
-        self.form_errors.append(message)
+        """A problem with the form as a whole, not with an entry (someone else changed the
+        round meanwhile): the form keeps it apart from the errors to correct."""
+        self.notices.append(message)
 
 
 def first_leaf(field: Field) -> Field | None:
@@ -89,7 +93,8 @@ def field_errors(field: Field) -> list[tuple[Field, str]]:
         return [found for entry in field.entries for found in field_errors(entry)]
     if isinstance(field, FormField):
         return [found for sub in field.form for found in field_errors(sub)]
-    return [(field, str(message)) for message in field.errors if isinstance(message, str)]
+    # Sentences may be lazy (a validator's `_l`): said as text, like plain strings.
+    return [(field, str(message)) for message in field.errors if not isinstance(message, dict)]
 
 
 def error_list(form: Any) -> list[tuple[str, str]]:

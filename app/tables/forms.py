@@ -187,9 +187,25 @@ class NewTableForm(ScoringForm):
         return paths
 
     def validate(self, extra_validators: Any = None) -> bool:
-        """Field types first, then the scoring module judges the table as a whole."""
-        if not super().validate(extra_validators):
-            return False
+        """Field types, then the variant judges the rest: every error shown at once."""
+        typed = super().validate(extra_validators)
+        variant = self.chosen()
+        if variant is None:
+            return typed and self.judged()  # an unknown variant: the registry names the five
+        aliases = self.aliases()
+        # An option whose field already failed its type check is not judged again.
+        options = {
+            name: value
+            for name, value in self.options().items()
+            if not self[aliases[f"options.{name}"]].errors
+        }
+        errors = variant.table_errors(self.name.data or "", self.player_names(), options)
+        for error in errors:
+            self.show_input_error(error)
+        return typed and not errors and self.judged()
+
+    def judged(self) -> bool:
+        """The table as the variant takes it (table_input), or its error shown."""
         try:
             self.table_input = (
                 self.variant.data,

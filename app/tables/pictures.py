@@ -6,6 +6,9 @@ Inline SVG from the server, light and dark. The score sheet draws the same `char
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask_babel import format_currency
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -28,14 +31,23 @@ NAME_CHARS = 13
 Series = list[tuple[str, list[float]]]
 
 
-def chart_series(variant: str, players: list[str], standing: Standing) -> Series:
-    """Each player's (team scores: each team's) total after every round, starting from 0."""
-    if find_variant(variant).team_scores:
+def chart_series(
+    variant: str, players: list[str], standing: Standing, options: Mapping[str, Any] | None = None
+) -> Series:
+    """Each player's (teams, parties: each one's) total after every round, starting from 0."""
+    definition = find_variant(variant)
+    if definition.team_scores:
         # dop.set: the games start again from 0 in every set, so the lines fall back to 0.
         return [
+            (team_name(team, players), [0] + [running[team] for running in standing.running_totals])
+            for team, seats in TEAM_SEATS.items()
+        ]
+    if options is not None and definition.has_teams(options):
+        # spd.opt.partner: the parties' totals race to the target, not the seats'.
+        return [
             (
-                f"{team}: " + " + ".join(players[s] for s in seats),
-                [0] + [running[team] for running in standing.running_totals],
+                team_name(team, players),
+                [0] + [sum(running[s] for s in seats) for running in standing.running_totals],
             )
             for team, seats in TEAM_SEATS.items()
         ]
@@ -43,6 +55,11 @@ def chart_series(variant: str, players: list[str], standing: Standing) -> Series
         (name, [0] + [running[seat] for running in standing.running_totals])
         for seat, name in enumerate(players)
     ]
+
+
+def team_name(team: str, players: list[str]) -> str:
+    """A team's line in the legend: "A: Anna + Cem"."""
+    return f"{team}: " + " + ".join(players[s] for s in TEAM_SEATS[team])
 
 
 def chart_title(variant: str) -> str:
@@ -56,9 +73,10 @@ def running_totals_chart(table: Table, standing: Standing) -> Markup | None:
     """The running totals as an inline SVG line chart; None before the first round."""
     if not standing.running_totals:
         return None
-    series = chart_series(table.variant, list(table.players), standing)
+    series = chart_series(table.variant, list(table.players), standing, table.options)
     labels = [str(n) for n in range(len(standing.running_totals) + 1)]
-    return line_chart_svg(series, labels, chart_title(table.variant))
+    target = table.definition.chart_target(table.options)
+    return line_chart_svg(series, labels, chart_title(table.variant), target=target)
 
 
 def chart_note(table: Table) -> str:

@@ -40,12 +40,15 @@ class RoundForm(ScoringForm):
     next_dealer = HiddenField()  # only Dynamisch asks by tap; others keep what the API stored
     # A key made when shown: a form sent twice (double tap, offline replay) saves one round.
     idempotency_key = HiddenField()
+    # The fingerprint of a doubtful round the player was asked about (app/tables/doubts.py).
+    confirmed = HiddenField()
 
     def __init__(self, table: Table, *args: Any, **kwargs: Any) -> None:
         """A form for this table's seats."""
         super().__init__(*args, **kwargs)
         self.table = table
         self.round_body: dict[str, Any] | None = None
+        self.doubts: list[str] = []  # the questions asked before this round is saved
 
     def body(self) -> dict[str, Any]:
         """The round body of docs/api.md §2 as entered (overridden per variant)."""

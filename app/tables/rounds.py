@@ -31,11 +31,13 @@ from app.store.rounds import TableFinished
 from app.store.rounds import add_round
 from app.store.rounds import delete_round
 from app.store.rounds import edit_round
+from app.store.rounds import remembered_key
 from app.store.rounds import round_at
 from app.store.tables import round_rows
 from app.store.tables import table_state
 from app.tables import bp
 from app.tables.answer import after_change
+from app.tables.doubts import needs_asking
 from app.tables.round_base import RoundForm
 from app.tables.round_forms import round_form
 from app.text import InputError
@@ -125,6 +127,18 @@ def taken_text(table: Table, taken: NumberTaken, wanted: int) -> str:
     )
 
 
+def first_ask(table: Table, form: RoundForm, number: int) -> bool:
+    """An implausible new round is asked about before it is saved. Not asked: one sent before
+    under its key (a double tap, a replay: it lands where it landed), and one kept on the
+    phone while offline, sent later without the number its form expected (static/js/
+    offline.js): nobody is there to answer, and the rules allow it."""
+    key = form.idempotency_key.data or ""
+    wanted = expected_number(form)
+    if wanted is None or (key and remembered_key(table, key) is not None):
+        return False
+    return needs_asking(table, form, wanted)
+
+
 @bp.route("/t/<id:table_id>/rounds/new", methods=["GET", "POST"])
 def round_new(table_id: str) -> Response | str:
     """Enter a finished game with taps."""
@@ -150,7 +164,7 @@ def round_new(table_id: str) -> Response | str:
         )
 
     added = None
-    if form.validate_on_submit():
+    if form.validate_on_submit() and not first_ask(table, form, number):
         wanted = expected_number(form) or number
         try:
             added = saved(form, add)
@@ -244,7 +258,7 @@ def round_edit(table_id: str, number: int) -> Response | str:
     if stored is not None and not form.is_submitted():
         form.if_match.data = stored.etag
     gone = False
-    if form.validate_on_submit():
+    if form.validate_on_submit() and not needs_asking(table, form, number):
         etag = form.if_match.data or ""
         seen = etag or version_of(form)  # a bare version: an older page's form
         try:

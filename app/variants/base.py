@@ -111,6 +111,9 @@ class Variant:
     own_titles: ClassVar[bool] = False
     # The round body names the winning seat: the sheet shows it per round.
     names_round_winner: ClassVar[bool] = False
+    # A round exactly like the one before looks entered twice (two phones, a double tap) where
+    # the hands differ from game to game; not where a round is only its winner.
+    repeat_doubtful: ClassVar[bool] = True
     # What the round form asks: one of "hands", "cards", "hand_points", "winner", "team".
     round_entry: ClassVar[str]
     # The new-table form's field per option (differs where it may stay empty: open-ended).
@@ -204,6 +207,30 @@ class Variant:
         names = self.players(players)
         return validate_name(name), names, self.options(options, len(names))
 
+    def table_errors(self, name: Any, players: Any, options: Mapping[str, Any]) -> list[InputError]:
+        """Every problem of a new table at once, for a form to show together: the name, the
+        players, then the options; a refused option is left at its default and the others are
+        checked again, so a check across options sees only the ones that are fine."""
+        found: list[InputError] = []
+        for check in (lambda: validate_name(name), lambda: self.players(players)):
+            try:
+                check()
+            except InputError as error:
+                found.append(error)
+        seats = len(players) if isinstance(players, list) else self.min_players
+        given = dict(options)
+        while True:
+            try:
+                self.options(given, seats)
+            except InputError as error:
+                found.append(error)
+                key = (error.field or "").removeprefix("options.")
+                if key not in given:
+                    return found
+                del given[key]
+            else:
+                return found
+
     def round(
         self, players: Sequence[str], options: Mapping[str, Any], body: Any
     ) -> dict[str, Any]:
@@ -279,6 +306,37 @@ class Variant:
     def directions(self, rounds: Sequence[Mapping[str, Any]]) -> list[str]:
         """The direction of play at the end of each stored round (else the previous one's)."""
         return self.scoring.directions(rounds)
+
+    def doubts(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        data: Mapping[str, Any],
+        previous: Mapping[str, Any] | None,
+        number: int,
+    ) -> list[Message]:
+        """Why a checked round (`data`, normalised; round `number`, after `previous`) looks as
+        if it cannot have happened at the table, each as a question; the page asks once before
+        saving, never refuses."""
+        found = self.round_doubts(len(players), options, data)
+        if previous is not None and self.repeat_doubtful and dict(data) == dict(previous):
+            found.append(
+                Message(
+                    "Exactly the same as %(what)s — entered twice? Save anyway?",
+                    what=self.round_words.number(number - 1, inside=True),
+                )
+            )
+        return found
+
+    def round_doubts(
+        self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
+    ) -> list[Message]:
+        """The variant's own doubts about one round (hook; none by default)."""
+        return []
+
+    def chart_target(self, options: Mapping[str, Any]) -> int | None:
+        """The total at which the game ends, drawn as a line across the chart (hook; None)."""
+        return None
 
     def chart_note(self, options: Mapping[str, Any]) -> Message:
         """How to read the running-totals chart of a table with these options (hook)."""

@@ -293,6 +293,17 @@ def lines(frame: Frame, series: Sequence[tuple[str, Sequence[float]]]) -> list[s
     return parts
 
 
+def target_line(frame: Frame, target: float, fmt: Callable[[float], str]) -> list[str]:
+    """The value at which the game ends: a dashed line with its value at the right end."""
+    y = frame.y(target)
+    right = frame.left + frame.width
+    return [
+        f'<line class="mc-axis mc-target" x1="{frame.left}" y1="{y:.1f}" x2="{right:.1f}" '
+        f'y2="{y:.1f}" stroke-dasharray="6 4" style="stroke-width:2;stroke-opacity:.9"/>',
+        f'<text x="{right:.1f}" y="{y - 5:.1f}" text-anchor="end">{escape(fmt(target))}</text>',
+    ]
+
+
 def line_chart_svg(
     series: Sequence[tuple[str, Sequence[float]]],
     x_labels: Sequence[str],
@@ -300,10 +311,12 @@ def line_chart_svg(
     desc: str | None = None,
     y_format: Callable[[float], str] = plain_number,
     zero_line: bool = True,
+    target: float | None = None,
 ) -> Markup:
     """An inline SVG line chart (Markup): one line per (name, values), one value per x label.
 
-    `y_format` writes y ticks and the description (euros); `zero_line` keeps 0 on the axis.
+    `y_format` writes y ticks and the description (euros); `zero_line` keeps 0 on the axis;
+    `target`, when given, is a dashed line across the plot at that value (always in view).
     """
     if not x_labels:
         raise ValueError("a chart needs at least one x label")
@@ -311,6 +324,8 @@ def line_chart_svg(
         if len(values) != len(x_labels):
             raise ValueError(f"series {name!r} has {len(values)} values for {len(x_labels)} labels")
     every = [v for _, values in series for v in values] or [0.0]
+    if target is not None:
+        every.append(target)
     low, high = min(every), max(every)
     whole = all(map(float.is_integer, map(float, every)))  # counts: no tick at 0.25 or 2.5
     if zero_line:
@@ -336,6 +351,7 @@ def line_chart_svg(
         f"<style>{STYLE}</style>",
         *y_axis(frame, ticks, tick_labels),
         *x_axis(frame, x_labels),
+        *([] if target is None else target_line(frame, target, y_format)),
         *lines(frame, series),
         *legend(series, legend_top),
         "</svg>",

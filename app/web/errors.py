@@ -46,7 +46,9 @@ def handle_http_error(error: HTTPException) -> tuple[Response | str, int, dict[s
     status = error.code or 500
     # Werkzeug's stock descriptions are English sentences: use our own, in the page's language.
     own = error.description if error.description != type(error).description else None
-    return error_answer(status, own or stock_sentence(status) if wants_json() else own)
+    # Its own headers stay: Allow on a 405 (RFC 9110), Retry-After where one is given.
+    headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+    return error_answer(status, own or stock_sentence(status) if wants_json() else own, headers)
 
 
 def handle_csrf_error(error: CSRFError) -> tuple[str, int]:

@@ -53,6 +53,12 @@ class SessionCookie(SecureCookieSessionInterface):
         super().save_session(app, session, response)
 
 
+def offline_copy() -> bool:
+    """The service worker asks for the copy it may keep (static/sw.js): the page as this phone
+    sees it, but without any edit link, so nothing kept offline holds a token."""
+    return request.headers.get("X-Offline-Copy") == "1"
+
+
 def mark_edit_link() -> None:
     """The answer being built shows an edit link: it must not be cached."""
     g.shows_edit_link = True

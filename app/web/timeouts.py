@@ -1,7 +1,10 @@
 """No wait without bound: every database wait ends, and the client hears so with a 503.
 
 A write that gives up is rolled back whole and answered 503 with Retry-After: nothing is
-half-written, and the client may simply send it again.
+half-written, and the client may simply send it again. The same holds for a database that is
+down, stalls without answering, or has a full disk: a bounded connect, a bounded wait for a
+pooled connection, and each pooled connection pinged before use, so the app is well again by
+itself the moment the database is.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ from typing import Any
 from flask import Flask
 from flask import Response
 from flask import current_app
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from app.store.db import db
 from app.text import Message
@@ -25,8 +30,20 @@ DEFAULTS = {
     "DB_LOCK_TIMEOUT_MS": 1500,  # one try's wait for a lock another writer holds
     "DB_STATEMENT_TIMEOUT_MS": 30_000,  # the slowest statement (a year's group statistics)
     "DB_IDLE_IN_TRANSACTION_TIMEOUT_MS": 60_000,  # a transaction left open by a stuck worker
+    "DB_CONNECT_TIMEOUT_MS": 3000,  # a new connection to PostgreSQL (libpq's least is 2 s)
+    "DB_POOL_TIMEOUT_MS": 5000,  # a request's wait for a free pooled connection
+}
+# A connection whose server went silent (no answer to a keepalive, data sent but not
+# acknowledged) is dropped after about half a minute instead of the system's two hours.
+KEEPALIVES = {
+    "keepalives": 1,
+    "keepalives_idle": 15,
+    "keepalives_interval": 5,
+    "keepalives_count": 3,
+    "tcp_user_timeout": 30_000,
 }
 RETRY_AFTER_SECONDS = 5
+DOWN_RETRY_AFTER_SECONDS = 15
 # What PostgreSQL and SQLite say when a wait ran out (and only then).
 TIMED_OUT = (
     "lock timeout",
@@ -36,6 +53,11 @@ TIMED_OUT = (
     "database table is locked",
     "could not obtain lock",
 )
+# What SQLite says when its file cannot be written at all (a full disk, a lost mount).
+SQLITE_DOWN = ("disk is full", "disk i/o error", "unable to open database file")
+# PostgreSQL's classes of a connection that failed, a server out of room (a full disk) and an
+# operator's shutdown or restart; a failure before any answer has no SQLSTATE at all.
+POSTGRES_DOWN = ("08", "53", "57")
 
 
 def database_options(app: Flask) -> None:
@@ -54,13 +76,26 @@ def database_options(app: Flask) -> None:
         given = str(connect_args.get("options", ""))
         ours = " ".join(f"-c {name}={int(value)}" for name, value in settings.items())
         connect_args["options"] = f"{given} {ours}".strip()
+        connect_args.setdefault(
+            "connect_timeout", max(2, -(-app.config["DB_CONNECT_TIMEOUT_MS"] // 1000))
+        )
+        for name, value in KEEPALIVES.items():
+            connect_args.setdefault(name, value)
         # A server may drop an idle connection (restart, proxy timeout); a SQLite file cannot.
         options.setdefault("pool_pre_ping", True)
+        options.setdefault("pool_timeout", pool_seconds(app))
     elif uri.startswith("sqlite"):
         # The driver's busy handler: a writer waits this long for another writer's lock.
         connect_args.setdefault("timeout", app.config["DB_LOCK_TIMEOUT_MS"] / 1000)
+        if make_url(uri).database not in (None, "", ":memory:"):  # a file has a pool to wait on
+            options.setdefault("pool_timeout", pool_seconds(app))
     options["connect_args"] = connect_args
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+
+
+def pool_seconds(app: Flask) -> int:
+    """The pool wait in whole seconds, at least one (SQLAlchemy counts it in whole seconds)."""
+    return max(1, -(-int(app.config["DB_POOL_TIMEOUT_MS"]) // 1000))
 
 
 def timed_out(error: BaseException) -> bool:
@@ -69,25 +104,65 @@ def timed_out(error: BaseException) -> bool:
     return any(words in text for words in TIMED_OUT)
 
 
+def down(error: BaseException) -> bool:
+    """Whether the database cannot be reached or written (down, stalled, a full disk)."""
+    if getattr(error, "connection_invalidated", False):
+        return True
+    original = getattr(error, "orig", None)
+    if type(original).__module__.startswith("psycopg"):
+        sqlstate = getattr(original, "sqlstate", None)
+        return sqlstate is None or str(sqlstate)[:2] in POSTGRES_DOWN
+    return any(words in str(original or error).lower() for words in SQLITE_DOWN)
+
+
 def busy(
     error: OperationalError,
 ) -> tuple[Response | str, int] | tuple[Response | str, int, dict[str, str]]:
-    """503 with Retry-After for a wait that ran out; any other database error stays a 500."""
-    db.session.rollback()
-    if not timed_out(error):
-        from app.web.errors import handle_unexpected
+    """503 with Retry-After for a wait that ran out or a database that is not there; any other
+    database error stays a 500."""
+    rollback()
+    if timed_out(error):
+        current_app.logger.warning("Database wait ran out: %s", str(error.orig).strip())
+        text = Message(
+            "The database is busy right now; nothing was saved. Please send it again in "
+            "%(retry_after_seconds)s seconds.",
+            retry_after_seconds=RETRY_AFTER_SECONDS,
+        )
+        return unavailable(text, RETRY_AFTER_SECONDS)
+    if down(error):
+        return database_down(error)
+    from app.web.errors import handle_unexpected
 
-        return handle_unexpected(error)
-    current_app.logger.warning("Database wait ran out: %s", str(error.orig).strip())
+    return handle_unexpected(error)
+
+
+def database_down(error: Exception) -> tuple[Response | str, int, dict[str, str]]:
+    """503 with Retry-After: the database is down, silent, full or out of connections."""
+    rollback()
+    current_app.logger.warning("Database not available: %s", str(error).strip().splitlines()[0])
     text = Message(
-        "The database is busy right now; nothing was saved. Please send it again in "
+        "The database cannot be reached right now; nothing was saved. Please try again in "
         "%(retry_after_seconds)s seconds.",
-        retry_after_seconds=RETRY_AFTER_SECONDS,
+        retry_after_seconds=DOWN_RETRY_AFTER_SECONDS,
     )
-    headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
-    return error_answer(503, say(text, current_lang()), headers)
+    return unavailable(text, DOWN_RETRY_AFTER_SECONDS)
+
+
+def unavailable(text: Message, seconds: int) -> tuple[Response | str, int, dict[str, str]]:
+    """The 503 answer: the sentence in the page's language, Retry-After in seconds."""
+    return error_answer(503, say(text, current_lang()), {"Retry-After": str(seconds)})
+
+
+def rollback() -> None:
+    """Roll the request's transaction back; a connection already lost has nothing to undo."""
+    try:
+        db.session.rollback()
+    except OperationalError:
+        db.session.close()
 
 
 def init_timeouts(app: Flask) -> None:
-    """Answer a wait that ran out with 503 (the engine options are set before init_app)."""
+    """Answer a wait that ran out or a missing database with 503 (the engine options are set
+    before init_app)."""
     app.register_error_handler(OperationalError, busy)
+    app.register_error_handler(PoolTimeout, database_down)

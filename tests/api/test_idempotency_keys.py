@@ -46,15 +46,16 @@ def records(app: Flask) -> list[dict[str, Any]]:
 def test_a_record_holds_the_status_and_round_id_but_no_table_json(
     app: Flask, client: FlaskClient
 ) -> None:
-    """Each key costs a few numbers, however long the table gets."""
+    """Each key costs a few numbers and a 64-digit fingerprint, however long the table gets."""
     table, headers = create(client, "terroristen")
     answers = [post(client, table, headers, {"winner": n % 4}, f"key-{n}") for n in range(3)]
     assert [a.status_code for a in answers] == [201, 201, 201]
     with app.app_context():
         columns = {c["name"] for c in inspect(db.engine).get_columns("idempotency_keys")}
         ids = list(db.session.scalars(select(Round.id).order_by(Round.number)))
-    assert columns == {"table_id", "key", "status", "round_id", "created_at"}
+    assert columns == {"table_id", "key", "status", "round_id", "created_at", "body_hash"}
     kept = records(app)
+    assert all(len(r["body_hash"]) == 64 for r in kept)
     assert [(r["key"], r["status"], r["round_id"]) for r in kept] == [
         ("key-0", 201, ids[0]),
         ("key-1", 201, ids[1]),
@@ -207,3 +208,18 @@ def test_migration_keeps_the_round_id_of_remembered_answers(tmp_path: Path) -> N
         db.engine.dispose()
     assert [tuple(row) for row in kept] == [("kept", second)]
     assert "response" not in columns
+
+
+def test_a_key_kept_before_fingerprints_is_replayed_as_before(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A record from before the fingerprint column (None) answers as the first time, whatever
+    the body: only a fingerprinted key can tell a different round."""
+    table, headers = create(client, "terroristen")
+    assert post(client, table, headers, {"winner": 0}, "old").status_code == 201
+    with app.app_context():
+        db.session.execute(update(IdempotencyKey).values(body_hash=None))
+        db.session.commit()
+    again = post(client, table, headers, {"winner": 2}, "old")
+    assert again.status_code == 201
+    assert again.json is not None and again.json["round"]["input"] == {"winner": 0}

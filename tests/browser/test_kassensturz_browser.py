@@ -159,6 +159,18 @@ def test_evening_settled_in_three_transfers_and_ticked_on_two_phones(
     ).tap()
     expect(second.locator(".all-paid")).to_have_text("Alles ist bezahlt.")
 
+    # The titles, the picture and the PDF of the evening (Emil took 7 penalty points at once).
+    expect(second.locator("#titel li")).to_contain_text(["Pechvogel: Emil"])
+    with second.expect_download() as shared:
+        second.get_by_role("link", name="Als Bild teilen").tap()
+    picture = shared.value.path().read_bytes()
+    assert picture.startswith(b"\x89PNG") and shared.value.suggested_filename.endswith(".png")
+    english.reload()
+    expect(english.locator("#titel li")).to_contain_text(["Unlucky: Emil"])
+    with english.expect_download() as printed:
+        english.get_by_role("link", name="A4 PDF for the folder").tap()
+    assert printed.value.path().read_bytes().startswith(b"%PDF")
+
 
 def test_a_new_table_in_a_group_seats_only_the_tapped_members(
     live_server: Any, english: Page

@@ -61,8 +61,8 @@ def day(number: int) -> datetime:
 
 
 def error_texts(html: str) -> list[str]:
-    """The field error sentences of a page."""
-    return re.findall(r'<p class="error" role="alert">([^<]*)</p>', html)
+    """The error sentences of a page: each once, in the summary on top."""
+    return re.findall(r'<li class="error">(?:<a [^>]*>)?([^<]*)<', html)
 
 
 def claim(client: FlaskClient, group_id: str, token: str) -> None:

@@ -134,13 +134,13 @@ def test_the_pdf_is_a4_with_date_winners_transfers_and_titles(
 
 
 def test_all_paid_and_the_note_are_said(summary: EveningSummary) -> None:
-    """Every transfer ticked: "Alles bezahlt."; the note (a rounding difference) under them."""
+    """Every transfer ticked: "Alles ist bezahlt."; the note (a rounding difference) under them."""
     paid = tuple(replace(each, paid=True) for each in summary.transfers)
     done = replace(summary, transfers=paid, note="Gerundet auf 10 Cent")
     _reader, text = pdf_text(evening_pdf(done))
-    assert "Alles bezahlt." in text and "Gerundet auf 10 Cent" in text
+    assert "Alles ist bezahlt." in text and "Gerundet auf 10 Cent" in text
     _reader, text = pdf_text(evening_pdf(summary))
-    assert "Alles bezahlt." not in text
+    assert "Alles ist bezahlt." not in text
 
 
 def test_evening_file_names_the_kind_and_the_language(summary: EveningSummary) -> None:

@@ -30,7 +30,7 @@ def summary(response: TestResponse) -> list[str]:
     html = response.get_data(as_text=True)
     box = re.search(r"data-error-summary>(.*?)</div>", html, re.S)
     assert box, html[:2000]
-    items = re.findall(r"<li>(.*?)</li>", box.group(1), re.S)
+    items = re.findall(r"<li[^>]*>(.*?)</li>", box.group(1), re.S)
     return [unescape(re.sub(r"<[^>]+>", "", item)).strip() for item in items]
 
 

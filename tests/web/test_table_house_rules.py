@@ -136,15 +136,17 @@ def test_the_new_table_page_takes_each_switch_and_the_table_page_lists_it(
 def test_a_bad_posted_switch_reshows_the_form_with_the_error_at_it(
     client: FlaskClient, variant: str, rule: HouseRule, value: bool | str
 ) -> None:
-    """A value that is no choice: the form again (200), the sentence next to the switch,
-    its house rules opened."""
+    """A value that is no choice: the form again (200), the sentence in the summary linked to
+    the switch, the switch marked, its house rules opened."""
     field = f"house_{variant}_{rule.option}"
     response = new_table_post(client, variant, {field: "maybe"})
     assert response.status_code == 200
     html = unescape(response.get_data(as_text=True))
     start = html.index(f'name="{field}"')
-    near = html[start : start + 3000]
-    assert "Die Hausregel" in near and say(rule.title, "de") in near and "maybe" in near
+    top = html[html.index("data-error-summary") : html.index("</ul>")]
+    assert "Die Hausregel" in top and say(rule.title, "de") in top and "maybe" in top
+    assert f'href="#{field}-0"' in top
+    assert "has-error" in html[html.rindex("<fieldset", 0, start) : start]
     details = html.rindex("<details", 0, start)
     assert " open" in html[details : html.index(">", details)]
 

@@ -548,7 +548,8 @@ def test_bad_table_input_reshows_the_form_with_the_message_at_the_field(
     field: str,
     message: str,
 ) -> None:
-    """Each mistake: the form again (200, input kept), the sentence next to the field, no table."""
+    """Each mistake: the form again (200, input kept), the sentence once, in the summary on
+    top, the field marked, no table."""
     data = {"variant": variant, **{f"players-{s}": n for s, n in enumerate(players)}, **options}
     response = client.post("/t/new", data=data)
     assert response.status_code == 200
@@ -560,7 +561,10 @@ def test_bad_table_input_reshows_the_form_with_the_message_at_the_field(
         else {"players": "data-seats", "variant": "variant-choices"}[field]
     )
     start = html.index(anchor)
-    assert message in unescape(html[start : start + 2500])  # next to its field
+    assert "has-error" in html[start - 300 : start + 300]  # its field is marked
+    top = html[html.index("data-error-summary") : html.index("</ul>")]
+    assert unescape(top).count(message) == 1  # said once, in the summary
+    assert not re.search(r'<p class="error"[^>]*>[^<]*' + re.escape(message), unescape(html))
     assert 'value="Anna"' in html or variant == "speedone"
     assert client.get("/").get_data(as_text=True).count("table-card") == 0
 
@@ -627,13 +631,16 @@ def test_bad_round_input_reshows_the_form(
 
 
 def test_error_lands_at_the_players_stepper(client: FlaskClient) -> None:
-    """hands[1].jacks -> right under Ben's jacks stepper."""
+    """hands[1].jacks -> the summary's sentence links to Ben's jacks stepper, which is marked."""
     table_id = new_table(client, "dynamisch", ["Anna", "Ben"], games=8, rate_cents=0)
     html = add_round(client, table_id, dynamisch_round([(0, 0, False), (9, 0, False)])).get_data(
         as_text=True
     )
-    after_ben = html[html.index('id="hands-1-jacks"') :]
-    assert after_ben.index("das Spiel hat 8 Buben") < after_ben.index('id="hands-1-others"')
+    link = re.search(r'<a href="#([^"]+)" data-error-link>([^<]*)</a>', html)
+    assert link and link.group(1) == "hands-1-jacks" and "das Spiel hat 8 Buben" in link.group(2)
+    assert html.count("das Spiel hat 8 Buben") == 1
+    stepper = html[html.rindex("<div", 0, html.index('id="hands-1-jacks"')) :]
+    assert stepper.startswith('<div class="stepper has-error"')
 
 
 def test_player_names_are_escaped_everywhere(client: FlaskClient) -> None:

@@ -30,6 +30,8 @@ class Doppel(Variant):
     own_titles = True
     scores_wins = True
     round_entry = "team"
+    # The same winner twice in a row is an ordinary evening, not a round entered twice.
+    repeat_doubtful = False
     chart_note_text = Message("Games won in the current set; a new set starts at 0.")
     blank_sheet = BlankSheetSetup(room=4)
 

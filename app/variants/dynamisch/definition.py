@@ -31,6 +31,15 @@ class Dynamisch(Variant):
     chart_note_text = Message("Minus points: the lowest line is best.")
     blank_sheet = BlankSheetSetup(room=6, rows=(1, 12, 8))
 
+    def round_doubts(
+        self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
+    ) -> list[Message]:
+        """dyn.effect.noend: the game ends as one player goes out and the one who took the last
+        effect holds cards; everybody out at once looks like an untouched form."""
+        if any(hand["jacks"] + hand["others"] for hand in data["hands"]):
+            return []
+        return [Message("Nobody has cards left — save anyway?")]
+
     def rated_game(
         self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
     ) -> RatedGame:

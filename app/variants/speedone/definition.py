@@ -22,6 +22,14 @@ from app.variants.speedone.scoring import SpeedoneScoring
 
 OWN_POINTS = Message("Own points: the lowest line is best; at %(target)s the game ends.")
 POINTS_WON = Message("Points won: the highest line is best; at %(target)s the game ends.")
+OWN_POINTS_PARTY = Message(
+    "Own points per party: the lowest line is best; the game ends when a party reaches "
+    "%(target)s (the dashed line)."
+)
+POINTS_WON_PARTY = Message(
+    "Points won per party: the highest line is best; the game ends when a party reaches "
+    "%(target)s (the dashed line)."
+)
 
 
 class Speedone(Variant):
@@ -55,11 +63,29 @@ class Speedone(Variant):
         },
     )
 
+    def chart_target(self, options: Mapping[str, Any]) -> int | None:
+        """spd.opt.target: the game ends when a total (a party's) reaches it."""
+        return int(options["target"]) if options.get("target") else None
+
     def chart_note(self, options: Mapping[str, Any]) -> Message:
-        """spd.opt.scoring: which line is best depends on who is charged the points."""
-        note = OWN_POINTS if options.get("scoring") == "own-points" else POINTS_WON
-        target = options.get("target")
-        return Message(note.msgid, target=str(target))
+        """spd.opt.scoring: which line is best depends on who is charged the points;
+        spd.opt.partner: the lines are the parties', and a party reaches the target."""
+        own = options.get("scoring") == "own-points"
+        if self.has_teams(options):
+            note = OWN_POINTS_PARTY if own else POINTS_WON_PARTY
+        else:
+            note = OWN_POINTS if own else POINTS_WON
+        return Message(note.msgid, target=str(options.get("target")))
+
+    def round_doubts(
+        self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
+    ) -> list[Message]:
+        """spd.points: only a hand of zeros is worth nothing; every other hand at 0 points
+        looks like an untouched form."""
+        worth = [hand_points(h) for h in data["hands"]] if "hands" in data else data["points"]
+        if players < 2 or any(worth):
+            return []
+        return [Message("Nobody but the winner has points left — save anyway?")]
 
     def rated_game(
         self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
@@ -69,7 +95,7 @@ class Speedone(Variant):
         hands = data.get("hands")
         worth = [hand_points(h) for h in hands] if hands is not None else list(data["points"])
         winner = data["winner"]
-        if not options.get("partner"):
+        if not self.has_teams(options):
             return RatedGame(
                 single_sides(players), places_of([(s != winner, w) for s, w in enumerate(worth)])
             )

@@ -27,6 +27,8 @@ class Terroristen(Variant):
     names_round_winner = True
     form_fields = {"games": "ter_games"}
     round_entry = "winner"
+    # The same winner twice in a row is an ordinary evening, not a round entered twice.
+    repeat_doubtful = False
     chart_note_text = Message("Games won: the highest line is best.")
     blank_sheet = BlankSheetSetup(room=10)
 

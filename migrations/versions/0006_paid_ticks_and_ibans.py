@@ -3,7 +3,7 @@
 Two new tables, nothing existing changes: `paid_ticks` (a log of transfers ticked paid or
 unticked, undoable) and `group_ibans` (one IBAN per group member, for the GiroCode).
 
-Revision ID: 0006_kasse
+Revision ID: 0006
 Revises: 0005
 Create Date: 2026-11-26 18:30:00
 """
@@ -11,7 +11,7 @@ Create Date: 2026-11-26 18:30:00
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_kasse"
+revision = "0006"
 down_revision = "0005"
 branch_labels = None
 depends_on = None

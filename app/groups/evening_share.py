@@ -1,0 +1,67 @@
+"""The evening as a picture (PNG, for a chat) and an A4
+PDF: `/g/<id>/abend/<date>.png` and `.pdf`, drawn from the same Kassensturz the page shows
+(the address's `mode`, `kasse`, `round_to`)."""
+
+from __future__ import annotations
+
+from flask import Response
+from flask import request
+from flask_babel import gettext as _
+
+from app.groups import bp
+from app.groups.evening import Evening
+from app.groups.evening_page import chosen
+from app.groups.evening_page import find_evening
+from app.groups.kassensturz import Kassensturz
+from app.groups.page import euros
+from app.sharing import EveningSummary
+from app.sharing import TransferLine
+from app.sharing import evening_file
+from app.sharing import table_line
+from app.web.found import group_or_404
+from app.web.navigation import current_lang
+
+
+def rounding_note(found: Kassensturz) -> str:
+    """The rounding difference, said as the page says it (never dropped silently)."""
+    plan = found.plan
+    if plan.round_to <= 1 or not plan.rounding_cents:
+        return ""
+    if plan.rounding_cents > 0:
+        text = _("Rounded: %(name)s receives %(amount)s more than won.")
+        return text % {"name": plan.carrier, "amount": euros(plan.rounding_cents)}
+    text = _("Rounded: %(name)s receives %(amount)s less than won.")
+    return text % {"name": plan.carrier, "amount": euros(-plan.rounding_cents)}
+
+
+def summary(evening: Evening, found: Kassensturz, lang: str) -> EveningSummary:
+    """What the picture and the PDF say: tables, transfers with their ticks, titles."""
+    lines = tuple(
+        table_line(r.name or "", r.variant, r.players, r.standing, lang) for r in evening.results
+    )
+    transfers = tuple(
+        TransferLine(t.payer, t.payee, t.cents, t.id in found.paid) for t in found.plan.transfers
+    )
+    return EveningSummary(
+        day=evening.date,
+        group=evening.group_name,
+        lang=lang,
+        tables=lines,
+        transfers=transfers,
+        titles=tuple(evening.titles()),
+        note=rounding_note(found),
+    )
+
+
+@bp.get("/g/<id:group_id>/abend/<day>.<any(png, pdf):kind>")
+def evening_download(group_id: str, day: str, kind: str) -> Response:
+    """The evening as a picture or a PDF; the phone shares it or saves it (static/js/share.js)."""
+    group = group_or_404(group_id)
+    evening = find_evening(group, day)
+    found, _errors = chosen(evening, group, request.args)
+    shared = evening_file(summary(evening, found, current_lang()), kind)
+    answer = Response(shared.content, mimetype=shared.mimetype)
+    answer.headers["Content-Disposition"] = f'inline; filename="{shared.filename}"'
+    # Ticks change what it shows: always asked again, like the evening page itself.
+    answer.headers["Cache-Control"] = "no-cache"
+    return answer
