@@ -11,6 +11,7 @@ from flask import Response
 from flask import jsonify
 
 from app.api import bp
+from app.api import ratings_doc
 from app.api.group_schemas import GROUP
 from app.api.group_schemas import GROUP_TOKEN
 from app.api.group_schemas import SETTLEMENT
@@ -239,6 +240,7 @@ def document() -> dict[str, Any]:
                     },
                 }
             },
+            **ratings_doc.PATHS,
         },
         "components": {
             "schemas": {
@@ -249,6 +251,7 @@ def document() -> dict[str, Any]:
                 "Deleted": DELETED,
                 "Group": GROUP,
                 "Settlement": SETTLEMENT,
+                **ratings_doc.SCHEMAS,
             }
         },
     }

@@ -19,9 +19,12 @@ from sqlalchemy import select
 from werkzeug.wrappers import Response
 
 from app.groups import page
+from app.groups import rating_views
 from app.groups import stats
 from app.groups.forms import GroupForm
 from app.groups.page import TableLine
+from app.groups.rated import group_ratings
+from app.groups.rated import group_state
 from app.groups.results import group_results
 from app.rights.editlinks import grant_group
 from app.rights.phone import device_group_ids
@@ -48,10 +51,12 @@ class Statistics(NamedTuple):
     balances: list[stats.Balance]
     wins_chart: Markup | None
     money_chart: Markup | None
+    ratings: list[rating_views.RatingBoard]
 
 
 def statistics(group: Group, show_all: bool) -> Statistics:
     """The group's statistics as of now."""
+    state = group_state(group)  # before the tables: see app.groups.rated
     results = group_results(group)
     # A group of years has hundreds of tables: the list shows the newest, all on request.
     shown = results if show_all else results[-TABLES_SHOWN:]
@@ -63,6 +68,7 @@ def statistics(group: Group, show_all: bool) -> Statistics:
         balances=stats.money_balance(results, group.players),
         wins_chart=page.wins_chart(results, group.players),
         money_chart=page.money_chart(results, group.players),
+        ratings=rating_views.rating_boards(group_ratings(group, state, results)),
     )
 
 
@@ -151,3 +157,4 @@ from app.groups import evening_actions  # noqa: E402,F401  (ticks, IBANs, GiroCo
 from app.groups import evening_page  # noqa: E402  (the evening and its Kassensturz)
 from app.groups import evening_share  # noqa: E402,F401  (titles, picture and PDF)
 from app.groups import joining  # noqa: E402  (adding this phone's tables of today)
+from app.groups import player  # noqa: E402,F401  (the player page registers on bp)

@@ -29,6 +29,7 @@ from app.scoring.names import validate_name
 from app.scoring.types import Standing
 from app.text import InputError
 from app.text import Message
+from app.variants.rated import RatedGame
 
 
 @dataclass(frozen=True)
@@ -286,6 +287,12 @@ class Variant:
     def round_winners(self, data: Mapping[str, Any]) -> set[int]:
         """The seats that won one stored round."""
         return self.scoring.round_winners(data)
+
+    def rated_game(
+        self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
+    ) -> RatedGame:
+        """What one stored round is for the ratings: the sides and their places (hook)."""
+        raise NotImplementedError
 
     def entry_max(self, options: Mapping[str, Any]) -> dict[str, int]:
         """The upper ends of the round form's steppers, from the deck ({} where none)."""

@@ -81,7 +81,7 @@ def test_group_evening_from_creation_to_backup(
     board = page.locator(".board", has_text="Terroristen-Mau-Mau")
     expect(board.locator("tbody tr").first).to_contain_text("Ben")
     expect(board.locator("tbody tr").first).to_contain_text("1/1")
-    chart = page.locator("svg.mc-chart")
+    chart = page.get_by_role("img", name=re.compile("Gewonnene Tische"))
     expect(chart).to_be_visible()
     assert chart.bounding_box()["width"] > 300  # type: ignore[index]
     fits_the_phone(page)

@@ -94,7 +94,8 @@ def test_openapi_lists_every_api_route(client: FlaskClient, app: Flask) -> None:
             rule.rule.removeprefix("/api/v1")
             .replace("<int(signed=True):number>", "{number}")
             .replace("<id:table_id>", "{table_id}")
-            .replace("<id:group_id>", "{group_id}"),
+            .replace("<id:group_id>", "{group_id}")
+            .replace("<path:name>", "{name}"),
             method,
         )
         for rule in app.url_map.iter_rules()

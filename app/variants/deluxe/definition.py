@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from app.text import Message
 from app.variants.base import ROUNDS
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
 from app.variants.deluxe.scoring import DeluxeScoring
+from app.variants.rated import RatedGame
+from app.variants.rated import by_points
 
 
 class Deluxe(Variant):
@@ -25,3 +30,9 @@ class Deluxe(Variant):
     average_label = Message("Ø: penalty points per round")
     chart_note_text = Message("Penalty points: the lowest line is best.")
     blank_sheet = BlankSheetSetup(room=8, rows=(1, 20, 10), row_words=ROUNDS)
+
+    def rated_game(
+        self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
+    ) -> RatedGame:
+        """dlx.out: placed by the round's penalty points, fewest first (ties share a place)."""
+        return by_points(self.scoring.points(players, options, data))

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from app.text import Message
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
 from app.variants.doppel.scoring import DoppelScoring
+from app.variants.rated import RatedGame
+from app.variants.rated import team_won
 
 
 class Doppel(Variant):
@@ -29,3 +34,9 @@ class Doppel(Variant):
     repeat_doubtful = False
     chart_note_text = Message("Games won in the current set; a new set starts at 0.")
     blank_sheet = BlankSheetSetup(room=4)
+
+    def rated_game(
+        self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
+    ) -> RatedGame:
+        """dop.game: two teams of two, the winning team first."""
+        return team_won(data["winner"])

@@ -9,6 +9,8 @@ from app.text import Message
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
 from app.variants.dynamisch.scoring import DynamischScoring
+from app.variants.rated import RatedGame
+from app.variants.rated import by_points
 
 
 class Dynamisch(Variant):
@@ -37,3 +39,9 @@ class Dynamisch(Variant):
         if any(hand["jacks"] + hand["others"] for hand in data["hands"]):
             return []
         return [Message("Nobody has cards left — save anyway?")]
+
+    def rated_game(
+        self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
+    ) -> RatedGame:
+        """dyn.score: placed by the game's minus points, fewest first (ties share a place)."""
+        return by_points(self.scoring.points(players, options, data))

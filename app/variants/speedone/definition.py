@@ -5,10 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from app.scoring.types import TEAM_SEATS
+from app.scoring.types import team_of
 from app.text import Message
 from app.variants.base import ROUNDS
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
+from app.variants.rated import RatedGame
+from app.variants.rated import places_of
+from app.variants.rated import single_sides
+from app.variants.rated import team_won
 from app.variants.speedone.hands import hand_points
 from app.variants.speedone.scoring import SCORINGS
 from app.variants.speedone.scoring import TARGETS
@@ -80,3 +86,20 @@ class Speedone(Variant):
         if players < 2 or any(worth):
             return []
         return [Message("Nobody but the winner has points left — save anyway?")]
+
+    def rated_game(
+        self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
+    ) -> RatedGame:
+        """spd.points: the winner first, then fewest card points left; spd.opt.partner: the two
+        parties, by the points charged (own-points) or the winner's party first."""
+        hands = data.get("hands")
+        worth = [hand_points(h) for h in hands] if hands is not None else list(data["points"])
+        winner = data["winner"]
+        if not self.has_teams(options):
+            return RatedGame(
+                single_sides(players), places_of([(s != winner, w) for s, w in enumerate(worth)])
+            )
+        if options.get("scoring") != "own-points":
+            return team_won(team_of(winner))
+        parties = [sum(worth[s] for s in seats) for seats in TEAM_SEATS.values()]
+        return RatedGame(tuple(TEAM_SEATS.values()), places_of(parties))

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from app.text import Message
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
+from app.variants.rated import RatedGame
+from app.variants.rated import winner_first
 from app.variants.terroristen.scoring import TerroristenScoring
 
 
@@ -26,3 +31,9 @@ class Terroristen(Variant):
     repeat_doubtful = False
     chart_note_text = Message("Games won: the highest line is best.")
     blank_sheet = BlankSheetSetup(room=10)
+
+    def rated_game(
+        self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
+    ) -> RatedGame:
+        """ter.win: the player out first wins; the others did not, all alike."""
+        return winner_first(players, data["winner"])
