@@ -28,6 +28,7 @@ WORDS = {
         "undo": "Rückgängig: Spiel {n} — Sieg {who}",
         "save": "Speichern",
         "pending": "ausstehend",
+        "match": "Gewinner: Team A (Anna + Cem)",
     },
     "en": {
         "saving": "being saved …",
@@ -35,6 +36,7 @@ WORDS = {
         "undo": "Undo: Game {n} — won by {who}",
         "save": "Save",
         "pending": "pending",
+        "match": "Winner: Team A (Anna + Cem)",
     },
 }
 
@@ -217,20 +219,23 @@ def one_tap(page: Page, who: str, number: int, words: dict[str, str], undo_who: 
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_one_tap_winners_play_a_doppel_set(live_server: Any, phone: Page, lang: str) -> None:
-    """A whole Doppel set by one tap a game (5:3 for A), each game one request; the set shows."""
+def test_one_tap_winners_play_a_doppel_match(live_server: Any, phone: Page, lang: str) -> None:
+    """A whole Doppel match by one tap a game (sets 5:3 and 5:0 for A), each game one request;
+    the sets and the match's winner show, and no winner button is left."""
     words = WORDS[lang]
     table = Table(live_server, "doppel", ["Anna", "Ben", "Cem", "Dora"])
     table.open(phone, lang)
     requests = asked(phone)
     team = {"A": "Anna + Cem", "B": "Ben + Dora"}
     label = {"A": "Team A (Anna + Cem)", "B": "Team B (Ben + Dora)"}
-    games = ["A", "B", "A", "B", "A", "B", "A", "A"]
+    games = ["A", "B", "A", "B", "A", "B", "A", "A"] + ["A"] * 5
     for number, winner in enumerate(games, start=1):
         one_tap(phone, team[winner], number, words, label[winner])
         expect(stored_rows(phone)).to_have_count(number)
     assert table.winners() == games
-    expect(phone.locator(".set-result")).to_contain_text("A 5 : 3 B")
+    expect(phone.locator(".set-result").first).to_contain_text("A 5 : 3 B")
+    expect(phone.locator(".result")).to_contain_text(words["match"])
+    expect(phone.locator("[data-one-tap] button")).to_have_count(0)
     saves = [r for r in requests if r.startswith("POST")]
     assert saves == [f"POST /t/{table.id}/rounds/new"] * len(games)
     assert f"GET /t/{table.id}" not in requests
