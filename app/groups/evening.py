@@ -48,11 +48,23 @@ class Evening:
     group_players: list[str]
     date: date
     results: list[TableResult]
+    # "evening", or "month": every evening of the month of `date` (its first day).
+    span: str = "evening"
+
+    @property
+    def key(self) -> str:
+        """The address's name of it: "2026-11-26" for an evening, "2026-11" for a month."""
+        return self.month_key if self.span == "month" else self.date.isoformat()
+
+    @property
+    def month_key(self) -> str:
+        """The month it lies in, as a month's address names it ("2026-11")."""
+        return f"{self.date.year:04d}-{self.date.month:02d}"
 
     @property
     def selection(self) -> str:
         """What the Kassensturz settles, as its transfer ids name it."""
-        return f"evening:{self.date.isoformat()}"
+        return f"{self.span}:{self.key}"
 
     @property
     def settled(self) -> list[TableResult]:
@@ -98,3 +110,14 @@ def evenings(
         for day, night in nights
     ]
     return found[::-1]
+
+
+def month_of(nights: list[Evening], key: str) -> Evening | None:
+    """Every evening of the month `key` ("2026-11") as one selection, or None without any."""
+    inside = [night for night in nights if night.month_key == key]
+    if not inside:
+        return None
+    first = inside[-1]  # newest first: the last is the month's oldest evening
+    results = [result for night in reversed(inside) for result in night.results]
+    start = first.date.replace(day=1)
+    return Evening(first.group_id, first.group_name, first.group_players, start, results, "month")

@@ -7,6 +7,7 @@ same Kassensturz on every phone; ticks and IBANs change only with the group's ed
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any
 
@@ -21,6 +22,7 @@ from app.groups import page
 from app.groups.evening import Evening
 from app.groups.evening import evening_start
 from app.groups.evening import evenings
+from app.groups.evening import month_of
 from app.groups.kassensturz import Choice
 from app.groups.kassensturz import Kassensturz
 from app.groups.kassensturz import kassensturz
@@ -36,6 +38,8 @@ from app.variants.registry import find_variant
 from app.web.found import group_or_404
 from app.web.navigation import current_lang
 
+MONTH = re.compile(r"\d{4}-\d{2}")
+
 
 def group_evenings(group: Group) -> list[Evening]:
     """The group's evenings, newest first."""
@@ -44,7 +48,13 @@ def group_evenings(group: Group) -> list[Evening]:
 
 
 def find_evening(group: Group, day: str) -> Evening:
-    """The evening of this date, 404 when the date is wrong or the group played none then."""
+    """The evening of this date, or every evening of a month ("2026-11"); 404 when the date
+    is wrong or the group played none then."""
+    if MONTH.fullmatch(day):
+        month = month_of(group_evenings(group), day)
+        if month is None:
+            abort(404, description=_("This group played no evening in that month."))
+        return month
     try:
         wanted = date.fromisoformat(day)
     except ValueError:
@@ -73,15 +83,18 @@ def choice_query(found: Kassensturz) -> dict[str, str]:
     return query
 
 
-def date_label(day: date) -> str:
-    """The short date of the purpose text: "26.11."."""
+def date_label(evening: Evening) -> str:
+    """The short date of the purpose text: "26.11.", or "11.2026" for a whole month."""
+    day = evening.date
+    if evening.span == "month":
+        return f"{day.month:02d}.{day.year}"
     return f"{day.day:02d}.{day.month:02d}."
 
 
 def purpose_text(evening: Evening) -> str:
     """The GiroCode's purpose: "Mautisch 26.11.: Dynamisch, Doppel" (the money tables)."""
     names = list(dict.fromkeys(find_variant(r.variant).short_name for r in evening.settled))
-    return f"Mautisch {date_label(evening.date)}: {', '.join(names)}"
+    return f"Mautisch {date_label(evening)}: {', '.join(names)}"
 
 
 def render_evening(

@@ -50,6 +50,7 @@ def summary(evening: Evening, found: Kassensturz, lang: str) -> EveningSummary:
         transfers=transfers,
         titles=tuple(evening.titles()),
         note=rounding_note(found),
+        whole_month=evening.span == "month",
     )
 
 

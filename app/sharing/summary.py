@@ -56,6 +56,8 @@ class EveningSummary:
     transfers: tuple[TransferLine, ...] = ()
     titles: tuple[Title, ...] = ()
     note: Text = ""
+    # A Kassensturz over a whole month: `day` is its first day, said as the month.
+    whole_month: bool = False
 
     def said(self, text: Text) -> str:
         """A text in the summary's language."""
@@ -64,6 +66,8 @@ class EveningSummary:
     @property
     def date_text(self) -> str:
         """ "Donnerstag, 26. November 2026" / "Thursday, November 26, 2026"."""
+        if self.whole_month:
+            return format_date(self.day, format="MMMM yyyy", locale=self.lang)
         return format_date(self.day, format="full", locale=self.lang)
 
     @property
