@@ -122,7 +122,6 @@
   function poll() {
     if (busy) return;
     busy = true;
-    version = bar.getAttribute("data-version");  // offline.js puts a saved round's page in place
     fetch(bar.getAttribute("data-version-url"), {
       headers: { "If-None-Match": '"' + shown() + '"' },
       cache: "no-store",
