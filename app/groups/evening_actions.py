@@ -22,7 +22,6 @@ from app.groups.evening_page import find_evening
 from app.groups.evening_page import purpose_text
 from app.groups.evening_page import render_evening
 from app.rights.phone import require_group_editor
-from app.settlement.epc import epc_qr
 from app.settlement.iban import clean_iban
 from app.store.kasse import set_iban
 from app.store.kasse import tick
@@ -89,6 +88,8 @@ def iban(group_id: str, day: str) -> Redirect | tuple[str, int]:
 @bp.get("/g/<id:group_id>/abend/<day>/girocode/<transfer>.svg")
 def girocode(group_id: str, day: str, transfer: str) -> Response:
     """The transfer's EPC QR code (GiroCode) when its receiver has an IBAN, else 404."""
+    from app.settlement.epc import epc_qr  # segno: loaded by the first code, not on every start
+
     group = group_or_404(group_id)
     evening = find_evening(group, day)
     found, _errors = chosen(evening, group, request.args)

@@ -4,6 +4,8 @@ PDF: `/g/<id>/abend/<date>.png` and `.pdf`, drawn from the same Kassensturz the 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from flask import Response
 from flask import request
 from flask_babel import gettext as _
@@ -14,12 +16,11 @@ from app.groups.evening_page import chosen
 from app.groups.evening_page import find_evening
 from app.groups.kassensturz import Kassensturz
 from app.groups.page import euros
-from app.sharing import EveningSummary
-from app.sharing import TransferLine
-from app.sharing import evening_file
-from app.sharing import table_line
 from app.web.found import group_or_404
 from app.web.navigation import current_lang
+
+if TYPE_CHECKING:
+    from app.sharing import EveningSummary
 
 
 def rounding_note(found: Kassensturz) -> str:
@@ -36,6 +37,11 @@ def rounding_note(found: Kassensturz) -> str:
 
 def summary(evening: Evening, found: Kassensturz, lang: str) -> EveningSummary:
     """What the picture and the PDF say: tables, transfers with their ticks, titles."""
+    # Pillow and reportlab are loaded by the first picture, not on every start of the app.
+    from app.sharing import EveningSummary
+    from app.sharing import TransferLine
+    from app.sharing import table_line
+
     lines = tuple(
         table_line(r.name or "", r.variant, r.players, r.standing, lang) for r in evening.results
     )
@@ -57,6 +63,8 @@ def summary(evening: Evening, found: Kassensturz, lang: str) -> EveningSummary:
 @bp.get("/g/<id:group_id>/abend/<day>.<any(png, pdf):kind>")
 def evening_download(group_id: str, day: str, kind: str) -> Response:
     """The evening as a picture or a PDF; the phone shares it or saves it (static/js/share.js)."""
+    from app.sharing import evening_file  # loaded by the first picture, not on every start
+
     group = group_or_404(group_id)
     evening = find_evening(group, day)
     found, _errors = chosen(evening, group, request.args)

@@ -158,9 +158,10 @@ def test_a_round_is_saved_in_place_with_one_request(
     # dyn.score: game 1 0/4/3/1, game 2 0/2/2/0 (Anna out).
     expect(phone.locator(".rounds-grid tfoot td")).to_have_text(["0", "6", "5", "1"])
     expect(phone).to_have_url(re.compile(rf"/t/{table.id}\?lang={lang}$"))
-    # After the save only the watching (the version, or the push) asks the server.
+    # After the save only the watching (the event stream, the version, the live copy) asks.
     assert requests[0] == "POST /t/" + table.id + "/rounds/new"
-    assert not [r for r in requests[1:] if "/version" not in r and "/live" not in r], requests
+    watching = ("/events", "/version", "/live")
+    assert not [r for r in requests[1:] if not any(w in r for w in watching)], requests
     assert len(table.api.get(f"/api/v1/tables/{table.id}").json["rounds"]) == 2
     # The page is the table page now: it keeps watching (live.js), and the next game opens.
     expect(phone.locator("[data-live-state='current']")).to_be_visible()
