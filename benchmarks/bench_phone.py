@@ -518,7 +518,8 @@ def tap_to_saved(
             number = ROUNDS + attempt + 1
             editor.page.locator("a.big-button").tap()
             editor.page.wait_for_load_state("load")
-            tap(editor.page, "hands-1-others", 2)
+            # Another round each try: the same round twice in a row is asked about first.
+            tap(editor.page, "hands-1-others", 1 + attempt % 3)
             tap(editor.page, "hands-2-jacks", 1)
             tap(editor.page, "hands-3-others", 3)
             if other.page.evaluate(OTHER, number):
