@@ -51,3 +51,12 @@ def test_an_evening_the_group_did_not_play_has_no_picture(client: FlaskClient) -
     """A date without tables: 404, as for the page."""
     group, _day = evening_with_group(client)
     assert client.get(f"/g/{group['id']}/abend/1999-01-01.png").status_code == 404
+
+
+def test_an_unnamed_table_is_not_named_twice(client: FlaskClient) -> None:
+    """A table without a name is listed by its variant once, not as title and subtitle."""
+    group, day = evening_with_group(client)
+    for url in (f"/g/{group['id']}/abend/{day}", f"/g/{group['id']}"):
+        page = client.get(url).get_data(as_text=True)
+        listed = page.split('class="link-list', 1)[1].split("</ul>", 1)[0]
+        assert listed.count("Maumau-Deluxe") == 1, url
