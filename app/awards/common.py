@@ -109,10 +109,10 @@ def unlucky(tables: Sequence[Scored]) -> list[Title]:
 
 
 def at_once(variant: str, taken: int) -> Message:
-    """ "12 minus points at once (Dynamisch)"."""
+    """ "12 points at once (Dynamisch)": minus points there, penalty points in Deluxe."""
     return Plural(
-        "%(num)d minus point at once (%(variant)s)",
-        "%(num)d minus points at once (%(variant)s)",
+        "%(num)d point at once (%(variant)s)",
+        "%(num)d points at once (%(variant)s)",
         taken,
         variant=variant,
     )

@@ -43,13 +43,13 @@ def test_dynamisch_jack_king_doubling_streak_and_unlucky(evening: Evening) -> No
         ("dynamisch.jacks", ("Ben",), "Bubenkönig: Ben, 3 Spiele mit Bube beendet"),
         ("dynamisch.doubling", ("Cem",), "Doppelpech: Cem, 6 Minuspunkte, verdoppelt auf 12"),
         ("streak", ("Ben",), "Siegesserie: Ben, 2 Siege in Folge"),
-        ("dynamisch.unlucky", ("Cem",), "Pechvogel: Cem, 12 Minuspunkte auf einmal (Dynamisch)"),
+        ("dynamisch.unlucky", ("Cem",), "Pechvogel: Cem, 12 Punkte auf einmal (Dynamisch)"),
     ]
     assert [text for _key, _people, text in said(titles, "en")] == [
         "Jack king: Ben, 3 games ended with a jack",
         "Doubled up: Cem, 6 minus points doubled to 12",
         "Winning streak: Ben, 2 wins in a row",
-        "Unlucky: Cem, 12 minus points at once (Dynamisch)",
+        "Unlucky: Cem, 12 points at once (Dynamisch)",
     ]
 
 
@@ -103,9 +103,9 @@ def test_comeback_streak_and_unlucky_in_any_variant(evening: Evening) -> None:
     assert said(titles, "en") == [
         ("comeback", ("Cem",), "Comeback: Cem, last with 3 games to go, first at the end"),
         ("streak", ("Cem",), "Winning streak: Cem, 3 wins in a row"),
-        ("deluxe.unlucky", ("Cem",), "Unlucky: Cem, 7 minus points at once (Deluxe)"),
+        ("deluxe.unlucky", ("Cem",), "Unlucky: Cem, 7 points at once (Deluxe)"),
     ]
-    assert said(titles, "de")[2][2] == "Pechvogel: Cem, 7 Minuspunkte auf einmal (Deluxe)"
+    assert said(titles, "de")[2][2] == "Pechvogel: Cem, 7 Punkte auf einmal (Deluxe)"
     assert titles[1].to_json("de") == {
         "key": "streak",
         "name": "Siegesserie",
@@ -146,7 +146,7 @@ def test_no_title_without_data(evening: Evening) -> None:
         )
     )
     assert said(titles, "en") == [
-        ("dynamisch.unlucky", ("Ben",), "Unlucky: Ben, 3 minus points at once (Dynamisch)")
+        ("dynamisch.unlucky", ("Ben",), "Unlucky: Ben, 3 points at once (Dynamisch)")
     ]
     assert evening_titles([]) == []
 
