@@ -5,17 +5,22 @@ Run by hand: `.venv/bin/python benchmarks/bench_capacity.py [--quick] [--base-ur
 README's command (`mautisch serve --host 127.0.0.1 --port P`, its default threads, a throwaway
 SQLite file) and stops it by its process id at the end.
 
-Each of N tables (Dynamisch, 4 players) has 4 phones watching its read-only page as
-static/js/live.js does: with `--phones push` (the default) each holds the table's event stream
-(GET /t/<id>/events, gzipped) and is sent the fresh page in it (or, told only a newer version,
-fetches the page from /t/<id>/live on a second keep-alive connection); with `--phones poll`
-(the fallback, and the old way) each polls GET /api/v1/tables/<id>/version with If-None-Match
-every second after the previous answer, on its own keep-alive connection, and after a change
-fetches /t/<id>/live. "told" is the time from sending a round's POST to a phone's hearing of the
-new version (poll: its next 200), "seen" to its having the fresh page. One round a minute per
-table is posted through the JSON API with the edit token (POST /api/v1/tables/<id>/rounds), at a
-random second of the minute.
-N rises stepwise until the round POST's p99 passes 500 ms or errors or timeouts appear.
+Each of N tables (Dynamisch, 4 players) has 4 phones watching its page as static/js/live.js
+does, one of them the editor's (it opened the edit link; the others see the read-only page):
+with `--phones push` (the default) each holds the table's event stream (GET /t/<id>/events,
+gzipped) and is sent the fresh page in it (or, told only a newer version, fetches the page from
+/t/<id>/live on a second keep-alive connection); with `--phones poll` (the fallback, and the
+old way) each polls GET /api/v1/tables/<id>/version with If-None-Match every second after the
+previous answer, on its own keep-alive connection, and after a change fetches /t/<id>/live.
+"told" is the time from sending a round's POST to a phone's hearing of the new version (poll:
+its next 200), "seen" to its having the fresh page. One round a minute per table is posted
+through the JSON API with the edit token (POST /api/v1/tables/<id>/rounds), at a random second
+of the minute.
+N rises stepwise until the round POST's p99 passes 500 ms or errors or timeouts appear. The
+phones stay from step to step, as on a server whose evening fills up; each step first waits
+until its new phones watch ("ramp": how long, and the round POSTs' p99 meanwhile, printed
+apart: 4 × N' phones connecting within a second is a restart, not an evening), then measures
+the requests sent from then on.
 The baseline is the highest throughput of one small static file on the same server.
 """
 
@@ -24,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import random
 import sys
@@ -50,6 +56,7 @@ POLL = 1.0  # s between an answer and the next poll (live.js INTERVAL)
 ROUND_EVERY = 60.0  # s
 TIMEOUT = 10.0  # s: a request without an answer by then counts as a timeout
 LIMIT_P99 = 500.0  # ms: the round POST's p99 beyond which the step fails
+RAMP_MAX = 60.0  # s: the longest wait for a step's new phones to hold their streams
 BROWSER = {"Accept-Encoding": "gzip, deflate, br", "User-Agent": "Mozilla/5.0 (bench_capacity)"}
 ROUND = {
     "hands": [
@@ -77,9 +84,20 @@ class Tally:
     kinds: Counter[str] = field(default_factory=Counter)  # what the errors were
     connections: int = 0
 
+    open: int = 0  # streams held now (not reset: the phones stay across steps)
+    since: float = 0.0  # perf_counter: requests sent before it belong to the step before
+
     def requests(self) -> int:
         """Answered requests."""
         return len(self.polls) + len(self.pages) + len(self.posts)
+
+    def reset(self) -> None:
+        """Start measuring anew; the phones and their streams go on."""
+        for one in (self.polls, self.pages, self.posts, self.told, self.seen):
+            one.clear()
+        self.kinds.clear()
+        self.streams = self.errors = self.timeouts = self.connections = 0
+        self.since = time.perf_counter()
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -137,7 +155,7 @@ async def timed(
     if status >= 400:
         tally.errors += 1
         tally.kinds[f"{method} {status}"] += 1
-    else:
+    elif start >= tally.since:  # a request of the ramp, answered after it, is not this step's
         into.append((time.perf_counter() - start) * 1000)
     return status, body
 
@@ -151,7 +169,9 @@ def delays(tally: Tally, table_id: str, into: list[float]) -> None:
         into.append((asyncio.get_running_loop().time() - POSTED[table_id]) * 1000)
 
 
-async def listen(base: str, table_id: str, version: str, tally: Tally, stop: float) -> None:
+async def listen(
+    base: str, table_id: str, version: str, tally: Tally, stop: float, edit: str | None
+) -> None:
     """One phone holding the table's event stream (gzipped, as a browser takes it) until
     `stop` (loop time), reconnecting; the fresh page comes in the stream ("page"), or it is
     fetched after a "version" event."""
@@ -160,6 +180,7 @@ async def listen(base: str, table_id: str, version: str, tally: Tally, stop: flo
     shown = int(version)
     forever = aiohttp.ClientTimeout(total=None, sock_connect=TIMEOUT, sock_read=60)
     async with session(tally, connections=2) as client:
+        await claim(client, base, table_id, edit)
         while loop.time() < stop:
             try:
                 url = f"{base}/t/{table_id}/events?lang=de"
@@ -170,14 +191,18 @@ async def listen(base: str, table_id: str, version: str, tally: Tally, stop: flo
                         await asyncio.sleep(POLL)
                         continue
                     tally.streams += 1
-                    unpack = zlib.decompressobj(31)
-                    gzipped = stream.headers.get("Content-Encoding") == "gzip"
-                    waiting = b""
-                    async for chunk in stream.content.iter_any():
-                        waiting += unpack.decompress(chunk) if gzipped else chunk
-                        *events, waiting = waiting.split(b"\n\n")
-                        for one in events:
-                            shown = await heard(base, table_id, one, shown, tally, client)
+                    tally.open += 1
+                    try:
+                        unpack = zlib.decompressobj(31)
+                        gzipped = stream.headers.get("Content-Encoding") == "gzip"
+                        waiting = b""
+                        async for chunk in stream.content.iter_any():
+                            waiting += unpack.decompress(chunk) if gzipped else chunk
+                            *events, waiting = waiting.split(b"\n\n")
+                            for one in events:
+                                shown = await heard(base, table_id, one, shown, tally, client)
+                    finally:
+                        tally.open -= 1
             except (aiohttp.ClientError, TimeoutError) as error:
                 tally.errors += 1
                 tally.kinds[f"events {type(error).__name__}"] += 1
@@ -200,11 +225,14 @@ async def heard(
     return told
 
 
-async def watch(base: str, table_id: str, version: str, tally: Tally, stop: float) -> None:
+async def watch(
+    base: str, table_id: str, version: str, tally: Tally, stop: float, edit: str | None
+) -> None:
     """One phone polling the table's version until `stop` (loop time)."""
     loop = asyncio.get_running_loop()
     await asyncio.sleep(random.random() * POLL)
     async with session(tally) as client:
+        await claim(client, base, table_id, edit)
         while loop.time() < stop:
             status, body = await timed(
                 tally,
@@ -224,6 +252,14 @@ async def watch(base: str, table_id: str, version: str, tally: Tally, stop: floa
                     delays(tally, table_id, tally.seen)
                     version = fresh
             await asyncio.sleep(POLL)
+
+
+async def claim(client: aiohttp.ClientSession, base: str, table_id: str, edit: str | None) -> None:
+    """The editor's phone opens the edit link first: its cookie then gives it the editor's
+    page (rendered for it alone; the other phones share theirs)."""
+    if edit is not None:
+        async with client.get(f"{base}/t/{table_id}/edit/{edit}") as answer:
+            await answer.read()
 
 
 async def enter_rounds(base: str, table_id: str, token: str, tally: Tally, stop: float) -> None:
@@ -315,61 +351,82 @@ async def static_best(base: str, seconds: float) -> float:
     return best
 
 
+async def join(tally: Tally, wanted: int, push: bool) -> tuple[float, list[float]]:
+    """Wait until the new phones watch (push: every stream held, at most RAMP_MAX s; poll: two
+    polls); return how long it took and the round POSTs' latencies meanwhile."""
+    start = time.perf_counter()
+    if push:
+        while tally.open < wanted and time.perf_counter() - start < RAMP_MAX:
+            await asyncio.sleep(0.1)
+    else:
+        await asyncio.sleep(2 * POLL)
+    return time.perf_counter() - start, list(tally.posts)
+
+
 async def run(
     base: str, pid: int | None, steps: list[int], seconds: float, static_s: float, push: bool
 ) -> None:
-    """The baseline, then each step until one fails."""
+    """The baseline, then each step until one fails. The phones stay from step to step (a
+    server whose evening fills up): each step adds its tables' phones, waits until they watch
+    (the ramp, printed apart), then measures for `seconds`."""
     print("baseline:")
     best = await static_best(base, static_s)
     print(f"  highest static throughput: {best:.0f} requests/s\n")
     print(
-        f"{'N':>5} {'req/s':>7} {'ratio':>6} {'poll p50':>9} {'poll p99':>9}"
-        f" {'page p50':>9} {'POST p50':>9} {'POST p99':>9} {'POSTs':>6} {'err':>4} {'t/o':>4}"
-        f" {'conns':>6} {'streams':>7} {'told p95':>9} {'seen p95':>9}"
-        f" {'server CPU':>10} {'client CPU':>10}"
+        f"{'N':>5} {'ramp':>6} {'ramp POST p99':>13} {'req/s':>7} {'ratio':>6} {'poll p50':>9}"
+        f" {'poll p99':>9} {'page p50':>9} {'POST p50':>9} {'POST p99':>9} {'POSTs':>6}"
+        f" {'err':>4} {'t/o':>4} {'conns':>6} {'streams':>7} {'held':>6} {'told p95':>9}"
+        f" {'seen p95':>9} {'server CPU':>10} {'client CPU':>10}"
     )
     tables: list[Table] = []
-    for count in steps:
-        tables += await new_tables(base, count - len(tables))
-        tally = Tally()
-        loop = asyncio.get_running_loop()
-        stop = loop.time() + seconds
-        cpu_server, cpu_client, start = cpu_seconds(pid), time.process_time(), time.perf_counter()
-        phone = listen if push else watch
-        tasks = [phone(base, t.id, t.version, tally, stop) for t in tables for _ in range(PHONES)]
-        tasks += [enter_rounds(base, t.id, t.token, tally, stop) for t in tables]
-        runners = [asyncio.create_task(task) for task in tasks]
-        await asyncio.sleep(seconds)
+    tally = Tally()
+    runners: list[asyncio.Task[None]] = []
+    phone = listen if push else watch
+    try:
+        for count in steps:
+            fresh = await new_tables(base, count - len(tables))
+            tables += fresh
+            tally.reset()
+            runners += [
+                asyncio.create_task(
+                    phone(base, t.id, t.version, tally, math.inf, t.token if one == 0 else None)
+                )
+                for t in fresh
+                for one in range(PHONES)
+            ]
+            runners += [
+                asyncio.create_task(enter_rounds(base, t.id, t.token, tally, math.inf))
+                for t in fresh
+            ]
+            ramp, ramp_posts = await join(tally, count * PHONES, push)
+            tally.reset()
+            cpu_server, cpu_client = cpu_seconds(pid), time.process_time()
+            start = time.perf_counter()
+            await asyncio.sleep(seconds)
+            wall = time.perf_counter() - start
+            rate = tally.requests() / wall
+            p99 = percentile(tally.posts, 0.99)
+            print(
+                f"{count:5} {ramp:5.1f}s {ms(ramp_posts, 0.99):>13} {rate:7.0f} {rate / best:6.2f}"
+                f" {ms(tally.polls, 0.5)} {ms(tally.polls, 0.99)} {ms(tally.pages, 0.5)}"
+                f" {ms(tally.posts, 0.5)} {ms(tally.posts, 0.99)} {len(tally.posts):6}"
+                f" {tally.errors:4} {tally.timeouts:4} {tally.connections:6} {tally.streams:7}"
+                f" {tally.open:6} {ms(tally.told, 0.95)} {ms(tally.seen, 0.95)}"
+                f" {f'{(cpu_seconds(pid) - cpu_server) / wall:.0%}' if pid else 'n/a':>9} "
+                f" {(time.process_time() - cpu_client) / wall:9.0%}",
+                flush=True,
+            )
+            if tally.errors or tally.timeouts or p99 > LIMIT_P99:
+                print(
+                    f"stopped at N={count}: round POST p99 {p99:.0f} ms (limit {LIMIT_P99:.0f}),"
+                    f" {tally.errors} errors {dict(tally.kinds)}, {tally.timeouts} timeouts"
+                )
+                return
+        print("no step failed")
+    finally:
         for runner in runners:
             runner.cancel()
         await asyncio.gather(*runners, return_exceptions=True)
-        wall = time.perf_counter() - start
-        rate = tally.requests() / wall
-        p99 = percentile(tally.posts, 0.99)
-        print(
-            f"{count:5} {rate:7.0f} {rate / best:6.2f} {ms(tally.polls, 0.5)}"
-            f" {ms(tally.polls, 0.99)} {ms(tally.pages, 0.5)}"
-            f" {ms(tally.posts, 0.5)} {ms(tally.posts, 0.99)} {len(tally.posts):6}"
-            f" {tally.errors:4} {tally.timeouts:4} {tally.connections:6} {tally.streams:7}"
-            f" {ms(tally.told, 0.95)} {ms(tally.seen, 0.95)}"
-            f" {f'{(cpu_seconds(pid) - cpu_server) / wall:.0%}' if pid else 'n/a':>9} "
-            f" {(time.process_time() - cpu_client) / wall:9.0%}",
-            flush=True,
-        )
-        for table in tables:
-            async with (
-                aiohttp.ClientSession() as client,
-                client.get(f"{base}/api/v1/tables/{table.id}/version") as answer,
-            ):
-                table.version = str((await answer.json())["version"])
-        if tally.errors or tally.timeouts or p99 > LIMIT_P99:
-            print(
-                f"stopped at N={count}: round POST p99 {p99:.0f} ms (limit {LIMIT_P99:.0f}),"
-                f" {tally.errors} errors {dict(tally.kinds)}, {tally.timeouts} timeouts"
-            )
-            return
-        await asyncio.sleep(2)  # the closed connections drain before the next step
-    print("no step failed")
 
 
 def allow_open_files() -> None:

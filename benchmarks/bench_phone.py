@@ -540,6 +540,8 @@ def tap_to_saved(
             if pending is not None:  # shown as being saved before the answer
                 figures.add("tap to shown as being saved", float(pending) - float(tapped))
             figures.add("tap to saved", float(saved) - float(tapped))
+            for name, value in save_parts(editor.page, float(tapped), float(saved)).items():
+                figures.add(name, value)
             # The next try's pages must not watch for this round (its row is there now).
             editor.page.evaluate("() => sessionStorage.removeItem('bench.round')")
             figures.add("tap to saved: new connections", float(editor.proxy.connections))
@@ -553,6 +555,34 @@ def tap_to_saved(
     finally:
         editor.close()
         other.close()
+
+
+# Where the save's time goes, from the page's Resource Timing entry of its POST (one clock:
+# performance.timeOrigin + an entry's time is Date.now's).
+SAVE_TIMING = """() => {
+  const posts = performance.getEntriesByType("resource")
+    .filter(r => r.initiatorType === "fetch" && /\\/rounds\\/new/.test(r.name));
+  const last = posts[posts.length - 1];
+  if (!last) return null;
+  const at = t => performance.timeOrigin + t;
+  return {start: at(last.startTime), sent: at(last.requestStart),
+          first: at(last.responseStart), end: at(last.responseEnd), size: last.transferSize};
+}"""
+
+
+def save_parts(page: Page, tapped: float, saved: float) -> dict[str, float]:
+    """The save split up (diagnosis): tap to request sent, to the answer's first byte, to its
+    last, to the round shown; and the answer's bytes on the wire."""
+    timing = page.evaluate(SAVE_TIMING)
+    if not timing:
+        return {}
+    return {
+        "  save: tap to request sent": timing["sent"] - tapped,
+        "  save: sent to first byte": timing["first"] - timing["sent"],
+        "  save: first to last byte": timing["end"] - timing["first"],
+        "  save: last byte to shown": saved - timing["end"],
+        "  save: answer bytes": timing["size"],
+    }
 
 
 def report(profile: Profile, figures: Figures) -> None:

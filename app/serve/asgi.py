@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from typing import Any
 
@@ -27,6 +29,7 @@ from app.push.listen import libpq_url
 from app.push.listen import listen
 from app.push.render import Viewer
 from app.push.render import page
+from app.push.shared import Shared
 from app.push.sweep import sweep
 from app.store.announce import table_changed
 from app.store.tables import table_head
@@ -44,6 +47,8 @@ class PushApp:
     def __init__(self, flask_app: Flask, threads: int, hub: Hub) -> None:
         self.flask_app = flask_app
         self.hub = hub
+        self.threads = threads
+        self.shared = Shared()  # readers' pages, rendered once per change (app.push.render)
         self.wsgi = WSGIMiddleware(flask_app, workers=threads)  # type: ignore[arg-type]
         self.proxies = int(flask_app.config.get("PROXY_COUNT") or 0)
         self.tasks: list[asyncio.Task[None]] = []
@@ -103,7 +108,7 @@ class PushApp:
     async def page(self, table_id: str, viewer: Viewer) -> str | None:
         """The phone's fresh page (None when it cannot be had: the phone fetches it)."""
         try:
-            return await asyncio.to_thread(page, self.flask_app, table_id, viewer)
+            return await asyncio.to_thread(page, self.flask_app, table_id, viewer, self.shared)
         except Exception as error:  # the phone is told the version and fetches the page
             log.warning("rendering a pushed page failed: %s", error)
             return None
@@ -113,7 +118,11 @@ class PushApp:
         while True:
             message: dict[str, Any] = await receive()
             if message["type"] == "lifespan.startup":
-                self.hub.bind(asyncio.get_running_loop())
+                loop = asyncio.get_running_loop()
+                # The pushed pages' renders, the streams' first look and the sweep: as many
+                # threads as the requests have (the database pool keeps a connection for each).
+                loop.set_default_executor(ThreadPoolExecutor(self.threads, "push"))
+                self.hub.bind(loop)
                 self.start_tasks()
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
@@ -140,4 +149,5 @@ def serving(threads: int = 8, connections: int = 5000, per_address: int = 200) -
     """The ASGI app for a server started by hand (gunicorn's `app.serve.asgi:serving()`)."""
     from app import create_app
 
+    os.environ["THREADS"] = str(threads)  # sizes the database pool (app.web.timeouts)
     return PushApp(create_app(), threads, stream_bounds(connections, per_address))

@@ -135,6 +135,7 @@ def serve(
     host: str, port: int, threads: int, connections: int = 5000, per_address: int = 200
 ) -> int:
     """Start uvicorn with the app; returns the exit status."""
+    os.environ["THREADS"] = str(threads)  # sizes the database pool (app.web.timeouts)
     app = load_app()
     if app is None:
         return EXIT_UNUSABLE

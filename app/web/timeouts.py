@@ -42,6 +42,7 @@ KEEPALIVES = {
     "keepalives_count": 3,
     "tcp_user_timeout": 30_000,
 }
+POOL_OVERFLOW = 4  # PostgreSQL connections beyond the kept ones, at a burst (a purge)
 RETRY_AFTER_SECONDS = 5
 DOWN_RETRY_AFTER_SECONDS = 15
 # What PostgreSQL and SQLite say when a wait ran out (and only then).
@@ -84,6 +85,11 @@ def database_options(app: Flask) -> None:
         # A server may drop an idle connection (restart, proxy timeout); a SQLite file cannot.
         options.setdefault("pool_pre_ping", True)
         options.setdefault("pool_timeout", pool_seconds(app))
+        # A process's request threads and as many rendering pushed pages (app.serve) each
+        # hold a connection at once: keep that many open, instead of opening and closing the
+        # ones beyond SQLAlchemy's default 5 (a new PostgreSQL backend each) at every burst.
+        options.setdefault("pool_size", 2 * int(os.environ.get("THREADS") or 8))
+        options.setdefault("max_overflow", POOL_OVERFLOW)
     elif uri.startswith("sqlite"):
         # The driver's busy handler: a writer waits this long for another writer's lock.
         connect_args.setdefault("timeout", app.config["DB_LOCK_TIMEOUT_MS"] / 1000)
