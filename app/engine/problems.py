@@ -23,6 +23,9 @@ from app.engine.situation import WISH_FLAGS
 from app.engine.situation import Action
 from app.engine.situation import Situation
 from app.engine.situation import Wish
+from app.engine.texts import card_text
+from app.engine.texts import choices_text
+from app.engine.texts import wish_text
 from app.text import InContext
 from app.text import Message
 from app.text import both
@@ -121,6 +124,20 @@ def situation_wish_problem(rules: Rules, situation: Situation) -> Problem | None
     found = wish_value_problem(rules, wish, "situation.wish", kinds)
     if found:
         return found
+    # dyn.jack.wish: the wish of the card on top, not the jack's suit, nor the suit below (a
+    # wish that outlives its card, as Deluxe's, is not the top card's to check).
+    named = rules.named_wishes(situation) if top.rank in rules.wish_on_top else ()
+    if named and wish.target not in named:
+        return problem(
+            Message(
+                "Active wish: %(wished)s cannot have been named on the %(top)s; its player "
+                "could name only %(named)s.",
+                wished=wish_text(str(wish.target)),
+                top=card_text(top),
+                named=choices_text(named),
+            ),
+            "situation.wish",
+        )
     for flag in WISH_FLAGS:
         if getattr(wish, flag) and flag not in rules.wish_flags:
             owners = [other.name for other in VARIANTS.values() if flag in other.wish_flags]

@@ -129,6 +129,11 @@ BAD = [
         "situation.wish",
         id="wish-on-top-that-cannot-wish",
     ),
+    pytest.param(
+        body(situation={"top": "HJ", "below": "S8", "wish": {"suit": "S"}}),
+        "situation.wish",
+        id="wish-its-player-could-not-name",
+    ),
     pytest.param(body(players=7), "players", id="players-above-range"),
     pytest.param(body(players=1), "players", id="players-below-range"),
     pytest.param(

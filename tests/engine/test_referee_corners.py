@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from app.engine import judge_request
+from app.text import InputError
 
 
 def ask(variant: str, situation: dict[str, Any], action: dict[str, Any], **more: Any) -> Any:
@@ -200,3 +201,34 @@ def test_dlx_another_queen_still_overrides() -> None:
     )
     assert (answer["legal"], answer["rule"]) == (True, "dlx.wish.override")
     assert {"type": "wish", "suit": "S", "rule": "dlx.queen"} in answer["effects"]
+
+
+# dyn.jack.wish: "The jack's player names a suit that is neither the jack's suit nor the suit of
+# the card below it. If the jack lies on its twin, or is the turned-up start card, he may name
+# any of the three suits that are not the jack's."
+@pytest.mark.parametrize(
+    ("situation", "refused"),
+    [
+        ({"top": "HJ", "below": "S8", "wish": {"suit": "H"}}, True),  # the jack's own suit
+        ({"top": "HJ", "below": "S8", "wish": {"suit": "S"}}, True),  # the suit below
+        ({"top": "HJ", "below": "S8", "wish": {"suit": "C"}}, False),
+        ({"top": "HJ", "below": "HJ", "wish": {"suit": "H"}}, True),  # on its twin: not hearts
+        ({"top": "HJ", "below": "HJ", "wish": {"suit": "D"}}, False),
+        ({"top": "HJ", "wish": {"suit": "S"}}, False),  # the card below not given
+    ],
+)
+def test_dyn_a_wish_given_that_the_jacks_player_could_not_name_is_refused(
+    situation: dict[str, Any], refused: bool
+) -> None:
+    """A wish on the jack its player could never have named is a question that cannot
+    happen: refused naming the wish and the suits that could have been named."""
+    if not refused:
+        assert ask("dynamisch", situation, {"play": ["C7"]})["legal"] is (
+            situation["wish"]["suit"] == "C"
+        )
+        return
+    with pytest.raises(InputError) as error:
+        ask("dynamisch", situation, {"play": ["C7"]})
+    assert error.value.field == "situation.wish"
+    text = str(error.value)
+    assert "could name only" in text and "jack" in text
