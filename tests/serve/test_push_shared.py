@@ -17,16 +17,7 @@ from flask.testing import FlaskClient
 from app.push.render import Viewer
 from app.push.render import page
 from app.push.shared import Shared
-
-ROUND = {
-    "hands": [
-        {"jacks": 0, "others": 0},
-        {"jacks": 0, "others": 2},
-        {"jacks": 1, "others": 1},
-        {"jacks": 0, "others": 3},
-    ],
-    "jack_suit": None,
-}
+from tests.serve.test_serve_push import ROUND
 
 
 def new_table(client: FlaskClient) -> tuple[str, str]:
