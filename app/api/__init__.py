@@ -108,6 +108,8 @@ def json_body() -> dict[str, Any]:
 
 from app.api import groups  # noqa: E402,F401  (routes register themselves on bp)
 from app.api import openapi  # noqa: E402,F401
+from app.api import payments  # noqa: E402,F401
 from app.api import ratings  # noqa: E402,F401
 from app.api import referee  # noqa: E402,F401
+from app.api import settlement  # noqa: E402,F401
 from app.api import tables  # noqa: E402,F401

@@ -1,13 +1,11 @@
-"""Groups over JSON (docs/api.md §3): create, read with evenings, the Kassensturz and its
-paid ticks, the members' IBANs. Changes need the group's edit token (`X-Group-Token`)."""
+"""Groups over JSON (docs/api.md §3): create, read with evenings, how the group settles, its
+push version, the members' IBANs. Changes need the group's edit token (`X-Group-Token`)."""
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from flask import Response
-from flask import current_app
 from flask import jsonify
 from flask import request
 
@@ -16,30 +14,25 @@ from app.api import ApiError
 from app.api import bp
 from app.api import json_body
 from app.api.groups_json import group_json
-from app.api.groups_json import settlement_json
-from app.groups.evening import evening_of
-from app.groups.evening import evening_start
-from app.groups.kassensturz import kassensturz
-from app.groups.kassensturz import read_choice
 from app.groups.results import group_results
-from app.groups.stats import TableResult
+from app.groups.stats import Roster
 from app.groups.validate import validate_group
 from app.inputs import Field
+from app.scoring.names import player_key
 from app.settlement.iban import clean_iban
+from app.settlement.plan import MODES
 from app.store.db import db
 from app.store.groups import find_group
 from app.store.kasse import set_iban
-from app.store.kasse import tick
-from app.store.kasse import undo_tick
 from app.store.models import Group
 from app.store.models import Table
+from app.store.payments import set_settle_mode
 from app.text import InputError
 from app.text import Message
 from app.text import shown
 from app.web.found import group_or_404
 
 GROUP_KEYS = ("name", "players")
-TICK_KEYS = ("transfer", "paid")
 IBAN_KEYS = ("player", "iban")
 BODY = Field("", Message("The request body"))
 
@@ -79,88 +72,65 @@ def show_group(group_id: str) -> Response:
     return jsonify(group_json(group, group_results(group)))
 
 
-def selection(group: Group) -> tuple[list[TableResult], str]:
-    """The tables `evening=` or `tables=` names, and the key of that selection (400 else)."""
-    results = group_results(group)
-    starts = evening_start(current_app.config["EVENING_STARTS"])
-    evening, tables = request.args.get("evening"), request.args.get("tables")
-    if evening and tables:
-        raise ApiError(
-            Message("Name either an evening (evening=YYYY-MM-DD) or the tables, not both."),
-            "tables",
-        )
-    if not tables:
-        # Neither named: the newest evening, the one a group settles at the end of the night.
-        newest = max((evening_of(r.played_at, starts) for r in results), default=None)
-        evening = evening or (newest.isoformat() if newest else date.today().isoformat())
-        try:
-            day = date.fromisoformat(evening)
-        except ValueError as error:
-            raise ApiError(
-                Message(
-                    "The evening must be a date like 2026-11-26; got %(value)s.",
-                    value=shown(evening),
-                ),
-                "evening",
-            ) from error
-        return [r for r in results if evening_of(r.played_at, starts) == day], f"evening:{day}"
-    wanted = [i for i in (tables or "").split(",") if i]
-    known = {r.table_id: r for r in results}
-    unknown = [i for i in wanted if i not in known]
-    if unknown:
-        raise ApiError(
-            Message("The group has no table %(value)s.", value=shown(unknown[0])), "tables"
-        )
-    return [known[i] for i in dict.fromkeys(wanted)], "tables:" + ",".join(sorted(set(wanted)))
+SETTLE_KEYS = ("settle",)
+WAY_KEYS = ("mode", "kasse")
 
 
-def settlement_answer(group: Group) -> dict[str, Any]:
-    """The Kassensturz the query asks for, as JSON."""
-    results, key = selection(group)
-    try:
-        settled = kassensturz(group, results, key, read_choice(request.args))
-    except InputError as error:
-        raise ApiError.of(error) from error
-    return settlement_json(settled)
+@bp.get("/groups/<id:group_id>/version")
+def group_version(group_id: str) -> Response:
+    """The group's push version with an ETag (a page that cannot hold the event stream polls
+    it): it changes with every payment, setting and change of one of its tables."""
+    version = group_or_404(group_id).version
+    response = jsonify(version=version)
+    response.set_etag(str(version))
+    response.headers["Cache-Control"] = "no-cache"
+    response.make_conditional(request)
+    return response
 
 
-@bp.get("/groups/<id:group_id>/settlement")
-def settlement(group_id: str) -> Response:
-    """Who pays whom for an evening or a selection of tables, fewest transfers first."""
-    return jsonify(settlement_answer(group_or_404(group_id)))
-
-
-@bp.post("/groups/<id:group_id>/settlement/paid")
-def paid(group_id: str) -> Response:
-    """Tick a transfer paid (or take the tick back); the settlement after it."""
+@bp.patch("/groups/<id:group_id>")
+def change_group(group_id: str) -> Response:
+    """How the group settles: `{"settle": {"mode": "direct" | "kasse" | "pot", "kasse": …}}`."""
     group = group_editable(group_id)
     body = json_body()
     try:
-        inputs.mapping(body, BODY, TICK_KEYS)
-        transfer = inputs.required(body, "transfer", Field("transfer", Message("The transfer")))
-        is_paid = inputs.flag(
-            inputs.required(body, "paid", Field("paid", Message("“Paid”"))),
-            Field("paid", Message("“Paid”")),
+        inputs.mapping(body, BODY, SETTLE_KEYS)
+        way = inputs.mapping(
+            inputs.required(body, "settle", Field("settle", Message("How the group settles"))),
+            Field("settle", Message("How the group settles")),
+            WAY_KEYS,
         )
+        mode = inputs.choice(
+            inputs.required(way, "mode", Field("settle.mode", Message("The way to pay"))),
+            Field("settle.mode", Message("The way to pay")),
+            MODES,
+        )
+        holder = way.get("kasse")
+        if mode == "kasse":
+            holder = kasse_holder(group, holder)
+        elif holder is not None:
+            raise InputError(
+                Message("A Kasse holder is named only with the mode “kasse”."), "settle.kasse"
+            )
     except InputError as error:
         raise ApiError.of(error) from error
-    answer = settlement_answer(group)
-    if transfer not in {t["id"] for t in answer["transfers"]}:
-        raise ApiError(
-            Message("This settlement has no transfer %(value)s.", value=shown(transfer)),
-            "transfer",
-            status=404,
+    set_settle_mode(group, mode, holder)
+    return jsonify(group_json(group, group_results(group)))
+
+
+def kasse_holder(group: Group, holder: Any) -> str:
+    """The Kasse holder: a player of the group (as the group spells them)."""
+    names = Roster(group.players, group_results(group)).names
+    found = names.get(player_key(holder)) if isinstance(holder, str) else None
+    if found is None:
+        raise InputError(
+            Message(
+                "The Kasse holder must be a player of the group; got %(value)s.",
+                value=shown(holder),
+            ),
+            "settle.kasse",
         )
-    tick(group, transfer, is_paid)
-    return jsonify(settlement_answer(group))
-
-
-@bp.post("/groups/<id:group_id>/settlement/undo")
-def undo_paid(group_id: str) -> Response:
-    """Take back the newest tick of the group; the settlement after it."""
-    group = group_editable(group_id)
-    undo_tick(group)
-    return jsonify(settlement_answer(group))
+    return found
 
 
 @bp.put("/groups/<id:group_id>/ibans")

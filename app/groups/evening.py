@@ -23,6 +23,7 @@ from app.groups.stats import settled
 from app.store.models import as_utc
 
 DEFAULT_START = time(6, 0)
+ALL_KEY = "offen"  # the running account's address ("Offen insgesamt")
 
 
 def evening_start(setting: object) -> time:
@@ -48,23 +49,22 @@ class Evening:
     group_players: list[str]
     date: date
     results: list[TableResult]
-    # "evening", or "month": every evening of the month of `date` (its first day).
+    # "evening", "month": every evening of the month of `date` (its first day), or "all":
+    # the running account, every table the group ever played.
     span: str = "evening"
 
     @property
     def key(self) -> str:
-        """The address's name of it: "2026-11-26" for an evening, "2026-11" for a month."""
+        """The address's name of it: "2026-11-26" for an evening, "2026-11" for a month,
+        "offen" for the running account."""
+        if self.span == "all":
+            return ALL_KEY
         return self.month_key if self.span == "month" else self.date.isoformat()
 
     @property
     def month_key(self) -> str:
         """The month it lies in, as a month's address names it ("2026-11")."""
         return f"{self.date.year:04d}-{self.date.month:02d}"
-
-    @property
-    def selection(self) -> str:
-        """What the Kassensturz settles, as its transfer ids name it."""
-        return f"{self.span}:{self.key}"
 
     @property
     def settled(self) -> list[TableResult]:
@@ -121,3 +121,15 @@ def month_of(nights: list[Evening], key: str) -> Evening | None:
     results = [result for night in reversed(inside) for result in night.results]
     start = first.date.replace(day=1)
     return Evening(first.group_id, first.group_name, first.group_players, start, results, "month")
+
+
+def running_account(
+    group_id: str,
+    group_name: str,
+    group_players: list[str],
+    results: list[TableResult],
+    today: date,
+) -> Evening:
+    """Every table the group played, as one selection: the running account."""
+    ordered = sorted(results, key=lambda r: r.played_at)
+    return Evening(group_id, group_name, list(group_players), today, ordered, "all")

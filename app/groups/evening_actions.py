@@ -1,5 +1,6 @@
-"""What a group editor does on the evening page: tick a transfer paid, take the last tick
-back, keep a member's IBAN; and the GiroCode of a transfer for anyone paying it."""
+"""What a group editor does on the evening page: record a transfer as paid, delete a payment,
+take back this phone's last one, make a way to pay the group's own, keep a member's IBAN; and
+the GiroCode of an open transfer of the group's own settlement for anyone paying it."""
 
 from __future__ import annotations
 
@@ -19,13 +20,19 @@ from app.groups import bp
 from app.groups.evening_page import choice_query
 from app.groups.evening_page import chosen
 from app.groups.evening_page import find_evening
+from app.groups.evening_page import my_last_payment
+from app.groups.evening_page import paid_for
 from app.groups.evening_page import purpose_text
 from app.groups.evening_page import render_evening
+from app.groups.evening_page import settle
+from app.groups.money_words import payment_line
+from app.rights.phone import phone_id
 from app.rights.phone import require_group_editor
 from app.settlement.iban import clean_iban
 from app.store.kasse import set_iban
-from app.store.kasse import tick
-from app.store.kasse import undo_tick
+from app.store.payments import delete_payment
+from app.store.payments import record_payment
+from app.store.payments import set_settle_mode
 from app.text import InputError
 from app.web.found import group_or_404
 from app.web.navigation import current_lang
@@ -41,27 +48,64 @@ def back(group_id: str, day: str, query: dict[str, str]) -> Redirect:
 
 @bp.post("/g/<id:group_id>/abend/<day>/bezahlt")
 def paid(group_id: str, day: str) -> Redirect:
-    """Tick a transfer paid or take the tick off (group editors only)."""
+    """Record the payment of an open transfer (group editors only): one tap, a fact."""
     group = group_or_404(group_id)
     require_group_editor(group)
     evening = find_evening(group, day)
     found, _errors = chosen(evening, group, request.form)
     transfer = request.form.get("transfer", "")
-    if transfer not in {t.id for t in found.plan.transfers}:
-        abort(404, description=_("This Kassensturz has no such transfer (it changed meanwhile?)."))
-    tick(group, transfer, request.form.get("paid") == "1")
+    wanted = next((t for t in found.plan.transfers if t.id == transfer), None)
+    if wanted is None:
+        abort(
+            404,
+            description=_("This Kassensturz has no such open transfer (it changed meanwhile?)."),
+        )
+    made = record_payment(
+        group, wanted.payer, wanted.payee, wanted.cents, paid_for(evening), wanted.id, phone_id()
+    )
+    flash(_("Marked as paid: %(payment)s", payment=payment_line(made)), "success")
+    return back(group.id, day, choice_query(found))
+
+
+@bp.post("/g/<id:group_id>/abend/<day>/zahlung/<payment_id>/loeschen")
+def delete_paid(group_id: str, day: str, payment_id: str) -> Redirect:
+    """Delete one payment record (it was not paid after all); group editors only."""
+    group = group_or_404(group_id)
+    require_group_editor(group)
+    evening = find_evening(group, day)
+    found, _errors = chosen(evening, group, request.form)
+    gone = delete_payment(group, payment_id)
+    if gone is None:
+        abort(404, description=_("This group has no such payment (deleted meanwhile?)."))
+    flash(_("Payment deleted: %(payment)s", payment=payment_line(gone)), "success")
     return back(group.id, day, choice_query(found))
 
 
 @bp.post("/g/<id:group_id>/abend/<day>/rueckgaengig")
 def undo(group_id: str, day: str) -> Redirect:
-    """Take back the group's newest tick."""
+    """Take back this phone's newest payment record of this page (no other phone's, no other
+    page's)."""
     group = group_or_404(group_id)
     require_group_editor(group)
     evening = find_evening(group, day)
     found, _errors = chosen(evening, group, request.form)
-    if undo_tick(group) is not None:
-        flash(_("The last tick was taken back."), "success")
+    last = my_last_payment(found, evening)
+    if last is not None and delete_payment(group, last.id) is not None:
+        flash(_("Taken back: %(payment)s", payment=payment_line(last)), "success")
+    return back(group.id, day, choice_query(found))
+
+
+@bp.post("/g/<id:group_id>/abend/<day>/abrechnungsart")
+def settle_mode(group_id: str, day: str) -> Redirect:
+    """Make the way to pay shown here the group's own (group editors only)."""
+    group = group_or_404(group_id)
+    require_group_editor(group)
+    evening = find_evening(group, day)
+    found, errors = chosen(evening, group, request.form)
+    if errors:
+        abort(400, description=next(iter(errors.values())))
+    set_settle_mode(group, found.choice.mode, found.plan.carrier)
+    flash(_("From now on the group settles this way."), "success")
     return back(group.id, day, choice_query(found))
 
 
@@ -92,10 +136,12 @@ def girocode(group_id: str, day: str, transfer: str) -> Response:
 
     group = group_or_404(group_id)
     evening = find_evening(group, day)
-    found, _errors = chosen(evening, group, request.args)
+    # Only the group's own settlement (its way, its Kasse holder) gives codes: a preview of
+    # another way must not make anyone a payee and hand out their IBAN.
+    found = settle(group, evening, {}, own=True)
     wanted = next((t for t in found.plan.transfers if t.id == transfer), None)
     account = found.iban_of(wanted.payee) if wanted is not None else None
-    if wanted is None or account is None:
+    if wanted is None or account is None or wanted.payee is None:
         abort(404, description=_("No payment code: the receiver has not entered an IBAN."))
     out = io.BytesIO()
     code = epc_qr(wanted.payee, account, wanted.cents, purpose_text(evening))

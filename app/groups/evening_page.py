@@ -1,8 +1,10 @@
-"""The evening page `/g/<id>/abend/<date>`: its tables and results, the Kassensturz (balances,
-transfers, direct or through the Kasse, rounding, paid ticks, GiroCodes).
+"""The evening page `/g/<id>/abend/<date>`: its tables and results, the Kassensturz (results,
+payments, what is still open, transfers, GiroCodes). The same page shows a month
+(`/abend/2026-11`) and the running account (`/abend/offen`, "Offen insgesamt").
 
-The way to pay is chosen in the address (`mode`, `kasse`, `round_to`), so a link shows the
-same Kassensturz on every phone; ticks and IBANs change only with the group's edit right.
+The group settles as its settings say; another way to pay can be previewed in the address
+(`mode`, `kasse`, `round_to`), so a link shows the same Kassensturz on every phone. Payments
+change only with the group's edit right.
 """
 
 from __future__ import annotations
@@ -18,20 +20,26 @@ from flask import request
 from flask_babel import gettext as _
 
 from app.groups import bp
+from app.groups import money_words
 from app.groups import page
+from app.groups.evening import ALL_KEY
 from app.groups.evening import Evening
 from app.groups.evening import evening_start
 from app.groups.evening import evenings
 from app.groups.evening import month_of
-from app.groups.kassensturz import Choice
+from app.groups.evening import running_account
 from app.groups.kassensturz import Kassensturz
+from app.groups.kassensturz import View
+from app.groups.kassensturz import group_choice
 from app.groups.kassensturz import kassensturz
 from app.groups.kassensturz import read_choice
 from app.groups.results import group_results
+from app.groups.since_paid import since_paid
 from app.rights.phone import group_token
+from app.rights.phone import phone_id
 from app.rights.phone import remember_group
+from app.settlement.account import Scope
 from app.settlement.iban import masked
-from app.store.kasse import last_tick
 from app.store.models import Group
 from app.text import InputError
 from app.variants.registry import find_variant
@@ -48,8 +56,12 @@ def group_evenings(group: Group) -> list[Evening]:
 
 
 def find_evening(group: Group, day: str) -> Evening:
-    """The evening of this date, or every evening of a month ("2026-11"); 404 when the date
-    is wrong or the group played none then."""
+    """The evening of this date, every evening of a month ("2026-11"), or the running account
+    ("offen"); 404 when the date is wrong or the group played none then."""
+    if day == ALL_KEY:
+        return running_account(
+            group.id, group.name, group.players, group_results(group), date.today()
+        )
     if MONTH.fullmatch(day):
         month = month_of(group_evenings(group), day)
         if month is None:
@@ -65,20 +77,41 @@ def find_evening(group: Group, day: str) -> Evening:
     return found
 
 
+def view_of(evening: Evening) -> View:
+    """What the page settles: its evening or month, or (for "offen") the running account."""
+    if evening.span == "all":
+        return View(None, evening.results)
+    return View(Scope(evening.span, evening.key), evening.results)
+
+
+def paid_for(evening: Evening) -> Scope:
+    """What a payment recorded on this page is for (the running account: its tables)."""
+    view = view_of(evening)
+    return view.scope or Scope.of_tables(r.table_id for r in evening.results)
+
+
+def settle(group: Group, evening: Evening, args: Any, own: bool = False) -> Kassensturz:
+    """The Kassensturz as the address asks (or, with `own`, as the group settles)."""
+    starts = evening_start(current_app.config["EVENING_STARTS"])
+    choice = group_choice(group) if own else read_choice(args, group)
+    return kassensturz(group, view_of(evening), choice, group_results(group), starts)
+
+
 def chosen(evening: Evening, group: Group, args: Any) -> tuple[Kassensturz, dict[str, str]]:
-    """The Kassensturz the address asks for; a wrong choice falls back to person to person,
-    with the sentence at its field."""
+    """The Kassensturz the address asks for; a wrong choice falls back to the group's own
+    way, with the sentence at its field."""
     try:
-        return kassensturz(group, evening.results, evening.selection, read_choice(args)), {}
+        return settle(group, evening, args), {}
     except InputError as error:
-        fallback = kassensturz(group, evening.results, evening.selection, Choice())
-        return fallback, {error.field or "mode": error.message(current_lang())}
+        return settle(group, evening, args, own=True), {
+            error.field or "mode": error.message(current_lang())
+        }
 
 
 def choice_query(found: Kassensturz) -> dict[str, str]:
     """The address parameters that show this Kassensturz again (hidden fields, links)."""
     query = {"mode": found.choice.mode, "round_to": str(found.choice.round_to)}
-    if found.plan.carrier and found.choice.mode == "kasse":
+    if found.choice.mode == "kasse" and found.plan.carrier:
         query["kasse"] = found.plan.carrier
     return query
 
@@ -97,6 +130,13 @@ def purpose_text(evening: Evening) -> str:
     return f"Mautisch {date_label(evening)}: {', '.join(names)}"
 
 
+def my_last_payment(found: Kassensturz, evening: Evening) -> Any:
+    """This phone's newest payment recorded on this page: what its undo takes back."""
+    here = paid_for(evening)
+    mine = [p for p in found.payments if p.phone == phone_id() and p.scope == here]
+    return mine[-1] if mine else None
+
+
 def render_evening(
     group: Group, evening: Evening, errors: dict[str, str] | None = None, status: int = 200
 ) -> tuple[str, int]:
@@ -104,6 +144,7 @@ def render_evening(
     args = request.args if request.method == "GET" else request.form
     found, choice_errors = chosen(evening, group, args)
     editor = group_token(group) is not None
+    lang = current_lang()
     return render_template(
         "groups/evening.html",
         group=group,
@@ -113,11 +154,13 @@ def render_evening(
         query=choice_query(found),
         errors={**choice_errors, **(errors or {})},
         editor=editor,
-        can_undo=editor and last_tick(group) is not None,
+        undo=my_last_payment(found, evening) if editor else None,
+        since=since_paid(found, lang),
         masked=masked,
         page=page,
-        titles=evening.titles(),
-        lang=current_lang(),
+        words=money_words,
+        titles=evening.titles() if evening.span != "all" else [],
+        lang=lang,
     ), status
 
 

@@ -45,9 +45,10 @@ def summary(evening: Evening, found: Kassensturz, lang: str) -> EveningSummary:
     lines = tuple(
         table_line(r.name or "", r.variant, r.players, r.standing, lang) for r in evening.results
     )
+    pot = _("the pot")
     transfers = tuple(
-        TransferLine(t.payer, t.payee, t.cents, t.id in found.paid) for t in found.plan.transfers
-    )
+        TransferLine(t.payer, t.payee or pot, t.cents, False) for t in found.plan.transfers
+    ) + tuple(TransferLine(p.payer or pot, p.payee or pot, p.cents, True) for p in found.payments)
     return EveningSummary(
         day=evening.date,
         group=evening.group_name,

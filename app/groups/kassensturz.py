@@ -1,6 +1,8 @@
-"""The Kassensturz of a selection of a group's tables: the choice of how to pay (read from
-the request's parameters), the plan, the paid ticks, the receivers' IBANs.
+"""The Kassensturz of one view of a group's account: an evening, a month, any tables, or the
+running account (everything ever settled minus everything ever paid).
 
+Results come from the view's settled money tables, the payments from the group's records (those
+that fall in the view), and what is still open — and the transfers that settle it — from both.
 The page and `GET /api/v1/groups/{id}/settlement` both read it from here.
 """
 
@@ -8,19 +10,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import time
 
+from app.groups.evening import evening_of
 from app.groups.stats import Balance
 from app.groups.stats import TableResult
 from app.groups.stats import money_balance
 from app.groups.stats import settled
+from app.scoring.names import player_key
+from app.settlement.account import Paid
+from app.settlement.account import Scope
+from app.settlement.account import falls_in
+from app.settlement.account import open_balances
 from app.settlement.plan import MODES
 from app.settlement.plan import ROUNDINGS
 from app.settlement.plan import Plan
+from app.settlement.plan import Transfer
 from app.settlement.plan import make_plan
-from app.settlement.plan import player_key
 from app.store.kasse import ibans
-from app.store.kasse import paid_transfers
 from app.store.models import Group
+from app.store.payments import group_payments
 from app.text import InputError
 from app.text import Message
 from app.text import commas
@@ -30,16 +39,25 @@ from app.text import shown
 
 @dataclass(frozen=True)
 class Choice:
-    """How the group pays: `direct` or through the `kasse` holder, rounded to `round_to`."""
+    """How to pay: `direct`, through the `kasse` holder or into the `pot`, rounded to
+    `round_to`; `own` when it is how the group itself settles (only then GiroCodes)."""
 
     mode: str = "direct"
     holder: str | None = None
     round_to: int = 1
+    own: bool = True
 
 
-def read_choice(args: Mapping[str, str]) -> Choice:
-    """`mode`, `kasse` and `round_to` as given in the query (InputError naming the field)."""
-    mode = args.get("mode") or "direct"
+def group_choice(group: Group) -> Choice:
+    """How the group settles, as its settings say."""
+    return Choice(group.settle_mode or "direct", group.kasse_holder, 1, True)
+
+
+def read_choice(args: Mapping[str, str], group: Group) -> Choice:
+    """`mode`, `kasse` and `round_to` as given in the query, the group's own way where one is
+    not given (InputError naming the field for an empty or unknown value)."""
+    own = group_choice(group)
+    mode = args.get("mode", own.mode)
     if mode not in MODES:
         raise InputError(
             Message(
@@ -49,7 +67,7 @@ def read_choice(args: Mapping[str, str]) -> Choice:
             ),
             "mode",
         )
-    raw = args.get("round_to") or "1"
+    raw = args.get("round_to", "1")
     if raw not in {str(step) for step in ROUNDINGS}:
         raise InputError(
             Message(
@@ -59,50 +77,97 @@ def read_choice(args: Mapping[str, str]) -> Choice:
             ),
             "round_to",
         )
-    holder = (args.get("kasse") or "").strip() or None
-    if mode == "kasse" and holder is None:
-        raise InputError(Message("Name the Kasse holder: everyone pays to them."), "kasse")
-    return Choice(mode, holder if mode == "kasse" else None, int(raw))
+    holder = None
+    if mode == "kasse":
+        given = args.get("kasse", own.holder if own.mode == "kasse" else "") or ""
+        holder = given.strip() or None
+        if holder is None:
+            raise InputError(Message("Name the Kasse holder: everyone pays to them."), "kasse")
+    same = mode == own.mode and player_key(holder or "") == player_key(own.holder or "")
+    return Choice(mode, holder, int(raw), same)
+
+
+@dataclass(frozen=True)
+class View:
+    """What is settled: `scope` (None: the running account) and its tables' results."""
+
+    scope: Scope | None
+    results: list[TableResult]
+
+    @property
+    def selection(self) -> str:
+        """The view's name in its transfers' ids."""
+        return str(self.scope) if self.scope is not None else "open:all"
+
+
+def tables_for(scope: Scope, results: list[TableResult], starts: time) -> frozenset[str]:
+    """The group's tables a payment for `scope` was made for (as the group is now)."""
+    if scope.kind == "tables":
+        return frozenset(i for i in scope.key.split(",") if i)
+    days = [(r.table_id, evening_of(r.played_at, starts).isoformat()) for r in results]
+    if scope.kind == "month":
+        return frozenset(table for table, day in days if day[:7] == scope.key)
+    return frozenset(table for table, day in days if day == scope.key)
+
+
+def payments_in(view: View, group: Group, every: list[TableResult], starts: time) -> list[Paid]:
+    """The group's payments that fall in the view, oldest first."""
+    wanted = None if view.scope is None else frozenset(r.table_id for r in view.results)
+    return [
+        paid
+        for paid in group_payments(group)
+        if paid.scope == view.scope or falls_in(tables_for(paid.scope, every, starts), wanted)
+    ]
 
 
 @dataclass(frozen=True)
 class Kassensturz:
-    """A settled selection: its tables, balances, plan, paid ticks and receivers' IBANs."""
+    """A settled view: results as played, payments made, what is open, and the plan for it."""
 
-    results: list[TableResult]
-    settled: list[TableResult]
-    balances: list[Balance]
+    view: View
+    results: list[Balance]
+    payments: list[Paid]
+    balances: list[tuple[str, int]]
     plan: Plan
-    paid: set[str]
     ibans: dict[str, str]
     choice: Choice
+
+    @property
+    def settled(self) -> list[TableResult]:
+        """The finished money tables of the view (their results are settled)."""
+        return settled(self.view.results)
 
     @property
     def unsettled(self) -> list[TableResult]:
         """The tables without money (or not finished): listed, not settled."""
         done = {r.table_id for r in self.settled}
-        return [r for r in self.results if r.table_id not in done]
+        return [r for r in self.view.results if r.table_id not in done]
 
     @property
     def all_paid(self) -> bool:
-        """Has every transfer been ticked paid (and is there one)?"""
-        return bool(self.plan.transfers) and all(t.id in self.paid for t in self.plan.transfers)
+        """Nothing is open any more (and there was something to settle)."""
+        return bool(self.results) and not self.plan.transfers
 
-    def iban_of(self, name: str) -> str | None:
+    def iban_of(self, name: str | None) -> str | None:
         """The receiver's IBAN if the group has one for them."""
-        return self.ibans.get(player_key(name))
+        return self.ibans.get(player_key(name)) if name else None
+
+    def girocode(self, transfer: Transfer) -> bool:
+        """Is a GiroCode offered: an open transfer of the group's own settlement to a payee
+        with an IBAN (a preview of another way gives none)."""
+        return self.choice.own and self.iban_of(transfer.payee) is not None
 
 
-def matched_holder(holder: str, balances: list[Balance]) -> str:
+def matched_holder(holder: str, results: list[Balance]) -> str:
     """The Kasse holder as the group spells them; InputError unless they played for money."""
-    for balance in balances:
+    for balance in results:
         if player_key(balance.player) == player_key(holder):
             return balance.player
-    names = commas([b.player for b in balances]) if balances else "—"
+    names = commas([b.player for b in results]) if results else "—"
     raise InputError(
         Message(
-            "The Kasse holder must have played a money table of this evening; %(value)s did "
-            "not. Who did: %(names)s.",
+            "The Kasse holder must have played a money table here; %(value)s did not. "
+            "Who did: %(names)s.",
             value=shown(holder),
             names=names,
         ),
@@ -111,20 +176,14 @@ def matched_holder(holder: str, balances: list[Balance]) -> str:
 
 
 def kassensturz(
-    group: Group, results: list[TableResult], selection: str, choice: Choice
+    group: Group, view: View, choice: Choice, every: list[TableResult], starts: time
 ) -> Kassensturz:
-    """The Kassensturz of these tables of the group (InputError for a wrong holder)."""
-    balances = money_balance(results, group.players)
-    holder = matched_holder(choice.holder, balances) if choice.holder else None
-    plan = make_plan(
-        [(b.player, b.cents) for b in balances], selection, choice.mode, holder, choice.round_to
-    )
-    return Kassensturz(
-        results=results,
-        settled=settled(results),
-        balances=balances,
-        plan=plan,
-        paid=paid_transfers(group),
-        ibans=ibans(group),
-        choice=choice,
-    )
+    """The Kassensturz of the view (InputError for a holder who did not play for money);
+    `every` is all of the group's tables, to know what each payment was made for."""
+    results = money_balance(view.results, group.players)
+    holder = matched_holder(choice.holder, results) if choice.holder else None
+    paid = payments_in(view, group, every, starts)
+    played = [(b.player, b.cents) for b in results]
+    balances = open_balances(played, paid, pot=choice.mode == "pot")
+    plan = make_plan(balances, view.selection, choice.mode, holder, choice.round_to)
+    return Kassensturz(view, results, paid, balances, plan, ibans(group), choice)

@@ -11,6 +11,7 @@ per table.
 
 from __future__ import annotations
 
+import secrets
 from typing import NamedTuple
 from typing import Protocol
 
@@ -30,6 +31,7 @@ TABLES_KEY = "tables"
 TABLE_TOKENS_KEY = "edit_tokens"
 GROUPS_KEY = "groups"
 GROUP_TOKENS_KEY = "group_tokens"
+PHONE_KEY = "phone"
 # The session is a cookie (a browser keeps at most 4 KB of it): the tables looked at and,
 # apart, the tables this phone may edit, 30 of each; the groups share it, 12 of each. Each kept
 # edit token takes about 60 bytes of the cookie, so more cannot fit.
@@ -140,6 +142,15 @@ def require_group_editor(group: Group) -> str:
     if token is None:
         abort(403, description=_("Only a phone that opened the group's edit link may change it."))
     return token
+
+
+def phone_id() -> str:
+    """This phone's own random id (kept in its session): whose payment record an undo takes
+    back, so one phone's undo never takes back another's."""
+    found = session.get(PHONE_KEY)
+    if not isinstance(found, str) or not found:
+        found = session[PHONE_KEY] = secrets.token_hex(8)
+    return found
 
 
 def editable_group(group_id: str | None) -> Group | None:

@@ -32,13 +32,21 @@ from app.push.render import page
 from app.push.shared import Shared
 from app.push.sweep import sweep
 from app.store.announce import table_changed
+from app.store.groups import find_group
+from app.store.payments import group_key
 from app.store.tables import table_head
 
 EVENTS = re.compile(r"/t/([^/]+)/events")
+GROUP_EVENTS = re.compile(r"/g/([^/]+)/events")
 # Seconds between sweeps of the watched tables' versions: SQLite has no NOTIFY to hear other
 # processes by; on PostgreSQL the sweep only backs up LISTEN.
 SWEEP = {"sqlite": 2.0, "postgresql": 15.0}
 log = logging.getLogger(__name__)
+
+
+async def no_page() -> str | None:
+    """A group's stream carries versions only: its page fetches itself."""
+    return None
 
 
 class PushApp:
@@ -69,6 +77,13 @@ class PushApp:
             client = self.client(scope)
             await stream(self.hub, self.version, render, table_id, client, scope, receive, send)
             return
+        group = GROUP_EVENTS.fullmatch(scope.get("path", ""))
+        if scope["type"] == "http" and group and scope["method"] in ("GET", "HEAD"):
+            # A group's page is told the version only and fetches itself (app.groups.live).
+            client = self.client(scope)
+            key = group_key(group[1])
+            await stream(self.hub, self.group_version, no_page, key, client, scope, receive, send)
+            return
         await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
 
     def client(self, scope: Scope) -> str:
@@ -93,6 +108,16 @@ class PushApp:
             with self.flask_app.app_context():
                 head = table_head(table_id)
                 return None if head is None or head.deleted_at is not None else head.version
+
+        return await asyncio.to_thread(read)
+
+    async def group_version(self, key: str) -> int | None:
+        """The group's push version, None for no group or a deleted one."""
+
+        def read() -> int | None:
+            with self.flask_app.app_context():
+                found = find_group(key.removeprefix("g:"))
+                return None if found is None or found.deleted_at else found.version
 
         return await asyncio.to_thread(read)
 

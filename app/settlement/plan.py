@@ -1,10 +1,13 @@
-"""A settlement plan: balances, the way to pay (direct or through the Kasse), rounding, ids.
+"""A settlement plan: open balances, the way to pay (direct, through the Kasse, into the pot),
+rounding, ids.
 
 Rounding (`round_to` cents): every person's balance except the carrier's is rounded to the
 nearest multiple (a half rounds towards zero: less money moves); the carrier takes what keeps
 the sum at zero, so every transfer is a multiple as well. The carrier is the Kasse holder,
-or in direct mode the biggest winner (ties: the first by name). `rounding_cents` is what the
-carrier receives more (+) or less (−) than won because of rounding: shown, never dropped.
+or in direct mode the biggest winner (ties: the first by name); the pot has no carrier (what
+rounding leaves over stays with the pot). `rounding_cents` is what the carrier receives more
+(+) or less (−) than won because of rounding, and `rounding_changes` names everyone whose
+amount rounding changed: shown, never dropped.
 """
 
 from __future__ import annotations
@@ -12,25 +15,21 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+from app.scoring.names import player_key
 from app.settlement.fewest import Payment
 from app.settlement.fewest import fewest
 
 ROUNDINGS = (1, 5, 10, 50)
-MODES = ("direct", "kasse")
-
-
-def player_key(name: str) -> str:
-    """A player's identity across tables (as the group statistics match names)."""
-    return name.strip().casefold()
+MODES = ("direct", "kasse", "pot")
 
 
 @dataclass(frozen=True)
 class Transfer:
-    """One payment of the plan with its stable id (the key of its paid tick)."""
+    """One payment of the plan with its stable id; `payee` None pays into the pot."""
 
     id: str
     payer: str
-    payee: str
+    payee: str | None
     cents: int
 
 
@@ -45,6 +44,7 @@ class Plan:
     round_to: int
     carrier: str | None
     rounding_cents: int
+    rounding_changes: list[tuple[str, int]]
 
     @property
     def exact(self) -> bool:
@@ -52,9 +52,9 @@ class Plan:
         return self.method == "fewest"
 
 
-def transfer_id(selection: str, payer: str, payee: str, cents: int) -> str:
+def transfer_id(selection: str, payer: str, payee: str | None, cents: int) -> str:
     """Stable for the same settlement: the same selection, people and amount, the same id."""
-    text = "|".join((selection, player_key(payer), player_key(payee), str(cents)))
+    text = "|".join((selection, player_key(payer), player_key(payee or ""), str(cents)))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
@@ -76,8 +76,11 @@ def rounded(
 ) -> tuple[list[tuple[str, int]], int]:
     """The balances after rounding, the carrier balancing the sum, and the carrier's
     difference."""
-    if step == 1 or carrier is None:
+    if step == 1:
         return list(balances), 0
+    if carrier is None:  # the pot: each debt rounded, the pot keeps the difference
+        after = [(n, nearest(c, step)) for n, c in balances]
+        return after, sum(c for _n, c in balances) - sum(c for _n, c in after)
     others = [(n, nearest(c, step)) for n, c in balances if n != carrier]
     exact = dict(balances)[carrier]
     carried = -sum(c for _n, c in others)
@@ -96,6 +99,11 @@ def through_kasse(balances: list[tuple[str, int]], holder: str) -> list[Payment]
     return payments
 
 
+def into_pot(balances: list[tuple[str, int]]) -> list[tuple[str, str | None, int]]:
+    """Every loser pays what he still owes into the pot; winners get nothing out of it."""
+    return [(name, None, -cents) for name, cents in balances if cents < 0]
+
+
 def make_plan(
     balances: list[tuple[str, int]],
     selection: str,
@@ -103,21 +111,31 @@ def make_plan(
     holder: str | None = None,
     round_to: int = 1,
 ) -> Plan:
-    """The plan for these balances (summing to zero); `holder` is a name of `balances` in
-    kasse mode (the caller checks it); `selection` names what is settled, for the ids."""
+    """The plan for these open balances (summing to zero outside the pot); `holder` is a name
+    of `balances` in kasse mode (the caller checks it); `selection` names what is settled."""
     if mode not in MODES or round_to not in ROUNDINGS:
         raise ValueError(f"unknown mode {mode!r} or rounding {round_to!r}")
     if mode == "kasse" and holder not in dict(balances):
         raise ValueError("the Kasse holder must be one of the balances")
-    carrier = holder if mode == "kasse" else biggest_winner(balances)
+    carrier = {"kasse": holder, "pot": None}.get(mode, biggest_winner(balances))
     after, difference = rounded(balances, round_to, carrier)
-    if mode == "kasse" and holder is not None:
-        payments, method = through_kasse(after, holder), "kasse"
+    method = mode
+    if mode == "pot":
+        moves = into_pot(after)
     else:
-        found, proven = fewest(after)
-        payments, method = found, "fewest" if proven else "greedy"
+        if mode == "kasse" and holder is not None:
+            found = through_kasse(after, holder)
+        else:
+            found, proven = fewest(after)
+            method = "fewest" if proven else "greedy"
+        moves = [(p.payer, p.payee, p.cents) for p in found]
     transfers = [
-        Transfer(transfer_id(selection, p.payer, p.payee, p.cents), p.payer, p.payee, p.cents)
-        for p in payments
+        Transfer(transfer_id(selection, payer, payee, cents), payer, payee, cents)
+        for payer, payee, cents in moves
     ]
-    return Plan(balances, transfers, method, round_to, carrier, difference)
+    changes = [
+        (name, new - old)
+        for (name, old), (_n, new) in zip(balances, after, strict=True)
+        if new != old
+    ]
+    return Plan(balances, transfers, method, round_to, carrier, difference, changes)

@@ -1,4 +1,4 @@
-"""The Kassensturz's stored parts: paid ticks (a log, undoable) and the members' IBANs."""
+"""The members' IBANs, kept for the payment codes of the Kassensturz (GiroCode)."""
 
 from __future__ import annotations
 
@@ -7,51 +7,11 @@ from sqlalchemy import select
 from app.store.db import db
 from app.store.models import Group
 from app.store.models import GroupIban
-from app.store.models import PaidTick
 
 
 def player_key(name: str) -> str:
     """A player's identity across tables (as the group statistics match names)."""
     return name.strip().casefold()
-
-
-def paid_transfers(group: Group) -> set[str]:
-    """The ids of the group's transfers ticked paid: per transfer, its newest tick not undone."""
-    query = (
-        select(PaidTick.transfer_id, PaidTick.paid)
-        .where(PaidTick.group_id == group.id, PaidTick.undone.is_(False))
-        .order_by(PaidTick.id)
-    )
-    state = {transfer: paid for transfer, paid in db.session.execute(query)}
-    return {transfer for transfer, paid in state.items() if paid}
-
-
-def tick(group: Group, transfer_id: str, paid: bool) -> None:
-    """Tick a transfer paid (or not); a tick that changes nothing is not logged."""
-    if (transfer_id in paid_transfers(group)) == paid:
-        return
-    db.session.add(PaidTick(group_id=group.id, transfer_id=transfer_id, paid=paid))
-    db.session.commit()
-
-
-def last_tick(group: Group) -> PaidTick | None:
-    """The group's newest tick not undone: what undo would take back."""
-    found: PaidTick | None = db.session.scalar(
-        select(PaidTick)
-        .where(PaidTick.group_id == group.id, PaidTick.undone.is_(False))
-        .order_by(PaidTick.id.desc())
-        .limit(1)
-    )
-    return found
-
-
-def undo_tick(group: Group) -> PaidTick | None:
-    """Take back the newest tick (the transfer is as it was before it); None when there is none."""
-    found = last_tick(group)
-    if found is not None:
-        found.undone = True
-        db.session.commit()
-    return found
 
 
 def ibans(group: Group) -> dict[str, str]:

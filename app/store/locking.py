@@ -22,6 +22,8 @@ from app.store.changelog import trim_changes
 from app.store.db import db
 from app.store.models import Table
 from app.store.models import utcnow
+from app.store.payments import bump
+from app.store.payments import group_key
 
 T = TypeVar("T")
 
@@ -60,12 +62,17 @@ def locked_write(table: Table, work: Callable[[], T], deleted_ok: bool = False) 
             if not bumped.rowcount:  # type: ignore[attr-defined]
                 raise LookupError(f"table {table_id} does not exist")
             db.session.refresh(table)
+            group_id = table.group_id
             result = work()
             trim_changes(table_id)
             version = table.version
             notify_in_transaction(table_id, version)
+            # The group's evening pages show this table's money: they are told as well.
+            group_version = bump(group_id) if group_id else None
             db.session.commit()
             committed(table_id, version)  # the watching phones are told (app.push)
+            if group_id and group_version is not None:
+                committed(group_key(group_id), group_version)
             return result
         except (IntegrityError, OperationalError) as error:
             db.session.rollback()

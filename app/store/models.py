@@ -21,6 +21,7 @@ from sqlalchemy import Float
 from sqlalchemy import ForeignKey
 from sqlalchemy import Integer
 from sqlalchemy import String
+from sqlalchemy import Text
 from sqlalchemy import UniqueConstraint
 from sqlalchemy.orm import Mapped
 from sqlalchemy.orm import mapped_column
@@ -98,6 +99,13 @@ class Group(TokenMixin, db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # Set when the group was deleted: it is kept (restorable) for 30 days, then purged.
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+    # How the group settles (a setting, chosen once): direct, through the Kasse (its holder),
+    # or into the pot; pages and GiroCodes follow it, other ways are only previewed.
+    settle_mode: Mapped[str] = mapped_column(String(8), default="direct", server_default="direct")
+    kasse_holder: Mapped[str | None] = mapped_column(String(40))
+    # Counts the changes of the group's money (payments, its settings): the watching phones'
+    # push version of the group, as a table's version is theirs for a table.
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     tables: Mapped[list[Table]] = relationship(back_populates="group")
 
 
@@ -227,6 +235,28 @@ class PaidTick(db.Model):  # type: ignore[name-defined,misc]
     transfer_id: Mapped[str] = mapped_column(String(32))
     paid: Mapped[bool] = mapped_column(Boolean)
     undone: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Payment(db.Model):  # type: ignore[name-defined,misc]
+    """A payment as it was made: who paid whom how much, for which selection of the group's
+    tables, when, from which phone. A fact: only its own deletion removes it; what is still open
+    is derived from it and the rounds (app.settlement.account)."""
+
+    __tablename__ = "payments"
+
+    id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True, default=new_public_id)
+    group_id: Mapped[str] = mapped_column(ForeignKey("groups.id"), index=True)
+    payer: Mapped[str | None] = mapped_column(String(40))  # None: out of the pot
+    payee: Mapped[str | None] = mapped_column(String(40))  # None: into the pot
+    cents: Mapped[int] = mapped_column(Integer)
+    # What it was for: "evening" 2026-11-26, "month" 2026-11 or "tables" id1,id2 (sorted).
+    scope_kind: Mapped[str] = mapped_column(String(8))
+    scope_key: Mapped[str] = mapped_column(Text)
+    # The transfer it was ticked from (so "not paid after all" finds it), if it was.
+    transfer_id: Mapped[str | None] = mapped_column(String(32))
+    # The phone that recorded it (a random id in its session; "api" for the JSON API).
+    phone: Mapped[str | None] = mapped_column(String(32))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -1,0 +1,49 @@
+"""The Kassensturz's money in words, in the page's language: the group's way to settle, a
+payment, when it was made, and what rounding changed for whom."""
+
+from __future__ import annotations
+
+from flask_babel import format_currency
+from flask_babel import format_datetime
+from flask_babel import gettext as _
+
+from app.settlement.account import Paid
+from app.store.models import Group
+
+
+def euros(cents: int) -> str:
+    """An amount of money in the page's language ("1,50 €" / "€1.50")."""
+    return str(format_currency(cents / 100, "EUR"))
+
+
+def settle_way(group: Group) -> str:
+    """How the group settles, as its settings say."""
+    if group.settle_mode == "kasse" and group.kasse_holder:
+        return _("through the Kasse (%(holder)s)", holder=group.kasse_holder)
+    if group.settle_mode == "pot":
+        return _("into the pot")
+    return _("person to person")
+
+
+def payment_line(paid: Paid) -> str:
+    """ "Ben → Anna 0,45 €", the pot named where it is a side."""
+    pot = _("the pot")
+    return f"{paid.payer or pot} → {paid.payee or pot} {euros(paid.cents)}"
+
+
+def paid_when(paid: Paid) -> str:
+    """When it was recorded: "26.11.2026, 23:40"."""
+    return _("recorded %(when)s", when=format_datetime(paid.at, "short"))
+
+
+def rounding_words(name: str, difference: int, left: int) -> str:
+    """What rounding changed for one person: a receiver gets more or less, a payer pays more
+    or less (`left` is the person's open balance before rounding)."""
+    amount = euros(abs(difference))
+    if left > 0 or (left == 0 and difference > 0):
+        if difference > 0:
+            return _("%(name)s receives %(amount)s more", name=name, amount=amount)
+        return _("%(name)s receives %(amount)s less", name=name, amount=amount)
+    if difference < 0:
+        return _("%(name)s pays %(amount)s more", name=name, amount=amount)
+    return _("%(name)s pays %(amount)s less", name=name, amount=amount)
