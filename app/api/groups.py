@@ -110,7 +110,7 @@ def change_group(group_id: str) -> Response:
             holder = kasse_holder(group, holder)
         elif holder is not None:
             raise InputError(
-                Message("A Kasse holder is named only with the mode “kasse”."), "settle.kasse"
+                Message("A kitty holder is named only with the mode “kasse”."), "settle.kasse"
             )
     except InputError as error:
         raise ApiError.of(error) from error
@@ -125,7 +125,7 @@ def kasse_holder(group: Group, holder: Any) -> str:
     if found is None:
         raise InputError(
             Message(
-                "The Kasse holder must be a player of the group; got %(value)s.",
+                "The kitty holder must be a player of the group; got %(value)s.",
                 value=shown(holder),
             ),
             "settle.kasse",

@@ -14,6 +14,7 @@ from flask import Response
 from flask import flash
 from flask import redirect
 from flask import render_template
+from flask import request
 from flask import url_for
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -31,6 +32,7 @@ from app.export.forms import CANCEL
 from app.export.forms import KEEP
 from app.export.forms import REPLACE
 from app.export.forms import ImportForm
+from app.export.money import money_backup
 from app.export.parse import parse_backup
 from app.export.plans import RoundPlan
 from app.export.restore import Restored
@@ -44,8 +46,10 @@ from app.rights.phone import remember_group
 from app.rights.phone import remember_table
 from app.scoring import Standing
 from app.store.groups import delete_group
+from app.store.kasse import ibans
 from app.store.models import Group
 from app.store.models import Table
+from app.store.payments import group_payments
 from app.store.standings import standing_after
 from app.store.tables import delete_table
 from app.text import InputError
@@ -125,7 +129,10 @@ def group_json(group_id: str) -> Response:
     """The complete backup of a group and all its tables."""
     group = get_group(group_id)
     tables = [table_backup(*table) for table in group_contents(group, with_changes=True)]
-    backup = group_backup(group, tables)
+    # The IBANs in full only for a phone (or a client) holding the group's edit right.
+    token = group_token(group) or request.headers.get("X-Group-Token")
+    full = ibans(group) if group.check_edit_token(token) else None
+    backup = group_backup(group, tables, money_backup(group, group_payments(group), full))
     return json_download(backup, file_name(group.name, group.id, "json"))
 
 

@@ -101,8 +101,11 @@ def table_backup(
     }
 
 
-def group_backup(group: Group, tables: list[dict[str, Any]]) -> dict[str, Any]:
-    """The complete JSON backup of a group: its name, players and every table in full."""
+def group_backup(
+    group: Group, tables: list[dict[str, Any]], money: dict[str, Any]
+) -> dict[str, Any]:
+    """The complete JSON backup of a group: its name, players, every table in full and its
+    money (app.export.money)."""
     return {
         "format": FORMAT_GROUP,
         "version": VERSION,
@@ -111,6 +114,7 @@ def group_backup(group: Group, tables: list[dict[str, Any]]) -> dict[str, Any]:
         "players": list(group.players),
         "created_at": stamp(group.created_at),
         "tables": tables,
+        **money,
     }
 
 

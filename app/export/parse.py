@@ -13,6 +13,8 @@ from app import inputs
 from app.export.backup import FORMAT_GROUP
 from app.export.backup import FORMAT_TABLE
 from app.export.history import replay
+from app.export.money import MONEY_KEYS
+from app.export.money import check_money
 from app.export.plans import ChangePlan
 from app.export.plans import GroupPlan
 from app.export.plans import RoundPlan
@@ -208,7 +210,11 @@ def check_table(data: Any, path: str = "") -> TablePlan:
 def check_group(data: dict[str, Any]) -> GroupPlan:
     """A group backup: name, players and every table, fully checked."""
     version_of(data, "")
-    data = object_with(data, "", GROUP_KEYS)
+    money = check_money(data if isinstance(data, dict) else {})
+    bare = (
+        {k: v for k, v in data.items() if k not in MONEY_KEYS} if isinstance(data, dict) else data
+    )
+    data = object_with(bare, "", GROUP_KEYS)
     name, players = validate_group(data["name"], data["players"])
 
     def table_plan(item: Any, at: str, index: int) -> TablePlan:
@@ -218,7 +224,8 @@ def check_group(data: dict[str, Any]) -> GroupPlan:
 
     tables = each(data["tables"], "tables", TABLE_LIMIT, table_plan)
     source = data["id"] if isinstance(data["id"], str) else ""
-    return GroupPlan(name, players, moment(data["created_at"], "created_at"), tables, source)
+    made = moment(data["created_at"], "created_at")
+    return GroupPlan(name, players, made, tables, source, money)
 
 
 def parse_backup(raw: bytes) -> TablePlan | GroupPlan:

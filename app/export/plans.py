@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import field
 from datetime import datetime
 from typing import Any
 from typing import NamedTuple
+
+from app.export.money import MoneyPlan
 
 
 class RoundPlan(NamedTuple):
@@ -55,3 +58,4 @@ class GroupPlan:
     created_at: datetime
     tables: list[TablePlan]
     source_id: str = ""  # the id the group had where the backup was made
+    money: MoneyPlan = field(default_factory=MoneyPlan)

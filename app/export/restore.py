@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.export.money import restore_money
 from app.export.plans import GroupPlan
 from app.export.plans import TablePlan
 from app.store.changelog import CHANGE_LIMIT
@@ -78,6 +79,11 @@ def restore(plan: TablePlan | GroupPlan) -> Restored:
             group_token = group.set_edit_token()
             db.session.add(group)
             made = [new_table(t, group) for t in plan.tables]
+            db.session.flush()
+            old_ids = {
+                t.source_id: table.id for t, (table, _token) in zip(plan.tables, made, strict=True)
+            }
+            restore_money(group, plan.money, old_ids)
             db.session.flush()
             restored = Restored("group", group.id, group_token, {t.id: token for t, token in made})
         db.session.commit()

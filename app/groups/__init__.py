@@ -18,6 +18,7 @@ from markupsafe import Markup
 from sqlalchemy import select
 from werkzeug.wrappers import Response
 
+from app.groups import money_words
 from app.groups import page
 from app.groups import rating_views
 from app.groups import stats
@@ -118,6 +119,8 @@ def view(group_id: str) -> str:
         edit_url=edit_link(group, token),
         page=page,
         evenings=evening_page.group_evenings(group),
+        words=money_words,
+        pot=money_words.pot_of(group),
         today=joining.tables_of_today() if token is not None else [],
     )
 

@@ -58,7 +58,7 @@ def paid(group_id: str, day: str) -> Redirect:
     if wanted is None:
         abort(
             404,
-            description=_("This Kassensturz has no such open transfer (it changed meanwhile?)."),
+            description=_("This settling-up has no such open transfer (it changed meanwhile?)."),
         )
     made = record_payment(
         group, wanted.payer, wanted.payee, wanted.cents, paid_for(evening), wanted.id, phone_id()

@@ -82,7 +82,7 @@ def read_choice(args: Mapping[str, str], group: Group) -> Choice:
         given = args.get("kasse", own.holder if own.mode == "kasse" else "") or ""
         holder = given.strip() or None
         if holder is None:
-            raise InputError(Message("Name the Kasse holder: everyone pays to them."), "kasse")
+            raise InputError(Message("Name the kitty holder: everyone pays to them."), "kasse")
     same = mode == own.mode and player_key(holder or "") == player_key(own.holder or "")
     return Choice(mode, holder, int(raw), same)
 
@@ -166,7 +166,7 @@ def matched_holder(holder: str, results: list[Balance]) -> str:
     names = commas([b.player for b in results]) if results else "—"
     raise InputError(
         Message(
-            "The Kasse holder must have played a money table here; %(value)s did not. "
+            "The kitty holder must have played a money table here; %(value)s did not. "
             "Who did: %(names)s.",
             value=shown(holder),
             names=names,

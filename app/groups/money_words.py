@@ -3,12 +3,16 @@ payment, when it was made, and what rounding changed for whom."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask_babel import format_currency
 from flask_babel import format_datetime
 from flask_babel import gettext as _
 
 from app.settlement.account import Paid
+from app.settlement.account import pot_total
 from app.store.models import Group
+from app.store.payments import group_payments
 
 
 def euros(cents: int) -> str:
@@ -19,10 +23,31 @@ def euros(cents: int) -> str:
 def settle_way(group: Group) -> str:
     """How the group settles, as its settings say."""
     if group.settle_mode == "kasse" and group.kasse_holder:
-        return _("through the Kasse (%(holder)s)", holder=group.kasse_holder)
+        return _("through the kitty (%(holder)s)", holder=group.kasse_holder)
     if group.settle_mode == "pot":
         return _("into the pot")
     return _("person to person")
+
+
+@dataclass(frozen=True)
+class Pot:
+    """The group's pot: what it holds and who paid how much into it."""
+
+    cents: int
+    paid_in: list[tuple[str, int]]
+
+
+def pot_of(group: Group) -> Pot | None:
+    """The pot as the group page shows it, None when the group neither uses one nor ever
+    paid into one."""
+    paid = group_payments(group)
+    into: dict[str, int] = {}
+    for p in paid:
+        if p.into_pot and p.payer is not None:
+            into[p.payer] = into.get(p.payer, 0) + p.cents
+    if group.settle_mode != "pot" and not any(p.into_pot or p.from_pot for p in paid):
+        return None
+    return Pot(pot_total(paid), sorted(into.items(), key=lambda item: -item[1]))
 
 
 def payment_line(paid: Paid) -> str:

@@ -103,17 +103,19 @@ def test_the_evening_settles_in_three_transfers(client: FlaskClient) -> None:
     assert found is not None
     assert found["tables"] == [t["id"] for t in tables[:3]]
     assert found["unsettled_tables"] == [tables[3]["id"]]
-    assert found["balances"] == [
+    played = [
         {"player": "Anna", "cents": 90},
         {"player": "Ben", "cents": 40},
         {"player": "Cem", "cents": -20},
         {"player": "Dora", "cents": -40},
         {"player": "Emil", "cents": -70},
     ]
+    assert found["results"] == played and found["balances"] == played
+    assert found["payments"] == [] and found["settled"] is False
     moves = sorted((t["from"], t["to"], t["cents"]) for t in found["transfers"])
     assert moves == [("Cem", "Anna", 20), ("Dora", "Ben", 40), ("Emil", "Anna", 70)]
     assert found["exact"] is True and found["rounding_cents"] == 0
-    assert not any(t["paid"] for t in found["transfers"])
+    assert not any(t["girocode"] for t in found["transfers"])  # nobody stored an IBAN
     again = client.get(
         f"/api/v1/groups/{group['id']}/settlement?evening={found_date(client, group)}"
     )
@@ -177,7 +179,8 @@ def test_rounding_through_the_kasse_is_carried_by_the_holder(client: FlaskClient
 
 
 def test_paid_ticks_need_the_group_token_and_can_be_undone(client: FlaskClient) -> None:
-    """Ticking needs X-Group-Token; ticks show to every reader; all paid is said; undo."""
+    """Ticking needs X-Group-Token and records a payment each; every reader sees them; when
+    all are paid nothing is open; undo deletes the newest payment of this view."""
     group, _tables = the_evening(client)
     url = f"/api/v1/groups/{group['id']}/settlement"
     transfers = client.get(url).json["transfers"]  # type: ignore[index]
@@ -191,10 +194,19 @@ def test_paid_ticks_need_the_group_token_and_can_be_undone(client: FlaskClient) 
         )
         assert done.status_code == 200
     seen = client.get(url).json
-    assert seen is not None and seen["all_paid"] and all(t["paid"] for t in seen["transfers"])
+    assert seen is not None and seen["settled"] and seen["transfers"] == []
+    assert sorted((p["from"], p["to"], p["cents"]) for p in seen["payments"]) == [
+        ("Cem", "Anna", 20),
+        ("Dora", "Ben", 40),
+        ("Emil", "Anna", 70),
+    ]
+    assert {b["cents"] for b in seen["balances"]} == {0}
     undone = client.post(f"{url}/undo", headers=token).json
-    assert undone is not None and not undone["all_paid"]
-    assert [t["paid"] for t in undone["transfers"]] == [True, True, False]
+    assert undone is not None and not undone["settled"] and len(undone["payments"]) == 2
+    last = transfers[-1]
+    assert [(t["from"], t["to"], t["cents"]) for t in undone["transfers"]] == [
+        (last["from"], last["to"], last["cents"])
+    ]
     unknown = client.post(f"{url}/paid", json={"transfer": "nope", "paid": True}, headers=token)
     assert unknown.status_code == 404 and unknown.json["field"] == "transfer"  # type: ignore[index]
 

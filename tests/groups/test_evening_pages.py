@@ -134,12 +134,16 @@ def test_the_group_page_lists_its_evenings(client: FlaskClient) -> None:
 
 def test_the_page_says_the_way_to_pay_and_the_rounding(client: FlaskClient) -> None:
     """Kasse Ben, 50 ct (cards 1/0/2/3 at 10 ct: Ben +30, Anna +10, Cem −10, Dora −30):
-    Anna 10→0, Cem −10→0, Dora −30→−50; Ben carries 50 instead of 30, "+0,20 €"."""
+    Anna 10→0, Cem −10→0, Dora −30→−50; Ben carries 50 instead of 30: everyone whose amount
+    rounding changed is named."""
     group, day = evening_with_group(client)
     page = client.get(f"/g/{group['id']}/abend/{day}?mode=kasse&kasse=ben&round_to=50")
     text = page.get_data(as_text=True)
     assert "Alle zahlen über die Kasse: Ben." in text
-    assert "Gerundet: Ben bekommt 0,20\xa0€ mehr als gewonnen." in text
+    assert (
+        "Gerundet: Ben bekommt 0,20\xa0€ mehr; Anna bekommt 0,10\xa0€ weniger; "
+        "Cem zahlt 0,10\xa0€ weniger; Dora zahlt 0,20\xa0€ mehr." in text
+    )
     assert text.count('<li class="transfer') == 1 and "0,50\xa0€" in text
 
 
@@ -147,5 +151,5 @@ def test_a_holder_who_did_not_play_is_said_at_the_field(client: FlaskClient) -> 
     """Kasse Fritz: the sentence at the holder's choice, person to person shown meanwhile."""
     group, day = evening_with_group(client)
     text = client.get(f"/g/{group['id']}/abend/{day}?mode=kasse&kasse=Fritz").get_data(as_text=True)
-    assert "Wer die Kasse hat, muss an diesem Abend an einem Tisch um Geld gespielt haben" in text
-    assert "Die wenigsten Überweisungen, die den Abend ausgleichen: 2." in text
+    assert "Wer die Kasse hat, muss hier an einem Tisch um Geld gespielt haben" in text
+    assert "Die wenigsten Überweisungen, die das Offene ausgleichen: 2." in text

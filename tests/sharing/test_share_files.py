@@ -92,7 +92,7 @@ def pdf_text(pdf: bytes) -> tuple[PdfReader, str]:
                 "Tisch 1 · Dynamisches Maumau",
                 "Team A (Anna & Cem)",
                 "Bernd",
-                "Kassensturz",
+                "Settling up",
                 "Jörg → Anna",
                 "0,70 €",
                 "✓ bezahlt",
