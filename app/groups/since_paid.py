@@ -83,14 +83,14 @@ def changes_after(found: Kassensturz) -> list[Message | str]:
 
 
 def since_paid(found: Kassensturz, lang: str) -> str | None:
-    """The sentence, or None when nothing was paid yet or nothing is open."""
+    """The sentence, or None when nothing was paid yet, nothing is open, or nothing changed
+    since the last payment."""
     if not found.payments or not found.plan.transfers:
         return None
-    moves = [move_words(found, t) for t in found.plan.transfers]
-    joined = "; ".join(say(move, lang) for move in moves)
     changes = changes_after(found)
     if not changes:
-        return say(Message("Still open after the payments: %(moves)s.", moves=joined), lang)
+        return None  # the open transfers say the rest; only a change after paying needs words
+    joined = "; ".join(say(move_words(found, t), lang) for t in found.plan.transfers)
     if len(changes) > SHOWN_CHANGES:
         rest = len(changes) - SHOWN_CHANGES
         changes = changes[:SHOWN_CHANGES] + [Message("%(n)s more changes", n=rest)]

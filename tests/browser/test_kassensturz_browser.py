@@ -114,7 +114,7 @@ def test_evening_settled_in_three_transfers_and_ticked_on_two_phones(
     settled(page)
     expect(page.locator("h1")).to_contain_text("Abend vom")
     fits_the_phone(page)
-    balances = page.locator("table.balances tr")
+    balances = page.locator("table.balances tbody tr")
     expect(balances).to_have_text(
         [
             re.compile(r"Anna\s*0,90\s€"),
