@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import ROUND_HALF_UP
+from decimal import Decimal
 
 from babel.dates import format_skeleton
 from flask_babel import format_currency
@@ -55,6 +57,13 @@ def table_line(result: TableResult) -> TableLine:
         finished=result.standing.finished,
         winner=winner_names(result),
     )
+
+
+def one_decimal(value: float) -> str:
+    """An average as players round it, half up: 2,25 → "2,3" (Babel would round half to
+    even, "2,2")."""
+    kept = Decimal(str(value)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    return str(format_decimal(kept, "0.0"))
 
 
 def euros(cents: int) -> str:

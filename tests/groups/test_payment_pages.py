@@ -11,8 +11,10 @@ import io
 import json
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
 
+from app.groups.page import one_decimal
 from tests.api.test_groups_api import found_date
 from tests.api.test_groups_api import the_evening
 from tests.api.test_payments_api import pay
@@ -161,3 +163,11 @@ def test_the_backup_carries_payments_the_way_to_settle_and_ibans(client: FlaskCl
         assert strip == [(p["from"], p["to"], p["cents"], p["at"]) for p in after["payments"]]
         moves = [(t["from"], t["to"], t["cents"]) for t in before["transfers"]]
         assert moves == [(t["from"], t["to"], t["cents"]) for t in after["transfers"]]
+
+
+def test_averages_round_half_up_as_players_do(app: Flask) -> None:
+    """2,25 minus points a game is said 2,3 (half up), 2,24 is 2,2; in English 2.3."""
+    with app.test_request_context("/?lang=de"):
+        assert [one_decimal(v) for v in (2.25, 2.24, 0.05, 9 / 4)] == ["2,3", "2,2", "0,1", "2,3"]
+    with app.test_request_context("/?lang=en"):
+        assert one_decimal(2.25) == "2.3"
