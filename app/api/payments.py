@@ -92,7 +92,7 @@ def add_payment(group_id: str) -> tuple[Response, int]:
     return jsonify(payment_json(made)), 201
 
 
-@bp.delete("/groups/<id:group_id>/payments/<payment_id>")
+@bp.delete("/groups/<id:group_id>/payments/<id:payment_id>")
 def remove_payment(group_id: str, payment_id: str) -> tuple[str, int]:
     """Delete a payment (it was not made after all): 204."""
     group = group_editable(group_id)

@@ -67,7 +67,7 @@ def paid(group_id: str, day: str) -> Redirect:
     return back(group.id, day, choice_query(found))
 
 
-@bp.post("/g/<id:group_id>/abend/<day>/zahlung/<payment_id>/loeschen")
+@bp.post("/g/<id:group_id>/abend/<day>/zahlung/<id:payment_id>/loeschen")
 def delete_paid(group_id: str, day: str, payment_id: str) -> Redirect:
     """Delete one payment record (it was not paid after all); group editors only."""
     group = group_or_404(group_id)
