@@ -51,6 +51,18 @@ GROUP = {
         },
     },
 }
+PAYMENT = {
+    "type": "object",
+    "required": ["id", "from", "to", "cents", "at", "for"],
+    "properties": {
+        "id": {"type": "string"},
+        "from": {"type": ["string", "null"], "description": "null: out of the pot."},
+        "to": {"type": ["string", "null"], "description": "null: into the pot."},
+        "cents": {"type": "integer", "minimum": 1},
+        "at": {"type": "string", "format": "date-time"},
+        "for": {"type": "object"},
+    },
+}
 SETTLEMENT = {
     "type": "object",
     "required": [
@@ -71,13 +83,13 @@ SETTLEMENT = {
             "type": "array",
             "items": {
                 "type": "object",
-                "required": ["id", "from", "to", "cents", "paid"],
+                "required": ["id", "from", "to", "cents", "girocode"],
                 "properties": {
                     "id": {"type": "string"},
                     "from": {"type": "string"},
-                    "to": {"type": "string"},
+                    "to": {"type": ["string", "null"], "description": "null: into the pot."},
                     "cents": {"type": "integer", "minimum": 1},
-                    "paid": {"type": "boolean"},
+                    "girocode": {"type": "boolean"},
                     "iban": {"type": ["string", "null"], "description": "The receiver's, masked."},
                 },
             },
@@ -85,12 +97,43 @@ SETTLEMENT = {
         "exact": {"type": "boolean", "description": "The transfers are the fewest possible."},
         "rounding_cents": {"type": "integer"},
         "rounding_carrier": {"type": ["string", "null"]},
-        "method": {"enum": ["fewest", "greedy", "kasse"]},
-        "mode": {"enum": ["direct", "kasse"]},
+        "method": {"enum": ["fewest", "greedy", "kasse", "pot"]},
+        "mode": {"enum": ["direct", "kasse", "pot"]},
         "kasse": {"type": ["string", "null"]},
         "round_to": {"enum": [1, 5, 10, 50]},
-        "all_paid": {"type": "boolean"},
+        "results": {"type": "array", "items": {"type": "object"}},
+        "payments": {"type": "array", "items": PAYMENT},
+        "settled": {"type": "boolean"},
+        "own": {"type": "boolean"},
+        "rounding_changes": {"type": "array", "items": {"type": "object"}},
     },
+}
+SETTLE = {
+    "type": "object",
+    "required": ["settle"],
+    "properties": {
+        "settle": {
+            "type": "object",
+            "required": ["mode"],
+            "properties": {
+                "mode": {"enum": ["direct", "kasse", "pot"]},
+                "kasse": {"type": ["string", "null"]},
+            },
+            "additionalProperties": False,
+        }
+    },
+    "additionalProperties": False,
+}
+NEW_PAYMENT = {
+    "type": "object",
+    "required": ["from", "to", "cents", "for"],
+    "properties": {
+        "from": {"type": ["string", "null"]},
+        "to": {"type": ["string", "null"]},
+        "cents": {"type": "integer", "minimum": 1, "maximum": 10_000_000},
+        "for": {"type": "object", "minProperties": 1, "maxProperties": 1},
+    },
+    "additionalProperties": False,
 }
 NEW_GROUP = {
     "type": "object",
@@ -171,6 +214,74 @@ def group_paths() -> dict[str, Any]:
                 "operationId": "getGroup",
                 "parameters": [GROUP_ID],
                 "responses": {"200": answer("The group.", "Group"), "404": NO_GROUP, "410": GONE},
+            },
+            "patch": {
+                "summary": "How the group settles: direct, through the kitty, or into the pot.",
+                "operationId": "changeGroup",
+                "parameters": [GROUP_ID, GROUP_TOKEN],
+                "requestBody": body(SETTLE),
+                "responses": {
+                    "200": answer("The group.", "Group"),
+                    "400": BAD,
+                    "403": NOT_EDITOR,
+                    "404": NO_GROUP,
+                    "410": GONE,
+                    "413": TOO_LARGE,
+                },
+            },
+        },
+        "/groups/{group_id}/version": {
+            "get": {
+                "summary": "The group's push version (ETag; 304 while nothing changed).",
+                "operationId": "getGroupVersion",
+                "parameters": [GROUP_ID],
+                "responses": {
+                    "200": {"description": "The version."},
+                    "304": {"description": "Unchanged."},
+                    "404": NO_GROUP,
+                    "410": GONE,
+                },
+            }
+        },
+        "/groups/{group_id}/payments": {
+            "post": {
+                "summary": "Record a payment as it was made.",
+                "operationId": "addPayment",
+                "parameters": [GROUP_ID, GROUP_TOKEN],
+                "requestBody": body(NEW_PAYMENT),
+                "responses": {
+                    "201": {
+                        "description": "The payment.",
+                        "content": {"application/json": {"schema": PAYMENT}},
+                    },
+                    "400": BAD,
+                    "403": NOT_EDITOR,
+                    "404": NO_GROUP,
+                    "410": GONE,
+                    "413": TOO_LARGE,
+                },
+            }
+        },
+        "/groups/{group_id}/payments/{payment_id}": {
+            "delete": {
+                "summary": "Delete a payment (it was not made after all).",
+                "operationId": "deletePayment",
+                "parameters": [
+                    GROUP_ID,
+                    {
+                        "name": "payment_id",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "string"},
+                    },
+                    GROUP_TOKEN,
+                ],
+                "responses": {
+                    "204": {"description": "Deleted."},
+                    "403": NOT_EDITOR,
+                    "404": NO_GROUP,
+                    "410": GONE,
+                },
             }
         },
         "/groups/{group_id}/settlement": {

@@ -95,6 +95,7 @@ def test_openapi_lists_every_api_route(client: FlaskClient, app: Flask) -> None:
             .replace("<int(signed=True):number>", "{number}")
             .replace("<id:table_id>", "{table_id}")
             .replace("<id:group_id>", "{group_id}")
+            .replace("<id:payment_id>", "{payment_id}")
             .replace("<path:name>", "{name}"),
             method,
         )
