@@ -92,7 +92,7 @@ def pdf_text(pdf: bytes) -> tuple[PdfReader, str]:
                 "Tisch 1 · Dynamisches Maumau",
                 "Team A (Anna & Cem)",
                 "Bernd",
-                "Settling up",
+                "Kassensturz",
                 "Jörg → Anna",
                 "0,70 €",
                 "✓ bezahlt",
