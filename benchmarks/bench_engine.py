@@ -156,8 +156,8 @@ def http_costs(bodies: list[dict[str, Any]], seconds: float) -> tuple[float, flo
     """Microseconds per POST /api/v1/referee and per bare JSON route of the same app."""
     from flask import request
 
-    from app import create_app
     from app import csrf
+    from app.factory import create_app
 
     app = create_app(
         {"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "bench"}

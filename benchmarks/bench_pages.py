@@ -38,7 +38,7 @@ from flask import request  # noqa: E402
 from flask.testing import FlaskClient  # noqa: E402
 from sqlalchemy import event  # noqa: E402
 
-from app import create_app  # noqa: E402
+from app.factory import create_app  # noqa: E402
 from app.store.db import db  # noqa: E402
 from app.store.models import Group  # noqa: E402
 from app.store.models import Round  # noqa: E402

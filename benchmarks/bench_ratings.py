@@ -27,10 +27,10 @@ from flask import Flask  # noqa: E402
 from flask.testing import FlaskClient  # noqa: E402
 from sqlalchemy import update  # noqa: E402
 
-from app import create_app  # noqa: E402
+from app.factory import create_app  # noqa: E402
 from app.groups import rated  # noqa: E402
+from app.groups.replay import rate_group  # noqa: E402
 from app.groups.results import group_results  # noqa: E402
-from app.ratings.replay import rate_group  # noqa: E402
 from app.store.db import db  # noqa: E402
 from app.store.models import Group  # noqa: E402
 from app.store.models import Round  # noqa: E402

@@ -30,14 +30,14 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_pages import table_with_rounds  # noqa: E402
 
-from app import create_app  # noqa: E402
+from app.factory import create_app  # noqa: E402
 
 CONNECTIONS = 32
 WORKERS = 2
 TIME_LIMIT = 60.0
 # The app gunicorn serves: the real app plus a hello route of the same app.
 WSGI = """
-from app import create_app
+from app.factory import create_app
 
 app = create_app()
 app.add_url_rule("/bench-hello", "bench_hello", lambda: "hello")

@@ -44,7 +44,7 @@ LIBRARIES = (
     "db = SQLAlchemy(app)\n"
     "app.add_url_rule('/', 'home', lambda: str(db.session.scalar(db.text('SELECT 1'))))\n"
 )
-MAUTISCH = "from app import create_app\napp = create_app()\n"
+MAUTISCH = "from app.factory import create_app\napp = create_app()\n"
 COMMAND = (
     "from app.serve.command import main\n"
     "main(['serve', '--host', '127.0.0.1', '--port', '{port}'])\n"

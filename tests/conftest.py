@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 from flask.testing import FlaskCliRunner
 from werkzeug.serving import make_server
 
-from app import create_app
+from app.factory import create_app
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE = {"width": 390, "height": 844}

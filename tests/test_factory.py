@@ -10,8 +10,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask import Flask
 
-from app import create_app
-from app import normalise_db_url
+from app.factory import create_app
+from app.factory import normalise_db_url
 from app.store.db import db
 from tests.conftest import file_app
 from tests.conftest import postgres_url

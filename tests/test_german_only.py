@@ -18,7 +18,7 @@ import pytest
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
-from app.engine import VARIANT_IDS
+from app.variants.registry import VARIANT_IDS
 from app.engine import Action
 from app.engine import Situation
 from app.engine import find_variant

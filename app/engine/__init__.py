@@ -23,10 +23,10 @@ from app.engine.judge import judge_start
 from app.engine.judge import legal_actions
 from app.engine.problems import find_problem
 from app.engine.registry import PLAYER_RANGE
-from app.engine.registry import VARIANT_IDS
 from app.engine.registry import Rules
 from app.engine.registry import deck
 from app.engine.registry import find_variant
+from app.engine.registry import variant_ids
 from app.engine.request import judge_request
 from app.engine.request import request_lang
 from app.engine.request import situation_from_request
@@ -52,7 +52,7 @@ __all__ = [
     "RULE_KINDS",
     "SUITS",
     "VALUES",
-    "VARIANT_IDS",
+    "variant_ids",
     "Action",
     "Card",
     "Effect",

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.text import Message
+from app.variants.discovery import Discovered
 
 Value = bool | str
 
@@ -114,14 +115,10 @@ NINE = HouseRule(
 )
 
 
-def __getattr__(name: str) -> dict[str, tuple[HouseRule, ...]]:
-    """``HOUSE_RULES``, each variant's switches; read lazily, as the rules classes import
-    the switches from here."""
-    if name == "HOUSE_RULES":
-        from app.engine.registry import VARIANTS
-
-        return {variant: rules.house_rules for variant, rules in VARIANTS.items()}
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# Each variant's switches, from its rules (`app.variants.discovery` finds them on first use).
+HOUSE_RULES: Discovered[tuple[HouseRule, ...]] = Discovered(
+    lambda variant: variant.rules.house_rules
+)
 
 
 def defaults(rules: tuple[HouseRule, ...]) -> dict[str, Value]:

@@ -16,9 +16,9 @@ from app.engine.card_problems import players_problem
 from app.engine.card_problems import problem
 from app.engine.fields import field_words
 from app.engine.fields import variant_title
-from app.engine.registry import VARIANT_IDS
 from app.engine.registry import VARIANTS
 from app.engine.registry import Rules
+from app.engine.registry import variant_ids
 from app.engine.situation import WISH_FLAGS
 from app.engine.situation import Action
 from app.engine.situation import Situation
@@ -36,7 +36,7 @@ from app.text import shown
 def find_problem(situation: Situation, action: Action) -> Problem | None:
     """The first thing that makes the question malformed, or None."""
     if situation.variant not in VARIANTS:
-        ids = ", ".join(VARIANT_IDS)
+        ids = ", ".join(variant_ids())
         return problem(
             Message(
                 "variant %(variant)s is unknown: expected one of %(ids)s.",

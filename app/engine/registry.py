@@ -1,29 +1,19 @@
-"""The registry of the variants' rules, as python-chess's ``find_variant``."""
+"""The variants' rules by id, as python-chess's ``find_variant``: the engine names no variant,
+`app.variants.discovery` finds them in their folders."""
 
 from __future__ import annotations
 
 from app.engine.cards import Card
 from app.engine.variant import Rules
 from app.engine.variant import Ruling
-from app.variants.deluxe.rules import DeluxeRules
-from app.variants.doppel.rules import DoppelRules
-from app.variants.dynamisch.rules import DynamischRules
-from app.variants.speedone.rules import SpeedoneRules
-from app.variants.terroristen.rules import TerroristenRules
+from app.variants.discovery import Discovered
+from app.variants.discovery import variant_ids
 
-VARIANTS: dict[str, Rules] = {
-    rules.name: rules
-    for rules in (
-        DynamischRules(),
-        DeluxeRules(),
-        SpeedoneRules(),
-        TerroristenRules(),
-        DoppelRules(),
-    )
-}
-VARIANT_IDS = tuple(VARIANTS)
+VARIANTS: Discovered[Rules] = Discovered(lambda variant: variant.rules)
 # The referee's player ranges; Doppel allows 2–4 because players go out (dop.out).
-PLAYER_RANGE = {name: (rules.min_players, rules.max_players) for name, rules in VARIANTS.items()}
+PLAYER_RANGE: Discovered[tuple[int, int]] = Discovered(
+    lambda variant: (variant.rules.min_players, variant.rules.max_players)
+)
 
 
 def find_variant(name: str) -> Rules:
@@ -31,7 +21,8 @@ def find_variant(name: str) -> Rules:
     otherwise."""
     key = name.strip().lower() if isinstance(name, str) else name
     if key not in VARIANTS:
-        raise ValueError(f"{name!r} is not a variant: expected one of {', '.join(VARIANT_IDS)}.")
+        known = ", ".join(variant_ids())
+        raise ValueError(f"{name!r} is not a variant: expected one of {known}.")
     return VARIANTS[key]
 
 
@@ -40,4 +31,4 @@ def deck(variant: str, players: int = 4) -> list[Card]:
     return find_variant(variant).deck(players)
 
 
-__all__ = ["PLAYER_RANGE", "VARIANTS", "VARIANT_IDS", "Rules", "Ruling", "deck", "find_variant"]
+__all__ = ["PLAYER_RANGE", "VARIANTS", "Rules", "Ruling", "deck", "find_variant", "variant_ids"]

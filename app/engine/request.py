@@ -16,9 +16,9 @@ from app.engine.cards import InvalidCardError
 from app.engine.fields import field_words
 from app.engine.judge import judge_checked
 from app.engine.problems import find_problem
-from app.engine.registry import VARIANT_IDS
 from app.engine.registry import VARIANTS
 from app.engine.registry import Rules
+from app.engine.registry import variant_ids
 from app.engine.situation import ACTORS
 from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
@@ -122,7 +122,7 @@ def read_situation(obj: Mapping[str, Any]) -> Situation:
     """The Situation of a request body (everything but the action)."""
     variant = obj["variant"]
     if not isinstance(variant, str) or variant not in VARIANTS:  # a list/object is unhashable
-        ids = ", ".join(VARIANT_IDS)
+        ids = ", ".join(variant_ids())
         raise InputError(
             Message(
                 "Variant: %(variant)s is unknown, expected one of %(ids)s.",

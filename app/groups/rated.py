@@ -17,11 +17,11 @@ from sqlalchemy import select
 
 from app.groups.evening import evening_of
 from app.groups.evening import evening_start
+from app.groups.replay import Checkpoint
+from app.groups.replay import rate_group
 from app.groups.results import group_results
 from app.groups.stats import TableResult
 from app.ratings.ledger import GroupRatings
-from app.ratings.replay import Checkpoint
-from app.ratings.replay import rate_group
 from app.store.db import db
 from app.store.models import Group
 from app.store.models import Table

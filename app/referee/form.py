@@ -10,7 +10,6 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from app.engine import PLAYER_RANGE
-from app.engine import VARIANT_IDS
 from app.engine import Action
 from app.engine import find_variant
 from app.referee.cards import chip
@@ -27,6 +26,7 @@ from app.rules.digest import digest
 from app.rules.views import rule_url
 from app.text import Message
 from app.text import say
+from app.variants.registry import VARIANT_IDS
 from app.variants.registry import VARIANTS
 
 # The fields inside "More about the situation"; the box opens when one is given or wrong

@@ -16,7 +16,6 @@ from werkzeug.datastructures import MultiDict
 
 from app.engine import COLOURS
 from app.engine import SUITS
-from app.engine import VARIANT_IDS
 from app.engine import find_variant
 from app.engine.houserules import HouseRule
 from app.engine.houserules import Value
@@ -25,6 +24,7 @@ from app.referee.house import query_text
 from app.referee.house import read_value
 from app.text import InputError
 from app.text import Message
+from app.variants.registry import VARIANT_IDS
 
 TOP_WAS_LAST = "top_was_last"
 FLAGS = ("other", "by_you", "anyone_served", "you_served", TOP_WAS_LAST)

@@ -11,7 +11,6 @@ from flask import render_template
 from flask import request
 from flask_babel import gettext as _
 
-from app.engine import VARIANT_IDS
 from app.engine import Action
 from app.engine import judge_request
 from app.engine import legal_actions
@@ -22,6 +21,7 @@ from app.referee.answer import describe
 from app.referee.form import form_context
 from app.referee.question import Question
 from app.text import InputError
+from app.variants.registry import VARIANT_IDS
 from app.web.navigation import current_lang
 
 # Request field paths (docs/api.md §1) -> the form field that holds the value, the first

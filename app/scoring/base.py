@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from app import inputs
 from app.inputs import Field
-from app.scoring.settlement import MoneyRule
+from app.scoring.money import MoneyRule
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner

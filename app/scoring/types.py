@@ -6,14 +6,12 @@ none of them computes points on its own.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from functools import cached_property
-from typing import TYPE_CHECKING
 from typing import Any
-
-if TYPE_CHECKING:
-    from app.scoring.settlement import MoneyRule
+from typing import Protocol
 
 # A seat, tied seats, a team letter, tied teams, or None while the table runs.
 Winner = int | list[int] | str | list[str] | None
@@ -24,6 +22,15 @@ TEAM_SEATS: dict[str, tuple[int, int]] = {"A": (0, 2), "B": (1, 3)}
 def team_of(seat: int) -> str:
     """The team (A or B) of a seat at a four-player team table."""
     return "A" if seat in TEAM_SEATS["A"] else "B"
+
+
+class Settles(Protocol):
+    """How a table's totals turn into money (`app.scoring.money.MoneyRule`): named here, not
+    imported, so the value types need nothing of the code that computes them."""
+
+    def settle(self, totals: Sequence[int]) -> Settlement:
+        """The settlement were the series settled at these per-seat totals."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -85,7 +92,7 @@ class Standing:
     # series (dyn.twin.reverse): "clockwise" or "counterclockwise"; None elsewhere.
     direction: str | None = None
     # How totals turn into money where the table is played for money (None elsewhere).
-    money: MoneyRule | None = None
+    money: Settles | None = None
 
     @cached_property
     def settlement(self) -> Settlement | None:

@@ -172,7 +172,7 @@ def stream_bounds(connections: int, per_address: int) -> Hub:
 
 def serving(threads: int = 8, connections: int = 5000, per_address: int = 200) -> PushApp:
     """The ASGI app for a server started by hand (gunicorn's `app.serve.asgi:serving()`)."""
-    from app import create_app
+    from app.factory import create_app
 
     os.environ["THREADS"] = str(threads)  # sizes the database pool (app.web.timeouts)
     return PushApp(create_app(), threads, stream_bounds(connections, per_address))

@@ -66,7 +66,7 @@ def parser() -> argparse.ArgumentParser:
 
 def load_app() -> Flask | None:
     """The app, its schema current; None (after saying why) when it cannot start."""
-    from app import create_app
+    from app.factory import create_app
     from app.serve import SettingError
     from app.store.setup import SchemaError
 

@@ -15,9 +15,8 @@ from app.scoring.base import CLOCKWISE
 from app.store.models import Table
 from app.tables.round_base import RoundForm
 from app.tables.round_base import chosen
-from app.variants.deluxe.form import DeluxeRoundForm
-from app.variants.dynamisch.form import DynamischRoundForm
-from app.variants.speedone.form import SpeedoneRoundForm
+from app.variants.base import Variant
+from app.variants.registry import variant_part
 
 
 class WinnerRoundForm(RoundForm):
@@ -47,14 +46,18 @@ class TeamRoundForm(WinnerRoundForm):
         return team_choices(self.table)
 
 
-# What a variant's `round_entry` asks for, and the form that asks it.
-FORMS: dict[str, type[RoundForm]] = {
-    "hands": DynamischRoundForm,
-    "cards": DeluxeRoundForm,
-    "hand_points": SpeedoneRoundForm,
-    "winner": WinnerRoundForm,
-    "team": TeamRoundForm,
-}
+# The round entries several variants share; any other is the variant's own form (its folder's
+# form.py names it ROUND_FORM).
+SHARED: dict[str, type[RoundForm]] = {"winner": WinnerRoundForm, "team": TeamRoundForm}
+
+
+def form_class(definition: Variant) -> type[RoundForm]:
+    """The form that asks what the variant's `round_entry` names."""
+    shared = SHARED.get(definition.round_entry)
+    if shared is not None:
+        return shared
+    own: type[RoundForm] = variant_part(definition.id, "form").ROUND_FORM
+    return own
 
 
 def round_form(
@@ -64,13 +67,13 @@ def round_form(
 
     `dealer` is who dealt the game being entered (for the preselections of a new round).
     """
-    base = FORMS[table.definition.round_entry]
+    base = form_class(table.definition)
     seats = len(table.players)
     sized = {
         name: FieldList(inner, min_entries=seats, max_entries=seats)
         for name, inner in base.per_seat.items()
     }
-    form_class = type(base.__name__, (base,), sized)
+    sized_class = type(base.__name__, (base,), sized)
     data = base.form_data(body) if body is not None else base.fresh_data(dealer, seats)
     if table.definition.keeps_direction and not data.get("direction"):
         data["direction"] = direction_of(table, body)
@@ -78,7 +81,7 @@ def round_form(
         data["idempotency_key"] = uuid.uuid4().hex
     if version is not None:
         data["version"] = str(version)
-    form: RoundForm = form_class(table, data=data)
+    form: RoundForm = sized_class(table, data=data)
     seat_choices = [SelectChoice(str(seat), name) for seat, name in enumerate(table.players)]
     if isinstance(form.next_dealer, RadioField):
         by_rule = SelectChoice("", _l("By the rule: the next after whoever went out"))
@@ -93,7 +96,7 @@ def round_form(
 def one_tap(table: Table) -> bool:
     """Is a round of this table only its winner (a seat or a team)? Then the table page offers
     one button per winner instead of the form."""
-    return issubclass(FORMS[table.definition.round_entry], WinnerRoundForm)
+    return issubclass(form_class(table.definition), WinnerRoundForm)
 
 
 def one_tap_form(table: Table, dealer: int, number: int) -> RoundForm | None:

@@ -40,8 +40,10 @@ from app.tables.answer import after_change
 from app.tables.doubts import needs_asking
 from app.tables.round_base import RoundForm
 from app.tables.round_forms import round_form
+from app.tables.round_text import body_points
+from app.tables.round_text import points_text
+from app.tables.round_text import round_name
 from app.text import InputError
-from app.text import say
 from app.variants import registry as variants
 from app.web.found import table_or_404
 from app.web.navigation import current_lang
@@ -58,31 +60,6 @@ def stored_round(table: Table, number: int) -> Round:
             description=_("%(what)s does not exist at this table.", what=round_name(table, number)),
         )
     return found
-
-
-def points_text(table: Table, points: Any, between: str = ", ") -> str:
-    """A round's points in words: "Anna 3, Ben 0, Cem 5" (or per team)."""
-    if isinstance(points, dict):
-        parts = [f"{_('Team %(team)s', team=team)} {value}" for team, value in points.items()]
-    else:
-        parts = [f"{name} {value}" for name, value in zip(table.players, points, strict=False)]
-    return between.join(parts)
-
-
-def body_points(table: Table, body: dict[str, Any] | None, between: str = ", ") -> str:
-    """The points of a stored round body in words ("" if there is none)."""
-    if body is None:
-        return ""
-    try:
-        points = variants.round_points_of(table.variant, table.players, table.options, body)
-    except (InputError, LookupError, ValueError, TypeError):
-        return ""  # a round the rules no longer read (options changed): named by number only
-    return points_text(table, points, between)
-
-
-def round_name(table: Table, number: int, inside: bool = False) -> str:
-    """ "Runde 3" / "Spiel 3"; `inside` a sentence lower case in English, not German nouns."""
-    return say(table.definition.round_words.number(number, inside), current_lang())
 
 
 # The delete pages and buttons name the row as the variant does ("Spiel 2 löschen?").

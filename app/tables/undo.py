@@ -28,8 +28,8 @@ from app.tables.display import say
 from app.tables.display import winner_text
 from app.tables.forms import NewTableForm
 from app.tables.round_forms import one_tap
-from app.tables.rounds import body_points
-from app.tables.rounds import round_name
+from app.tables.round_text import body_points
+from app.tables.round_text import round_name
 from app.text import InputError
 from app.web.found import table_or_404
 from app.web.navigation import current_lang

@@ -1,8 +1,8 @@
 """What a variant is, in one place: the base class every variant's definition subclasses.
 
 As python-chess's ``chess.variant``: a subclass sets class-level switches and points at its
-scoring class (the referee's rules come from the engine by the same ID). Pages, API, PDFs,
-exports and statistics ask the definition and never compare a variant's name.
+scoring, rules and game classes, all in its folder (`app.variants.discovery` finds it). Pages,
+API, PDFs, exports and statistics ask the definition and never compare a variant's name.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from typing import Any
 from typing import ClassVar
 
 from app import inputs
-from app.engine import find_variant as find_rules
-from app.engine.houserules import HOUSE_RULES
+from app.engine.games.base import Game
 from app.engine.houserules import HouseRule
 from app.engine.houserules import differing
+from app.engine.variant import Rules
 from app.inputs import Field
 from app.scoring.base import OPTIONS
 from app.scoring.base import Scoring
@@ -87,6 +87,11 @@ class Variant:
     """One variant; subclasses set the switches and point at their scoring class."""
 
     id: ClassVar[str]
+    # Where the pages list it among the variants (app.variants.discovery).
+    order: ClassVar[int]
+    # The referee's rules and the whole-game driver, from the variant's own folder.
+    rules: ClassVar[Rules]
+    game: ClassVar[type[Game]]
     short_name: ClassVar[str]  # a name in every language (the referee's variant picker)
     label: ClassVar[Message]
     description: ClassVar[Message]
@@ -124,10 +129,6 @@ class Variant:
     chart_note_text: ClassVar[Message]
     blank_sheet: ClassVar[BlankSheetSetup]
 
-    def __init__(self) -> None:
-        """Look up the referee's rules of this variant once."""
-        self.rules = find_rules(self.id)
-
     def __repr__(self) -> str:
         """``<Variant dynamisch>``."""
         return f"<Variant {self.id}>"
@@ -135,7 +136,7 @@ class Variant:
     @property
     def house_rules(self) -> tuple[HouseRule, ...]:
         """The switches a table of this variant may flip (the rules digest's house rules)."""
-        return HOUSE_RULES[self.id]
+        return self.rules.house_rules
 
     @property
     def defaults(self) -> dict[str, Any]:

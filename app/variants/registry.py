@@ -1,11 +1,11 @@
-"""The five variants, each one definition: ``find_variant(name)`` in the manner of python-chess.
+"""The variants, each one definition: ``find_variant(name)`` in the manner of python-chess
+(`app.variants.discovery` finds their folders).
 
 The functions below are the by-ID entry points the store, the API and the forms use.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from collections.abc import Sequence
 from types import ModuleType
@@ -17,22 +17,18 @@ from app.text import Message
 from app.text import shown
 from app.variants.base import RoundWords
 from app.variants.base import Variant
-from app.variants.deluxe.definition import Deluxe
-from app.variants.doppel.definition import Doppel
-from app.variants.dynamisch.definition import Dynamisch
-from app.variants.speedone.definition import Speedone
-from app.variants.terroristen.definition import Terroristen
+from app.variants.discovery import Discovered
+from app.variants.discovery import part
+from app.variants.discovery import variant_ids
 
-VARIANTS: dict[str, Variant] = {
-    variant.id: variant for variant in (Dynamisch(), Deluxe(), Speedone(), Terroristen(), Doppel())
-}
-VARIANT_IDS = tuple(VARIANTS)
+VARIANTS: Discovered[Variant] = Discovered(lambda variant: variant)
+VARIANT_IDS = variant_ids()
 # Every seat any variant allows (forms render them all, so they work without JavaScript).
 MOST_PLAYERS = max(variant.max_players for variant in VARIANTS.values())
 
 
 def find_variant(name: Any) -> Variant:
-    """The variant with this ID, or an InputError (a ValueError) naming the five IDs."""
+    """The variant with this ID, or an InputError (a ValueError) naming the known IDs."""
     if not isinstance(name, str) or name not in VARIANTS:
         known = ", ".join(VARIANTS)
         raise InputError(
@@ -44,10 +40,10 @@ def find_variant(name: Any) -> Variant:
     return VARIANTS[name]
 
 
-def variant_part(name: str, part: str) -> ModuleType:
+def variant_part(name: str, role: str) -> ModuleType:
     """A variant's own module by its role (`blank_sheet`, `sheet`), loaded only where used,
     so the definitions stay free of web and PDF parts."""
-    return importlib.import_module(f"app.variants.{find_variant(name).id}.{part}")
+    return part(find_variant(name).id, role)
 
 
 def validate_table(

@@ -10,7 +10,7 @@ from typing import Any
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from app import create_app
+from app.factory import create_app
 from app.store.db import db
 from app.store.models import Table
 from app.store.tables import table_state

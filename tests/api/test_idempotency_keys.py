@@ -16,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy import text
 from sqlalchemy import update
 
-from app import create_app
+from app.factory import create_app
 from app.store.db import db
 from app.store.models import IdempotencyKey
 from app.store.models import Round

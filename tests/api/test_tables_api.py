@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from app import create_app
+from app.factory import create_app
 
 FOUR = ["Anna", "Ben", "Cem", "Dora"]
 DYN_ROUND = {

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from app.engine import VARIANT_IDS
+from app.variants.registry import VARIANT_IDS
 from app.engine import find_variant
 
 pytestmark = pytest.mark.browser

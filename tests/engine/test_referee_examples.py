@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from app.engine import INTERPRETATIONS
 from app.engine import PLAYER_RANGE
 from app.engine import RULE_IDS
-from app.engine import VARIANT_IDS
+from app.variants.registry import VARIANT_IDS
 from app.engine import Action
 from app.engine import Card
 from app.engine import InvalidNotationError

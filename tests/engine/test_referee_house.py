@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.engine import VARIANT_IDS
+from app.variants.registry import VARIANT_IDS
 from app.engine import Action
 from app.engine import HouseRule
 from app.engine import Options

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck
 from hypothesis import settings
 from schemathesis import checks
 
-from app import create_app
+from app.factory import create_app
 
 CHECKS = [
     checks.not_a_server_error,

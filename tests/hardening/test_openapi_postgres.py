@@ -12,7 +12,7 @@ import schemathesis
 from hypothesis import HealthCheck
 from hypothesis import settings
 
-from app import create_app
+from app.factory import create_app
 from tests.conftest import wipe
 from tests.hardening.test_openapi import CHECKS
 

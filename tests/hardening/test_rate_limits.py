@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
-from app import create_app
+from app.factory import create_app
 
 
 def limited_app(database: str, **limits: str) -> Flask:

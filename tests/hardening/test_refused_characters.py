@@ -19,7 +19,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app import create_app
+from app.factory import create_app
 from tests.conftest import postgres_url
 from tests.conftest import wipe
 

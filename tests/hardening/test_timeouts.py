@@ -15,7 +15,7 @@ import psycopg
 from flask import Flask
 from sqlalchemy import text
 
-from app import create_app
+from app.factory import create_app
 from app.store.db import db
 from app.store.locking import ATTEMPTS
 from app.web.timeouts import DEFAULTS

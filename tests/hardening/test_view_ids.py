@@ -108,7 +108,7 @@ def test_old_short_ids_survive_the_upgrade_sqlite(tmp_path: Path) -> None:
 
 def test_old_short_ids_survive_the_upgrade_postgres() -> None:
     """PostgreSQL: the same, the id columns widened in place."""
-    from app import create_app
+    from app.factory import create_app
 
     app = create_app(
         {"TESTING": True, "SQLALCHEMY_DATABASE_URI": postgres_url(), "SECRET_KEY": "test"}

@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app import create_app
+from app.factory import create_app
 from app.serve import SettingError
 from tests.helpers import qr_text
 from tests.serve.conftest import new_table

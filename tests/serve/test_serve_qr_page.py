@@ -46,7 +46,7 @@ def test_the_qr_page_shows_the_address_the_server_announced(
 
 def test_public_url_wins_on_the_qr_page(tmp_path: Path) -> None:
     """PUBLIC_URL set: the code is that address."""
-    from app import create_app
+    from app.factory import create_app
 
     app = create_app(
         {

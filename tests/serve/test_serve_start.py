@@ -59,7 +59,7 @@ def test_a_current_database_starts_without_the_heavy_imports(tmp_path: Path) -> 
     env = server_env(f"sqlite:///{migrated_file(tmp_path)}")
     program = (
         "import sys\n"
-        "from app import create_app\n"
+        "from app.factory import create_app\n"
         "app = create_app()\n"
         "assert app.test_client().get('/').status_code == 200\n"
         f"print([name for name in {LAZY!r} if name in sys.modules])\n"

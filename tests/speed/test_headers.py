@@ -8,7 +8,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from app import create_app
+from app.factory import create_app
 from tests.speed.conftest import new_table
 
 YEAR = "max-age=31536000"

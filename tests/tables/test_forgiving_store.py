@@ -15,7 +15,7 @@ from sqlalchemy import event
 from sqlalchemy import select
 from sqlalchemy import text
 
-from app import create_app
+from app.factory import create_app
 from app.groups.results import group_results
 from app.store.changelog import redo_preview
 from app.store.changelog import undo_preview

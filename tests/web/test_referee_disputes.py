@@ -8,7 +8,7 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
-from app.engine import VARIANT_IDS
+from app.variants.registry import VARIANT_IDS
 from app.engine import find_variant
 
 # The answer each dispute must show: its verdict and the rule that decides it.

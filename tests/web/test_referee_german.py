@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 import pytest
 from flask.testing import FlaskClient
 
-from app.engine import VARIANT_IDS
+from app.variants.registry import VARIANT_IDS
 from app.engine import Action
 from app.engine import Situation
 from app.engine import deck

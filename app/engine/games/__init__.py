@@ -1,4 +1,4 @@
-"""Whole games of the five variants, and seeded random self-play.
+"""Whole games of the variants, and seeded random self-play.
 
 ``new_game("dynamisch", players=4, seed=7)`` deals a game that plays like a python-chess
 ``Board`` (see :mod:`app.engine.games.base`).
@@ -13,16 +13,10 @@ from app.engine.games.moves import Move
 from app.engine.games.result import GameResult
 from app.engine.games.result import SeatResult
 from app.engine.situation import Options
-from app.variants.deluxe.game import DeluxeGame
-from app.variants.doppel.game import DoppelGame
-from app.variants.dynamisch.game import DynamischGame
-from app.variants.speedone.game import SpeedoneGame
-from app.variants.terroristen.game import TerroristenGame
+from app.variants.discovery import Discovered
 
-GAMES: dict[str, type[Game]] = {
-    game.rules.name: game
-    for game in (DynamischGame, DeluxeGame, SpeedoneGame, TerroristenGame, DoppelGame)
-}
+# Each variant's definition names its game (app.variants.discovery finds them).
+GAMES: Discovered[type[Game]] = Discovered(lambda variant: variant.game)
 
 __all__ = [
     "GAMES",

@@ -9,6 +9,7 @@ from app.text import Message
 from app.variants.base import ROUNDS
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
+from app.variants.deluxe.game import DeluxeGame
 from app.variants.deluxe.scoring import DeluxeScoring
 from app.variants.rated import RatedGame
 from app.variants.rated import by_points
@@ -18,6 +19,9 @@ class Deluxe(Variant):
     """dlx.out: the player out deals next, everybody else 1 point per card left."""
 
     id = "deluxe"
+    order = 2
+    game = DeluxeGame
+    rules = DeluxeGame.rules
     short_name = "Deluxe"
     label = Message("Mau-Mau Deluxe")
     description = Message("10 rounds, one penalty point per card in hand; the fewest wins.")
@@ -36,3 +40,6 @@ class Deluxe(Variant):
     ) -> RatedGame:
         """dlx.out: placed by the round's penalty points, fewest first (ties share a place)."""
         return by_points(self.scoring.points(players, options, data))
+
+
+VARIANT = Deluxe()

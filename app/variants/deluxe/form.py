@@ -18,3 +18,7 @@ class DeluxeRoundForm(RoundForm):
     def body(self) -> dict[str, Any]:
         """cards per seat."""
         return {"cards": [entry.data for entry in self["cards"].entries]}
+
+
+# The round form app.tables.round_forms takes for this variant's round entry.
+ROUND_FORM = DeluxeRoundForm

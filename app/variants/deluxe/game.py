@@ -6,17 +6,17 @@ from app.engine.cards import Card
 from app.engine.games.base import Game
 from app.engine.games.moves import Choice
 from app.engine.games.result import GameResult
-from app.engine.registry import VARIANTS
 from app.engine.registry import Ruling
 from app.engine.situation import Action
 from app.engine.situation import Situation
 from app.engine.situation import Wish
+from app.variants.deluxe.rules import DeluxeRules
 
 
 class DeluxeGame(Game):
     """A round of Maumau-Deluxe; ``direction`` is the table's choice (dlx.start)."""
 
-    rules = VARIANTS["deluxe"]
+    rules = DeluxeRules()
     PLAYERS = (rules.min_players, rules.max_players)
     HAND_SIZE = 5  # dlx.start
     MUTABLE = ("served",)

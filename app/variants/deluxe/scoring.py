@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from app import inputs
-from app.engine.registry import deck
 from app.inputs import Field
 from app.scoring.base import Scoring
 from app.scoring.base import rate_cents
@@ -15,8 +14,9 @@ from app.scoring.base import series_length
 from app.scoring.types import Standing
 from app.text import InputError
 from app.text import Message
+from app.variants.deluxe.rules import DeluxeRules
 
-DECK = len(deck("deluxe"))  # the engine's: two Skat decks without 8s and 9s, 48 cards
+DECK = len(DeluxeRules().deck(4))  # the engine's: two Skat decks without 8s and 9s, 48 cards
 # The hands hold at most the deck less the discard pile's top card (the last card played).
 IN_HANDS = DECK - 1
 CARDS = Field("cards", Message("The cards left"))

@@ -8,6 +8,7 @@ from typing import Any
 from app.text import Message
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
+from app.variants.doppel.game import DoppelGame
 from app.variants.doppel.scoring import DoppelScoring
 from app.variants.rated import RatedGame
 from app.variants.rated import team_won
@@ -17,6 +18,9 @@ class Doppel(Variant):
     """dop.deal, dop.game, dop.set, dop.match: exactly 4 players, partners sit opposite."""
 
     id = "doppel"
+    order = 5
+    game = DoppelGame
+    rules = DoppelGame.rules
     short_name = "Doppel"
     label = Message("Double Mau-Mau")
     description = Message("Two teams of two; sets to 5 with a lead of 2, two sets win the match.")
@@ -40,3 +44,6 @@ class Doppel(Variant):
     ) -> RatedGame:
         """dop.game: two teams of two, the winning team first."""
         return team_won(data["winner"])
+
+
+VARIANT = Doppel()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from app.engine.cards import Card
 from app.engine.games.base import Game
 from app.engine.games.result import GameResult
-from app.engine.registry import VARIANTS
+from app.variants.doppel.rules import DoppelRules
 
 TEAMS = ("A", "B")  # seats 0+2 and 1+3
 
@@ -13,7 +13,7 @@ TEAMS = ("A", "B")  # seats 0+2 and 1+3
 class DoppelGame(Game):
     """A game of Doppel Mau-Mau for four players in two teams."""
 
-    rules = VARIANTS["doppel"]
+    rules = DoppelRules()
     PLAYERS = (4, 4)  # dop.deal: two teams of two partners sitting opposite
     HAND_SIZE = 5
     MUTABLE = ("out", "out_order")

@@ -8,6 +8,7 @@ from typing import Any
 from app.text import Message
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
+from app.variants.dynamisch.game import DynamischGame
 from app.variants.dynamisch.scoring import DynamischScoring
 from app.variants.rated import RatedGame
 from app.variants.rated import by_points
@@ -17,6 +18,9 @@ class Dynamisch(Variant):
     """dyn.score, dyn.score.double, dyn.series, dyn.money, dyn.dealer."""
 
     id = "dynamisch"
+    order = 1
+    game = DynamischGame
+    rules = DynamischGame.rules
     short_name = "Dynamisch"
     label = Message("Dynamic Mau-Mau")
     description = Message("A series of 8 games with minus points; the fewest wins.")
@@ -45,3 +49,6 @@ class Dynamisch(Variant):
     ) -> RatedGame:
         """dyn.score: placed by the game's minus points, fewest first (ties share a place)."""
         return by_points(self.scoring.points(players, options, data))
+
+
+VARIANT = Dynamisch()

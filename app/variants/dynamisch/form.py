@@ -78,3 +78,7 @@ class DynamischRoundForm(RoundForm):
     def form_data(body: dict[str, Any]) -> dict[str, Any]:
         """No jack is the empty choice."""
         return {**RoundForm.form_data(body), "jack_suit": body.get("jack_suit") or ""}
+
+
+# The round form app.tables.round_forms takes for this variant's round entry.
+ROUND_FORM = DynamischRoundForm

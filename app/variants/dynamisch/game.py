@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from app.engine.games.base import Game
 from app.engine.games.result import GameResult
-from app.engine.registry import VARIANTS
+from app.variants.dynamisch.rules import DynamischRules
 
 
 class DynamischGame(Game):
     """A game of Dynamisches Maumau; ``direction`` carries over within a series."""
 
-    rules = VARIANTS["dynamisch"]
+    rules = DynamischRules()
     PLAYERS = (rules.min_players, rules.max_players)
     HAND_SIZE = 8  # dyn.start
 

@@ -8,7 +8,6 @@ from dataclasses import replace
 from typing import Any
 
 from app import inputs
-from app.engine.registry import deck
 from app.inputs import Field
 from app.scoring.base import CLOCKWISE
 from app.scoring.base import DIRECTIONS
@@ -18,11 +17,12 @@ from app.scoring.base import series_length
 from app.scoring.types import Standing
 from app.text import InputError
 from app.text import Message
+from app.variants.dynamisch.rules import DynamischRules
 
 SUITS = ("C", "S", "H", "D")  # the card codes of the rules digest; no import of the engine
 SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D"}
 # The deck is the engine's (two Skat decks, every card twice): 8 jacks, 56 other cards.
-DECK = deck("dynamisch")
+DECK = DynamischRules().deck(4)
 DECK_JACKS = sum(card.rank == "J" for card in DECK)
 DECK_OTHERS = len(DECK) - DECK_JACKS
 DIRECTION = Field("direction", Message("The direction of play at the end of the game"))

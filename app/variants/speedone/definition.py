@@ -15,6 +15,7 @@ from app.variants.rated import RatedGame
 from app.variants.rated import places_of
 from app.variants.rated import single_sides
 from app.variants.rated import team_won
+from app.variants.speedone.game import SpeedoneGame
 from app.variants.speedone.hands import hand_points
 from app.variants.speedone.scoring import SCORINGS
 from app.variants.speedone.scoring import TARGETS
@@ -36,6 +37,9 @@ class Speedone(Variant):
     """spd.opt.scoring, spd.opt.target, spd.opt.partner, spd.points."""
 
     id = "speedone"
+    order = 3
+    game = SpeedoneGame
+    rules = SpeedoneGame.rules
     short_name = "Speedone"
     label = Message("Speedone")
     description = Message("UNO-like: card points up to 200 or 500, optionally in teams of two.")
@@ -103,3 +107,6 @@ class Speedone(Variant):
             return team_won(team_of(winner))
         parties = [sum(worth[s] for s in seats) for seats in TEAM_SEATS.values()]
         return RatedGame(tuple(TEAM_SEATS.values()), places_of(parties))
+
+
+VARIANT = Speedone()

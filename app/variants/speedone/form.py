@@ -60,3 +60,7 @@ class SpeedoneRoundForm(RoundForm):
         else:
             data["entry"] = "points"
         return data
+
+
+# The round form app.tables.round_forms takes for this variant's round entry.
+ROUND_FORM = SpeedoneRoundForm

@@ -6,7 +6,7 @@ from app.engine.cards import Card
 from app.engine.games.base import Game
 from app.engine.games.result import GameResult
 from app.engine.games.result import SeatResult
-from app.engine.registry import VARIANTS
+from app.variants.speedone.rules import SpeedoneRules
 
 
 def points(card: Card) -> int:
@@ -19,7 +19,7 @@ def points(card: Card) -> int:
 class SpeedoneGame(Game):
     """A round of Speedone; ``options`` holds the stacking and hand-limit switches."""
 
-    rules = VARIANTS["speedone"]
+    rules = SpeedoneRules()
     PLAYERS = (rules.min_players, rules.max_players)
     HAND_SIZE = 7  # spd.start
 

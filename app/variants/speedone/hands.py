@@ -7,15 +7,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from app import inputs
-from app.engine.registry import deck
 from app.inputs import Field
 from app.text import Message
+from app.variants.speedone.rules import SpeedoneRules
 
 HAND_LIMIT = 22  # spd.handlimit
 ACTION_POINTS = 20  # spd.points: skip, reverse, draw-two
 WILD_POINTS = 50  # spd.points: wild, wild-draw-four
 # The deck is the engine's (108 cards); what its cards are worth follows from spd.points.
-DECK = deck("speedone")
+DECK = SpeedoneRules().deck(4)
 DECK_CARDS = len(DECK)
 DECK_WILDS = sum(card.is_wild for card in DECK)
 # The number cards' faces, highest first: per colour one 0 and two each of 1-9.

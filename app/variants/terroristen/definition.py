@@ -10,6 +10,7 @@ from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
 from app.variants.rated import RatedGame
 from app.variants.rated import winner_first
+from app.variants.terroristen.game import TerroristenGame
 from app.variants.terroristen.scoring import TerroristenScoring
 
 
@@ -17,6 +18,9 @@ class Terroristen(Variant):
     """Wins per player; open-ended or the most wins after N games."""
 
     id = "terroristen"
+    order = 4
+    game = TerroristenGame
+    rules = TerroristenGame.rules
     short_name = "Terroristen"
     label = Message("Terrorist Mau-Mau")
     description = Message("The first player out wins the game; the table counts the wins.")
@@ -37,3 +41,6 @@ class Terroristen(Variant):
     ) -> RatedGame:
         """ter.win: the player out first wins; the others did not, all alike."""
         return winner_first(players, data["winner"])
+
+
+VARIANT = Terroristen()

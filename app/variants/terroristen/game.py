@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from app.engine.games.base import Game
 from app.engine.games.result import GameResult
-from app.engine.registry import VARIANTS
+from app.variants.terroristen.rules import TerroristenRules
 
 
 class TerroristenGame(Game):
     """A game of Terroristen-Mau-Mau, with as many decks as the players need."""
 
-    rules = VARIANTS["terroristen"]
+    rules = TerroristenRules()
     PLAYERS = (rules.min_players, rules.max_players)
     HAND_SIZE = 6  # ter.start
 

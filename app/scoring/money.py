@@ -1,4 +1,5 @@
-"""Money settlement after a series (dyn.money, used by every variant that plays for money)."""
+"""A table's money: who pays whom after a series (dyn.money, for every variant that plays for
+money). The group's account across tables is `app.settlement`."""
 
 from __future__ import annotations
 
