@@ -31,8 +31,8 @@ from app.engine.request import judge_request
 from app.engine.request import request_lang
 from app.engine.request import situation_from_request
 from app.engine.rule_ids import INTERPRETATIONS
-from app.engine.rule_ids import RULE_IDS
 from app.engine.rule_ids import RULE_KINDS
+from app.engine.rule_ids import rule_ids
 from app.engine.situation import Action
 from app.engine.situation import InvalidNotationError
 from app.engine.situation import Options
@@ -48,7 +48,7 @@ __all__ = [
     "INTERPRETATIONS",
     "PLAYER_RANGE",
     "RANKS",
-    "RULE_IDS",
+    "rule_ids",
     "RULE_KINDS",
     "SUITS",
     "VALUES",

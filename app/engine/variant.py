@@ -112,6 +112,9 @@ class Rules:
     deck_hint: ClassVar[Message]
     # The switches a table may flip (app.engine.houserules), read from ``situation.options``.
     house_rules: ClassVar[tuple[HouseRule, ...]] = ()
+    # Its rule IDs by kind and the `I:` interpretations it decides with (app.engine.rule_ids).
+    rule_kinds: ClassVar[dict[str, str]] = {}
+    interpretations: ClassVar[dict[str, Message]] = {}
     suits: ClassVar[tuple[str, ...]] = SUITS
     # Which ranks (values) let their player wish, and what: "suit" or "rank".
     wish_kinds: ClassVar[dict[str, str]] = {"J": "suit"}

@@ -28,6 +28,8 @@ from app.engine.variant import turn
 from app.engine.verdict import Effect
 from app.engine.verdict import Penalty
 from app.text import Message
+from app.variants.deluxe.rule_ids import INTERPRETATIONS
+from app.variants.deluxe.rule_ids import RULE_KINDS
 
 DELUXE_RANKS = ("7", "10", "J", "Q", "K", "A")
 WISH_RULES = {"J": "dlx.jack", "Q": "dlx.queen"}
@@ -37,6 +39,8 @@ class DeluxeRules(Rules):
     """Maumau-Deluxe: a wrong card is taken back and costs 2 penalty cards."""
 
     name = "deluxe"
+    rule_kinds = RULE_KINDS
+    interpretations = INTERPRETATIONS
     prefix = "dlx"
     max_players = 8
     serve_rule = "dlx.serve"

@@ -25,6 +25,8 @@ from app.engine.variant import serves
 from app.engine.variant import turn
 from app.engine.verdict import Effect
 from app.text import Message
+from app.variants.speedone.rule_ids import INTERPRETATIONS
+from app.variants.speedone.rule_ids import RULE_KINDS
 
 HAND_LIMIT = 22
 DRAW_RULES = {"+2": "spd.draw2", "W+4": "spd.draw4"}
@@ -35,6 +37,8 @@ class SpeedoneRules(Rules):
     """Speedone: colour or value serves, wild cards always; nobody plays out of turn."""
 
     name = "speedone"
+    rule_kinds = RULE_KINDS
+    interpretations = INTERPRETATIONS
     prefix = "spd"
     max_players = 10
     serve_rule = "spd.serve"

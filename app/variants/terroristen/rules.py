@@ -30,6 +30,8 @@ from app.engine.verdict import Effect
 from app.engine.verdict import Penalty
 from app.text import Message
 from app.variants.dynamisch.rules import counterpart
+from app.variants.terroristen.rule_ids import INTERPRETATIONS
+from app.variants.terroristen.rule_ids import RULE_KINDS
 
 GREETINGS = {Card("C", "Q"): "ter.greet.cq", Card("D", "K"): "ter.greet.dk"}
 START_SPECIALS = ("7", "8", "9", "10", "J")
@@ -39,6 +41,8 @@ class TerroristenRules(Rules):
     """Terroristen-Mau-Mau: the first player out wins; manners cost cards."""
 
     name = "terroristen"
+    rule_kinds = RULE_KINDS
+    interpretations = INTERPRETATIONS
     prefix = "ter"
     max_players = 10
     serve_rule = "ter.serve"
