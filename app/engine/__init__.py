@@ -3,7 +3,7 @@
 Flask-free and pure, in the manner of python-chess::
 
     >>> from app.engine import Action, Situation, judge
-    >>> verdict = judge(Situation.parse("dynamisch top=S10"), Action.parse("SJ wish=C"), "en")
+    >>> verdict = judge(Situation.parse("<variant> top=S10"), Action.parse("SJ wish=C"), "en")
     >>> verdict.legal, verdict.rule
     (False, 'dyn.jack.match')
 """

@@ -56,7 +56,7 @@ def team_text(team: str, players: list[str], lang: Lang) -> str:
 
 
 def winner_text(winner: Winner, players: list[str], lang: Lang) -> str:
-    """A seat, tied seats, a team or tied teams (partner Speedone), by name."""
+    """A seat, tied seats, a team or tied teams (partners), by name."""
     if winner is None:
         return "–"
     if isinstance(winner, list):

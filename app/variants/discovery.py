@@ -32,6 +32,11 @@ def part(variant_id: str, module: str) -> ModuleType:
     return importlib.import_module(f"{PACKAGE}.{variant_id}.{module}")
 
 
+def own_text(variant_id: str, name: str) -> str:
+    """A text file of a variant's folder (its rules chapter, quick reference, original text)."""
+    return (FOLDER / variant_id / name).read_text(encoding="utf-8")
+
+
 @cache
 def definitions() -> dict[str, Any]:
     """Every variant's definition by its id, in the order the pages offer them."""

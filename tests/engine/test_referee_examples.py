@@ -16,9 +16,6 @@ from hypothesis import strategies as st
 
 from app.engine import INTERPRETATIONS
 from app.engine import PLAYER_RANGE
-from app.engine import rule_ids
-from app.engine.registry import VARIANTS
-from app.variants.registry import VARIANT_IDS
 from app.engine import Action
 from app.engine import Card
 from app.engine import InvalidNotationError
@@ -33,10 +30,13 @@ from app.engine import judge
 from app.engine import judge_request
 from app.engine import legal_actions
 from app.engine import request_lang
+from app.engine import rule_ids
 from app.engine import situation_from_request
+from app.engine.registry import VARIANTS
 from app.engine.situation import replace_options
 from app.engine.verdict import EFFECT_TYPES
 from app.text import InputError
+from app.variants.registry import VARIANT_IDS
 
 ROOT = Path(__file__).parents[2]
 DATA = ROOT / "tests" / "data" / "referee-examples.json"
@@ -197,7 +197,9 @@ def test_judge_never_raises_and_cites_a_rule(
     """Questions never raise; a well-formed one is decided by a rule ID of the rules digest."""
     verdict = judge(situation, action, lang)
     assert verdict.reason
-    assert verdict.rule in rule_ids() or (verdict.rule == "" and situation.variant not in VARIANT_IDS)
+    assert verdict.rule in rule_ids() or (
+        verdict.rule == "" and situation.variant not in VARIANT_IDS
+    )
     assert json.dumps(verdict.to_json())
     if verdict.legal:
         assert verdict.penalty is None

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from app.variants.registry import VARIANT_IDS
 from app.engine import Action
 from app.engine import HouseRule
 from app.engine import Options
@@ -18,6 +17,7 @@ from app.engine.houserules import HOUSE_RULES
 from app.engine.situation import OPTION_NAMES
 from app.text import InputError
 from app.text import say
+from app.variants.registry import VARIANT_IDS
 from tests.engine.verdicts import has
 
 FULL = "G0,G1,G1,G2,G2,G3,G3,G4,G4,G5,G5,G6,G6,G7,G7,G8,G8,G9,G9,B0,B1"  # 21 cards

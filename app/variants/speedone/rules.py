@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.engine.cards import COLOURS
 from app.engine.cards import Card
-from app.engine.cards import speedone_deck
+from app.engine.cards import colour_deck
 from app.engine.disputes import Dispute
 from app.engine.houserules import HANDLIMIT
 from app.engine.houserules import STACK2
@@ -68,7 +68,7 @@ class SpeedoneRules(Rules):
 
     def deck(self, players: int) -> list[Card]:
         """The 108 Speedone cards."""
-        return speedone_deck()
+        return colour_deck(wilds=4)  # I (spd): four W and four W+4, as the digest settles
 
     def hand_limit(self, options: Options) -> int | None:
         """spd.handlimit: 22 cards, unless spd.house.handlimit is off."""

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from app.engine.cards import RANKS
 from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.cards import skat_deck
-from app.engine.cards import terroristen_decks
 from app.engine.disputes import Dispute
 from app.engine.houserules import MULTI
 from app.engine.houserules import SEVEN
@@ -35,6 +35,11 @@ from app.variants.terroristen.rule_ids import RULE_KINDS
 
 GREETINGS = {Card("C", "Q"): "ter.greet.cq", Card("D", "K"): "ter.greet.dk"}
 START_SPECIALS = ("7", "8", "9", "10", "J")
+
+
+def decks_for(players: int) -> int:
+    """I (ter): number of Skat decks = ceil(players × 15 / 32), at least 2."""
+    return max(2, math.ceil(players * 15 / 32))
 
 
 class TerroristenRules(Rules):
@@ -72,7 +77,7 @@ class TerroristenRules(Rules):
 
     def deck(self, players: int) -> list[Card]:
         """I: ceil(players × 15 / 32) Skat decks shuffled together, at least 2."""
-        return skat_deck(terroristen_decks(players))
+        return skat_deck(decks_for(players))
 
     def wish_choices(self, situation: Situation, card: Card) -> tuple[str, ...]:
         """ter.jack: any suit."""
