@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PURE = ("app/engine", "app/scoring", "app/settlement", "app/ratings", "app/awards")
 # A variant's web parts (its round form, its sheets) belong to the web layer.
-VARIANT_PURE = ("definition", "rules", "rule_ids", "game", "scoring", "hands", "awards")
+VARIANT_PURE = ("definition", "rules", "rule_ids", "deck", "game", "scoring", "hands", "awards")
 HEAVY = ("flask", "sqlalchemy", "wtforms", "flask_babel")
 PROBE = """
 import importlib, sys

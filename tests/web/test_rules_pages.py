@@ -12,17 +12,20 @@ from flask.testing import FlaskClient
 from app.engine import INTERPRETATIONS
 from app.engine import rule_ids
 from app.engine.houserules import HOUSE_RULES
+from app.engine.registry import VARIANTS as RULES
 from app.rules.markdown import render_inline
 from app.text import say
 
-CONTENT = Path(__file__).parent.parent.parent / "app" / "rules" / "content"
-VARIANTS = {
-    "dyn": "dynamisch",
-    "dlx": "deluxe",
-    "spd": "speedone",
-    "ter": "terroristen",
-    "dop": "doppel",
-}
+APP = Path(__file__).parent.parent.parent / "app"
+# Each variant's rule IDs carry its prefix (`dyn.serve`): the prefix names the variant.
+VARIANTS = {rules.prefix: name for name, rules in RULES.items()}
+
+
+def chapter_file(lang: str, variant: str) -> Path:
+    """A variant's chapter of the digest, in its folder."""
+    return APP / "variants" / variant / f"rules.{lang}.md"
+
+
 # A rule ID opens a list item (`- `id` — …`) or names an interpretation (`- I (`id`): …`).
 RULE_LINE = re.compile(r"^\s*- (?:I \()?`([a-z]{3}\.[\w.-]+)`", re.M)
 LABELS = {"de": "Auslegung", "en": "Interpretation"}
@@ -30,13 +33,16 @@ LABELS = {"de": "Auslegung", "en": "Interpretation"}
 
 def digest_ids(lang: str) -> list[str]:
     """Rule IDs of the digest file, read with a regex of its own (not the app's parser)."""
-    return RULE_LINE.findall((CONTENT / f"rules.{lang}.md").read_text(encoding="utf-8"))
+    return [
+        rule_id
+        for variant in VARIANTS.values()
+        for rule_id in RULE_LINE.findall(chapter_file(lang, variant).read_text(encoding="utf-8"))
+    ]
 
 
 def chapter(lang: str, variant: str) -> str:
     """The markdown of one variant's chapter."""
-    text = (CONTENT / f"rules.{lang}.md").read_text(encoding="utf-8")
-    return re.search(rf"^## \d\. [^\n]*\(`{variant}`\).*?(?=^## |\Z)", text, re.M | re.S).group(0)
+    return chapter_file(lang, variant).read_text(encoding="utf-8")
 
 
 def rule_block(page: str, rule_id: str) -> str:
@@ -112,7 +118,7 @@ def test_original_text_is_linked_and_served(client: FlaskClient, variant: str) -
     assert response.status_code == 200
     original = response.get_data(as_text=True)
     assert '<article class="seed" lang="de">' in original
-    seed = (CONTENT / "seeds" / f"{variant}.de.txt").read_text(encoding="utf-8")
+    seed = (APP / "variants" / variant / f"{variant}.de.txt").read_text(encoding="utf-8")
     sentences = [line.strip() for line in seed.splitlines() if 80 < len(line.strip()) < 400]
     for sentence in sentences[:3]:
         text = sentence.replace("&", "&amp;").replace('"', "&#34;").replace("'", "&#39;")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 from app.engine.cards import RANKS
@@ -30,16 +29,12 @@ from app.engine.verdict import Effect
 from app.engine.verdict import Penalty
 from app.text import Message
 from app.variants.dynamisch.rules import counterpart
+from app.variants.terroristen.deck import decks_for
 from app.variants.terroristen.rule_ids import INTERPRETATIONS
 from app.variants.terroristen.rule_ids import RULE_KINDS
 
 GREETINGS = {Card("C", "Q"): "ter.greet.cq", Card("D", "K"): "ter.greet.dk"}
 START_SPECIALS = ("7", "8", "9", "10", "J")
-
-
-def decks_for(players: int) -> int:
-    """I (ter): number of Skat decks = ceil(players × 15 / 32), at least 2."""
-    return max(2, math.ceil(players * 15 / 32))
 
 
 class TerroristenRules(Rules):
