@@ -90,3 +90,20 @@ def test_open_and_paid_say_so_and_a_paid_transfer_has_no_girocode(client: FlaskC
     paid = text.split('aria-label="Bezahlt"')[1].split("</ul>")[0]
     assert still_open.count(">offen<") == 2 and still_open.count('<details class="girocode">') == 2
     assert paid.count(">bezahlt<") == 1 and "Emil" in paid and "girocode" not in paid
+
+
+def test_the_month_and_the_running_account_speak_of_themselves(client: FlaskClient) -> None:
+    """Headings, title, buttons and the share card of a month and of "offen" name the month or
+    the running account, never "the evening", in German and English."""
+    group, _tables = the_evening(client)
+    day = found_date(client, group)
+    client.get(f"/g/{group['id']}/edit/{group['edit_token']}")
+    for key, german, english in (
+        (day[:7], "Den Monat teilen", "Share the month"),
+        ("offen", "Das offene Konto teilen", "Share the running account"),
+    ):
+        de = client.get(f"/g/{group['id']}/abend/{key}?lang=de").get_data(as_text=True)
+        en = client.get(f"/g/{group['id']}/abend/{key}?lang=en").get_data(as_text=True)
+        assert german in de and english in en
+        assert "Abend teilen" not in de and "Abends" not in de and "Abend vom" not in de
+        assert "the evening" not in en.lower() and "evening of" not in en.lower()
