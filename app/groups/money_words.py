@@ -31,10 +31,11 @@ def settle_way(group: Group) -> str:
 
 @dataclass(frozen=True)
 class Pot:
-    """The group's pot: what it holds and who paid how much into it."""
+    """The group's pot: what it holds, who paid how much into it, what was paid out."""
 
     cents: int
     paid_in: list[tuple[str, int]]
+    paid_out: list[Paid]  # newest first
 
 
 def pot_of(group: Group) -> Pot | None:
@@ -47,13 +48,19 @@ def pot_of(group: Group) -> Pot | None:
             into[p.payer] = into.get(p.payer, 0) + p.cents
     if group.settle_mode != "pot" and not any(p.into_pot or p.from_pot for p in paid):
         return None
-    return Pot(pot_total(paid), sorted(into.items(), key=lambda item: -item[1]))
+    out = [p for p in reversed(paid) if p.from_pot]
+    return Pot(pot_total(paid), sorted(into.items(), key=lambda item: -item[1]), out)
 
 
 def payment_line(paid: Paid) -> str:
     """ "Ben → Anna 0,45 €", the pot named where it is a side."""
     pot = _("the pot")
     return f"{paid.payer or pot} → {paid.payee or pot} {euros(paid.cents)}"
+
+
+def payout_line(paid: Paid) -> str:
+    """ "Out of the pot to Anna: 12,50 €" (the pot as payer reads badly in `payment_line`)."""
+    return _("Out of the pot to %(name)s: %(amount)s", name=paid.payee, amount=euros(paid.cents))
 
 
 def paid_when(paid: Paid) -> str:
