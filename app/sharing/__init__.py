@@ -1,5 +1,5 @@
-"""Share the night: the evening (a month, the running account) as a picture for a chat (PNG) and as an A4 PDF for the
-Stammtisch folder, drawn on the server from an `EveningSummary`."""
+"""Share the night: the evening (a month, the running account) as a picture for a chat (PNG)
+and as an A4 PDF for the Stammtisch folder, drawn on the server from an `EveningSummary`."""
 
 from __future__ import annotations
 

@@ -125,9 +125,9 @@ def lines(painter: Painter, bold: Said, plain: list[Said], muted: list[Said | st
     for line in plain:
         if line:
             painter.text(line)
-    for line in muted:
-        if line:
-            painter.text(line, FONT, SMALL, MUTED)
+    for quiet in muted:
+        if quiet:
+            painter.text(quiet, FONT, SMALL, MUTED)
 
 
 def row(painter: Painter, left: Said, amounts: list[str]) -> None:

@@ -38,7 +38,7 @@ Said = tuple[Run, ...]
 Text = Message | str | Said
 
 
-def runs(text: Text | int, lang: str) -> Said:
+def runs(text: Text | float, lang: str) -> Said:
     """The text in `lang` as runs: the translation's words, each `Name` value its own run
     (also inside a Message given as a value: "A, B und C")."""
     if isinstance(text, tuple):

@@ -15,9 +15,6 @@ from app.awards import Title
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
-from app.sheets.record import Lang
-from app.sheets.table_result import money
-from app.sheets.table_result import status_text
 from app.sharing.runs import Name
 from app.sharing.runs import Run
 from app.sharing.runs import Said
@@ -25,6 +22,9 @@ from app.sharing.runs import Text
 from app.sharing.runs import joined
 from app.sharing.runs import plain
 from app.sharing.runs import runs
+from app.sheets.record import Lang
+from app.sheets.table_result import money
+from app.sheets.table_result import status_text
 from app.text import Message
 from app.text import catalog
 from app.text import commas
