@@ -9,7 +9,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
-from app.sharing.runs import plain
+from app.sharing.runs import Name
+from app.sharing.runs import printed
 from app.sharing.summary import ALL_PAID
 from app.sharing.summary import BALANCES
 from app.sharing.summary import PAID
@@ -51,11 +52,12 @@ def tables_part(summary: EveningSummary) -> list[Flowable]:
     head = [say(Message("Table")), say(Message("Winner")), say(RESULT)]
     rows = [
         [
-            para(plain(summary.table_title(line))),
-            para(say(line.winner)),
-            para("<br/>".join(escape(say(t)) for t in (line.result, *line.parties)), markup=True),
+            para(printed(summary.table_title(line))),
+            para(printed(summary.runs(line.winner))),
+            para("<br/>".join(escape(printed(summary.runs(t))) for t in texts), markup=True),
         ]
         for line in summary.tables
+        for texts in [(line.result, *line.parties)]
     ]
     widths = [FRAME_WIDTH * 0.34, FRAME_WIDTH * 0.26, FRAME_WIDTH * 0.4]
     grid = plain_table(
@@ -72,7 +74,11 @@ def balances_part(summary: EveningSummary) -> list[Flowable]:
     say = summary.said
     head = [say(PLAYER), say(RESULT), say(STILL_OPEN)]
     rows = [
-        [para(each.player), summary.signed(each.cents), summary.signed(each.open)]
+        [
+            para(printed(summary.runs(Name(each.player)))),
+            summary.signed(each.cents),
+            summary.signed(each.open),
+        ]
         for each in summary.balances
     ]
     grid = plain_table(
@@ -88,7 +94,7 @@ def transfers_grid(summary: EveningSummary, transfers: tuple[TransferLine, ...])
     """Who pays whom, how much, and a box to tick or "✓ bezahlt"."""
     rows = [
         [
-            para(plain(summary.transfer_text(each))),
+            para(printed(summary.transfer_text(each))),
             summary.amount(each),
             ("✓ " + summary.said(PAID)) if each.paid else BOX,
         ]
@@ -115,7 +121,7 @@ def settling_part(summary: EveningSummary) -> list[Flowable]:
     story.append(subheading(say(WHO_PAYS_WHOM)))
     if summary.still_open:
         story.append(transfers_grid(summary, summary.still_open))
-    notes = [plain(summary.runs(summary.note)), say(ALL_PAID) if summary.all_paid else ""]
+    notes = [printed(summary.runs(summary.note)), say(ALL_PAID) if summary.all_paid else ""]
     story += [para(note, "note") for note in notes if note]
     if summary.payments:
         story += [subheading(say(PAYMENTS_MADE)), transfers_grid(summary, summary.payments)]
@@ -126,8 +132,9 @@ def titles_part(summary: EveningSummary) -> list[Flowable]:
     """ "Bubenkönig: Bernd, 3 Spiele mit Bube beendet", one line each."""
     say = summary.said
     lines = [
-        labelled(say(title.name), f"{say(both(list(title.people)))}, {say(title.figure)}")
+        labelled(say(title.name), f"{printed(summary.runs(both(names)))}, {say(title.figure)}")
         for title in summary.titles
+        for names in [[Name(person) for person in title.people]]
     ]
     return [*section(summary.titles_heading, 2 * ROW), *lines]
 

@@ -11,6 +11,7 @@ is laid out by itself, the words around it stay in reading order.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ from app.text import Message
 from app.text import catalog
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")
+DIGITS = re.compile(r"(\d+)")
 
 
 class Name(str):
@@ -87,3 +89,18 @@ def joined(parts: Sequence[Said], between: str) -> Said:
 def plain(said: Said) -> str:
     """The runs as one string (for metadata and file text: logical order)."""
     return "".join(run.text for run in said)
+
+
+def visual(name: str) -> str:
+    """A name in the order its letters stand on paper, for reportlab, which draws strings as
+    given (no bidi): a name written right to left (Hebrew, Arabic, no Latin letter in it) is
+    turned round, its numbers kept as written; any other name stays as typed."""
+    kinds = {unicodedata.bidirectional(char) for char in name}
+    if not kinds & {"R", "AL"} or "L" in kinds:
+        return name
+    return "".join(part if part.isdigit() else part[::-1] for part in DIGITS.split(name)[::-1])
+
+
+def printed(said: Said) -> str:
+    """The runs as one string for paper: each name in the order its letters stand."""
+    return "".join(visual(run.text) if run.name else run.text for run in said)
