@@ -13,7 +13,7 @@ from app.sharing.summary import BalanceLine
 from app.sharing.summary import EveningSummary
 from app.sharing.summary import TableLine
 from app.sharing.summary import TransferLine
-from app.sharing.summary import table_line
+from app.sharing.table_said import table_line
 from app.sheets.download import slug
 
 KINDS = ("png", "pdf")

@@ -33,7 +33,6 @@ from app.sheets.layout import render
 from app.sheets.layout import section
 from app.sheets.layout import styles
 from app.text import Message
-from app.text import both
 
 ROW = 9 * mm  # a line of the grid, with room for a wrapped name
 PAID_WIDTH = 28 * mm
@@ -132,9 +131,8 @@ def titles_part(summary: EveningSummary) -> list[Flowable]:
     """ "Bubenkönig: Bernd, 3 Spiele mit Bube beendet", one line each."""
     say = summary.said
     lines = [
-        labelled(say(title.name), f"{printed(summary.runs(both(names)))}, {say(title.figure)}")
+        labelled(say(title.name), f"{printed(summary.people(title))}, {say(title.figure)}")
         for title in summary.titles
-        for names in [[Name(person) for person in title.people]]
     ]
     return [*section(summary.titles_heading, 2 * ROW), *lines]
 

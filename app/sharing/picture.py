@@ -31,7 +31,6 @@ from app.sharing.summary import TransferLine
 from app.sheets.layout import FONT
 from app.sheets.layout import FONT_BOLD
 from app.text import Message
-from app.text import both
 
 AMOUNT = 220  # a column of amounts: "−12,30 €" in bold with room to spare
 INNER = WIDTH - 2 * PAD
@@ -68,7 +67,7 @@ def paint(painter: Painter, summary: EveningSummary) -> None:
     if summary.titles:
         heading(painter, summary.titles_heading)
         for each in summary.titles:
-            people = summary.runs(both([Name(person) for person in each.people]))
+            people = summary.people(each)
             card(
                 painter,
                 partial(
