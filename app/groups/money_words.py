@@ -13,6 +13,9 @@ from app.settlement.account import Paid
 from app.settlement.account import pot_total
 from app.store.models import Group
 from app.store.payments import group_payments
+from app.text import Message
+from app.text import say
+from app.web.navigation import current_lang
 
 
 def euros(cents: int) -> str:
@@ -68,14 +71,19 @@ def paid_when(paid: Paid) -> str:
     return _("recorded %(when)s", when=format_datetime(paid.at, "short"))
 
 
-def rounding_words(name: str, difference: int, left: int) -> str:
+def rounding_change(name: str, difference: int, amount: str, left: int) -> Message:
     """What rounding changed for one person: a receiver gets more or less, a payer pays more
-    or less (`left` is the person's open balance before rounding)."""
-    amount = euros(abs(difference))
+    or less (`left` is the person's open balance before rounding, `amount` the difference
+    said as money)."""
     if left > 0 or (left == 0 and difference > 0):
         if difference > 0:
-            return _("%(name)s receives %(amount)s more", name=name, amount=amount)
-        return _("%(name)s receives %(amount)s less", name=name, amount=amount)
+            return Message("%(name)s receives %(amount)s more", name=name, amount=amount)
+        return Message("%(name)s receives %(amount)s less", name=name, amount=amount)
     if difference < 0:
-        return _("%(name)s pays %(amount)s more", name=name, amount=amount)
-    return _("%(name)s pays %(amount)s less", name=name, amount=amount)
+        return Message("%(name)s pays %(amount)s more", name=name, amount=amount)
+    return Message("%(name)s pays %(amount)s less", name=name, amount=amount)
+
+
+def rounding_words(name: str, difference: int, left: int) -> str:
+    """What rounding changed for one person, in the page's language."""
+    return say(rounding_change(name, difference, euros(abs(difference)), left), current_lang())
