@@ -32,6 +32,7 @@ from app.store.payments import record_payment
 from app.store.payments import set_settle_mode
 from app.web.found import group_or_404
 
+
 def back(group_id: str, day: str, query: dict[str, str]) -> Redirect:
     """To the evening page as it was (post/redirect/get), at the Kassensturz."""
     values: dict[str, Any] = {"group_id": group_id, "day": day, **query}

@@ -13,56 +13,19 @@ from flask import render_template
 from flask import request
 from flask import url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
-from wtforms import SelectField
-from wtforms import StringField
-from wtforms import ValidationError
 
 from app.groups import bp
+from app.groups.forms import IbanForm
 from app.groups.results import group_results
 from app.groups.stats import Roster
 from app.rights.phone import require_group_editor
-from app.inputs import Field
 from app.scoring.names import player_key
-from app.scoring.names import player_name
-from app.settlement.iban import clean_iban
 from app.settlement.iban import masked
 from app.store.kasse import ibans
 from app.store.kasse import set_iban
 from app.store.models import Group
-from app.text import InputError
-from app.text import Message
 from app.web.found import group_or_404
-from app.web.navigation import current_lang
-
-HOLDER = Field("player", Message("The name of the IBAN's holder"))
-
-
-class IbanForm(FlaskForm):
-    """Whose IBAN (one of the group's players) and the IBAN, empty to remove it."""
-
-    player = SelectField(_l("Whose IBAN"), validate_choice=False)
-    iban = StringField(_l("IBAN (empty: remove it)"))
-    checked: str | None = None  # the IBAN without blanks after validate(), None: remove
-
-    def validate_player(self, field: SelectField) -> None:
-        """A name the page offered (checked as a name first, so a hidden character is named)."""
-        try:
-            name = player_name(field.data, HOLDER)
-        except InputError as error:
-            raise ValidationError(error.message(current_lang())) from error
-        if name not in (value for value, _label in field.choices or []):
-            raise ValidationError(_("Choose whose IBAN this is: one of the group's players."))
-
-    def validate_iban(self, field: StringField) -> None:
-        """An IBAN its country's bank takes, or nothing."""
-        typed = (field.data or "").strip()
-        try:
-            self.checked = clean_iban(typed) if typed else None
-        except InputError as error:
-            raise ValidationError(error.message(current_lang())) from error
 
 
 def people(group: Group) -> list[str]:

@@ -37,7 +37,7 @@ class Country(Message):
     def translated(self, catalog: gettext.NullTranslations) -> str:
         """The name in the catalog's language (English for the msgids' own)."""
         lang = catalog.info().get("language") or "en"
-        return Locale.parse(lang).territories.get(self.msgid, self.msgid)
+        return str(Locale.parse(lang).territories.get(self.msgid, self.msgid))
 
 
 def clean_iban(value: object, field: str = "iban") -> str:
