@@ -164,9 +164,10 @@ def players(group_id: str) -> Response | tuple[str, int]:
 
 
 from app.groups import delete  # noqa: E402,F401  (group delete/restore views register on bp)
-from app.groups import evening_actions  # noqa: E402,F401  (payments, IBANs, GiroCodes)
+from app.groups import evening_actions  # noqa: E402,F401  (payments, GiroCodes)
 from app.groups import evening_page  # noqa: E402  (the evening and its Kassensturz)
 from app.groups import evening_share  # noqa: E402,F401  (titles, picture and PDF)
+from app.groups import ibans  # noqa: E402,F401  (the IBAN screen)
 from app.groups import joining  # noqa: E402  (adding this phone's tables of today)
 from app.groups import live  # noqa: E402,F401  (the group's event stream without a push server)
 from app.groups import player  # noqa: E402,F401  (the player page registers on bp)

@@ -1,6 +1,6 @@
 """What a group editor does on the evening page: record a transfer as paid, delete a payment,
-take back this phone's last one, make a way to pay the group's own, keep a member's IBAN; and
-the GiroCode of an open transfer of the group's own settlement for anyone paying it."""
+take back this phone's last one, make a way to pay the group's own; and the GiroCode of an
+open transfer of the group's own settlement for anyone paying it (IBANs: app.groups.ibans)."""
 
 from __future__ import annotations
 
@@ -23,21 +23,14 @@ from app.groups.evening_page import find_evening
 from app.groups.evening_page import my_last_payment
 from app.groups.evening_page import paid_for
 from app.groups.evening_page import purpose_text
-from app.groups.evening_page import render_evening
 from app.groups.evening_page import settle
 from app.groups.money_words import payment_line
 from app.rights.phone import phone_id
 from app.rights.phone import require_group_editor
-from app.settlement.iban import clean_iban
-from app.store.kasse import set_iban
 from app.store.payments import delete_payment
 from app.store.payments import record_payment
 from app.store.payments import set_settle_mode
-from app.text import InputError
 from app.web.found import group_or_404
-from app.web.navigation import current_lang
-
-PLAYER_LIMIT = 40  # a player's name, as at the tables
 
 
 def back(group_id: str, day: str, query: dict[str, str]) -> Redirect:
@@ -106,26 +99,6 @@ def settle_mode(group_id: str, day: str) -> Redirect:
         abort(400, description=next(iter(errors.values())))
     set_settle_mode(group, found.choice.mode, found.plan.carrier)
     flash(_("From now on the group settles this way."), "success")
-    return back(group.id, day, choice_query(found))
-
-
-@bp.post("/g/<id:group_id>/abend/<day>/iban")
-def iban(group_id: str, day: str) -> Redirect | tuple[str, int]:
-    """Keep (or, left empty, forget) a member's IBAN; a wrong one is said at the field."""
-    group = group_or_404(group_id)
-    require_group_editor(group)
-    evening = find_evening(group, day)
-    found, _errors = chosen(evening, group, request.form)
-    player = (request.form.get("player") or "").strip()[:PLAYER_LIMIT]
-    raw = (request.form.get("iban") or "").strip()
-    if not player:
-        abort(400, description=_("Choose whose IBAN this is."))
-    try:
-        checked = clean_iban(raw) if raw else None
-    except InputError as error:
-        return render_evening(group, evening, {"iban": error.message(current_lang())}, 400)
-    set_iban(group, player, checked)
-    flash(_("IBAN saved.") if checked else _("IBAN removed."), "success")
     return back(group.id, day, choice_query(found))
 
 
