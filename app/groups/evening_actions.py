@@ -31,6 +31,7 @@ from app.store.payments import delete_payment
 from app.store.payments import record_payment
 from app.store.payments import set_settle_mode
 from app.web.found import group_or_404
+from app.web.isolation import isolated
 
 
 def back(group_id: str, day: str, query: dict[str, str]) -> Redirect:
@@ -56,7 +57,7 @@ def paid(group_id: str, day: str) -> Redirect:
     made = record_payment(
         group, wanted.payer, wanted.payee, wanted.cents, paid_for(evening), wanted.id, phone_id()
     )
-    flash(_("Marked as paid: %(payment)s", payment=payment_line(made)), "success")
+    flash(isolated(_("Marked as paid: %(payment)s"), payment=payment_line(made)), "success")
     return back(group.id, day, choice_query(found))
 
 
@@ -70,7 +71,7 @@ def delete_paid(group_id: str, day: str, payment_id: str) -> Redirect:
     gone = delete_payment(group, payment_id)
     if gone is None:
         abort(404, description=_("This group has no such payment (deleted meanwhile?)."))
-    flash(_("Payment deleted: %(payment)s", payment=payment_line(gone)), "success")
+    flash(isolated(_("Payment deleted: %(payment)s"), payment=payment_line(gone)), "success")
     return back(group.id, day, choice_query(found))
 
 
@@ -84,7 +85,7 @@ def undo(group_id: str, day: str) -> Redirect:
     found, _errors = chosen(evening, group, request.form)
     last = my_last_payment(found, evening)
     if last is not None and delete_payment(group, last.id) is not None:
-        flash(_("Taken back: %(payment)s", payment=payment_line(last)), "success")
+        flash(isolated(_("Taken back: %(payment)s"), payment=payment_line(last)), "success")
     return back(group.id, day, choice_query(found))
 
 

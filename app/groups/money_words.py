@@ -8,13 +8,17 @@ from dataclasses import dataclass
 from flask_babel import format_currency
 from flask_babel import format_datetime
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from app.settlement.account import Paid
 from app.settlement.account import pot_total
 from app.store.models import Group
 from app.store.payments import group_payments
 from app.text import Message
-from app.text import say
+from app.text import Name
+from app.web.isolation import bdi
+from app.web.isolation import isolated
+from app.web.isolation import say_isolated
 from app.web.navigation import current_lang
 
 
@@ -55,15 +59,19 @@ def pot_of(group: Group) -> Pot | None:
     return Pot(pot_total(paid), sorted(into.items(), key=lambda item: -item[1]), out)
 
 
-def payment_line(paid: Paid) -> str:
-    """ "Ben → Anna 0,45 €", the pot named where it is a side."""
+def payment_line(paid: Paid) -> Markup:
+    """ "Ben → Anna 0,45 €" for a page, names isolated, the pot named where it is a side."""
     pot = _("the pot")
-    return f"{paid.payer or pot} → {paid.payee or pot} {euros(paid.cents)}"
+    payer = bdi(paid.payer) if paid.payer else pot
+    payee = bdi(paid.payee) if paid.payee else pot
+    return Markup("%s → %s %s") % (payer, payee, euros(paid.cents))
 
 
-def payout_line(paid: Paid) -> str:
+def payout_line(paid: Paid) -> Markup:
     """ "Out of the pot to Anna: 12,50 €" (the pot as payer reads badly in `payment_line`)."""
-    return _("Out of the pot to %(name)s: %(amount)s", name=paid.payee, amount=euros(paid.cents))
+    return isolated(
+        _("Out of the pot to %(name)s: %(amount)s"), name=bdi(paid.payee), amount=euros(paid.cents)
+    )
 
 
 def paid_when(paid: Paid) -> str:
@@ -84,6 +92,7 @@ def rounding_change(name: str, difference: int, amount: str, left: int) -> Messa
     return Message("%(name)s pays %(amount)s less", name=name, amount=amount)
 
 
-def rounding_words(name: str, difference: int, left: int) -> str:
-    """What rounding changed for one person, in the page's language."""
-    return say(rounding_change(name, difference, euros(abs(difference)), left), current_lang())
+def rounding_words(name: str, difference: int, left: int) -> Markup:
+    """What rounding changed for one person, in the page's language, the name isolated."""
+    change = rounding_change(Name(name), difference, euros(abs(difference)), left)
+    return say_isolated(change, current_lang())

@@ -26,6 +26,7 @@ from app.store.models import Group
 from app.store.payments import delete_payment
 from app.store.payments import record_payment
 from app.web.found import group_or_404
+from app.web.isolation import isolated
 
 # "12", "12,5", "12,50" (or with a point): whole cents, as a player types an amount in euros.
 EUROS = re.compile(r"(\d{1,6})(?:[.,](\d{1,2}))?")
@@ -68,7 +69,7 @@ def pot_payout(group_id: str) -> Response | tuple[str, int]:
         )
         return render_group(group, {"amount": error}, 400)
     made = record_payment(group, None, player, cents, whole_account(group), None, phone_id())
-    flash(_("Recorded: %(payment)s", payment=payout_line(made)), "success")
+    flash(isolated(_("Recorded: %(payment)s"), payment=payout_line(made)), "success")
     return back(group)
 
 
@@ -80,5 +81,5 @@ def delete_payout(group_id: str, payment_id: str) -> Response:
     gone = delete_payment(group, payment_id)
     if gone is None:
         abort(404, description=_("This group has no such payment (deleted meanwhile?)."))
-    flash(_("Payment deleted: %(payment)s", payment=payout_line(gone)), "success")
+    flash(isolated(_("Payment deleted: %(payment)s"), payment=payout_line(gone)), "success")
     return back(group)

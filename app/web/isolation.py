@@ -16,6 +16,10 @@ from flask import Flask
 from markupsafe import Markup
 from markupsafe import escape
 
+from app.text import Message
+from app.text import Name
+from app.text import catalog
+
 ISOLATED = Markup("<bdi>%s</bdi>")
 
 
@@ -27,6 +31,29 @@ def bdi(name: object) -> Markup:
 def bdi_join(names: Iterable[object], separator: str = ", ") -> Markup:
     """Several names, each isolated, joined by `separator`: `{{ players|bdi_join(" · ") }}`."""
     return escape(separator).join(bdi(name) for name in names)
+
+
+def say_isolated(message: Message | Name | str | int | float, lang: str) -> Markup:
+    """A message for a page, as `app.text.say` says it, but escaped, each `Name` in it isolated."""
+    if isinstance(message, Name):
+        return bdi(message)
+    if not isinstance(message, Message):
+        return escape(message)
+    if not message.msgid:
+        return Markup("")
+    text = Markup(escape(message.translated(catalog(lang))))
+    if not message.values:
+        return text
+    return text % {
+        key: say_isolated(value, lang) if isinstance(value, (Message, Name)) else value
+        for key, value in message.values.items()
+    }
+
+
+def isolated(sentence: str, **values: object) -> Markup:
+    """A translated sentence (`_("Recorded: %(payment)s")`) escaped, its values put in as they
+    are where they are Markup (names already isolated) and escaped otherwise."""
+    return Markup(escape(sentence)) % values
 
 
 def init_isolation(app: Flask) -> None:

@@ -140,8 +140,9 @@ def test_the_page_says_the_way_to_pay_and_the_rounding(client: FlaskClient) -> N
     text = page.get_data(as_text=True)
     assert "Alle zahlen über die Kasse: <bdi>Ben</bdi>." in text
     assert (
-        "Gerundet: Ben bekommt 0,20\xa0€ mehr; Anna bekommt 0,10\xa0€ weniger; "
-        "Cem zahlt 0,10\xa0€ weniger; Dora zahlt 0,20\xa0€ mehr." in text
+        "Gerundet: <bdi>Ben</bdi> bekommt 0,20\xa0€ mehr; <bdi>Anna</bdi> bekommt 0,10\xa0€ "
+        "weniger; <bdi>Cem</bdi> zahlt 0,10\xa0€ weniger; <bdi>Dora</bdi> zahlt 0,20\xa0€ mehr."
+        in text
     )
     assert text.count('<li class="transfer') == 1 and "0,50\xa0€" in text
 

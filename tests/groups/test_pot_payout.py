@@ -49,7 +49,8 @@ def test_a_payout_is_recorded_listed_and_deleted(client: FlaskClient) -> None:
     )
     text = done.get_data(as_text=True)
     assert done.status_code == 200 and "Im Topf: 0,85\xa0€" in text
-    assert text.count("Aus dem Topf an Anna: 0,25\xa0€") == 2  # the flash and the list
+    # The flash and the list, the name isolated in both.
+    assert text.count("Aus dem Topf an <bdi>Anna</bdi>: 0,25\xa0€") == 2
     pot = pot_json(client, group)
     assert pot["cents"] == 85
     assert [(p["from"], p["to"], p["cents"]) for p in pot["paid_out"]] == [(None, "Anna", 25)]
