@@ -10,10 +10,15 @@ sha256("evening:<day>|<payer>|<payee>|<cents>")[:16], names in lower case.
 from __future__ import annotations
 
 import hashlib
+import urllib.request
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import text
@@ -21,6 +26,8 @@ from sqlalchemy import text
 from app.store.db import db
 from tests.api.test_groups_api import found_date
 from tests.api.test_groups_api import the_evening
+from tests.conftest import LiveServer
+from tests.conftest import file_app
 
 TICKED_AT = datetime(2026, 11, 26, 23, 40, tzinfo=UTC)
 
@@ -118,16 +125,39 @@ def test_a_group_without_old_ticks_records_nothing(client: FlaskClient) -> None:
     assert len(found["transfers"]) == 3
 
 
-def test_a_tick_is_taken_over_on_postgres(pg_app: Flask) -> None:
-    """The same on PostgreSQL (its booleans and times)."""
-    client = pg_app.test_client()
+@pytest.fixture(params=["sqlite", "postgresql"])
+def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[LiveServer]:
+    """The app served for real on a SQLite file or on the PostgreSQL test database."""
+    app: Flask = (
+        file_app(tmp_path) if request.param == "sqlite" else request.getfixturevalue("pg_app")
+    )
+    with LiveServer(app) as live:
+        yield live
+    with app.app_context():
+        db.engine.dispose()
+
+
+def fetch(url: str) -> int:
+    """GET over real HTTP; the status."""
+    with urllib.request.urlopen(url, timeout=90) as response:
+        return int(response.status)
+
+
+def test_many_phones_at_once_record_the_tick_once(served: LiveServer) -> None:
+    """Eight phones open the evening at the same moment: one payment, on SQLite and on
+    PostgreSQL; then the API and a second client see just that one."""
+    app = served.app
+    client = app.test_client()
     group, _tables = the_evening(client)
     day = found_date(client, group)
     emil = old_id(f"evening:{day}|emil|anna|70")
     undone = old_id(f"evening:{day}|dora|ben|40")
     nothing = old_id(f"evening:{day}|cem|anna|25")
-    add_tick(pg_app, group, emil)
-    add_tick(pg_app, group, undone, undone=True)
-    add_tick(pg_app, group, nothing)
-    check_adopted(pg_app, client, group, day)
-    assert ticks_left(pg_app) == sorted([undone, nothing])
+    add_tick(app, group, emil)
+    add_tick(app, group, undone, undone=True)
+    add_tick(app, group, nothing)
+    page = f"{served.url}/g/{group['id']}/abend/{day}"
+    with ThreadPoolExecutor(8) as pool:
+        assert set(pool.map(fetch, [page] * 8)) == {200}
+    check_adopted(app, client, group, day)
+    assert ticks_left(app) == sorted([undone, nothing])
