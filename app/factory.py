@@ -100,6 +100,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from app.web.characters import init_characters
 
     init_characters(app)
+    from app.web.isolation import init_isolation
+
+    init_isolation(app)
     from app.web.headers import init_transport
     from app.web.limits import init_limits
     from app.web.timeouts import init_timeouts

@@ -90,6 +90,14 @@ class InContext(Message):
         return catalog.pgettext(self.context, self.msgid)
 
 
+class Name(str):
+    """A name a player typed, among a message's values: said as written; a page isolates it
+    (app.web.isolation.say_isolated), a PDF or picture draws it as a run of its own
+    (app.sharing.runs), so it cannot reorder the sentence around it."""
+
+    __slots__ = ()
+
+
 @cache
 def catalog(lang: str) -> gettext.NullTranslations:
     """The compiled catalog of ``lang`` (English, the msgids, for a language without one)."""

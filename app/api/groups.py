@@ -19,6 +19,7 @@ from app.groups.stats import Roster
 from app.groups.validate import validate_group
 from app.inputs import Field
 from app.scoring.names import player_key
+from app.scoring.names import player_name
 from app.settlement.iban import clean_iban
 from app.settlement.plan import MODES
 from app.store.db import db
@@ -35,6 +36,7 @@ from app.web.found import group_or_404
 GROUP_KEYS = ("name", "players")
 IBAN_KEYS = ("player", "iban")
 BODY = Field("", Message("The request body"))
+HOLDER = Field("player", Message("The name of the IBAN's holder"))
 
 
 def group_editable(group_id: str) -> Group:
@@ -140,14 +142,12 @@ def put_iban(group_id: str) -> Response:
     body = json_body()
     try:
         inputs.mapping(body, BODY, IBAN_KEYS)
-        player = inputs.required(body, "player", Field("player", Message("The player")))
-        if not isinstance(player, str) or not player.strip():
-            raise InputError(Message("Name the player whose IBAN this is."), "player")
+        player = player_name(inputs.required(body, "player", HOLDER), HOLDER)
         given = inputs.required(body, "iban", Field("iban", Message("The IBAN")))
         iban = None if given is None else clean_iban(given)
     except InputError as error:
         raise ApiError.of(error) from error
-    set_iban(group, player[:40], iban)
+    set_iban(group, player, iban)
     return jsonify(group_json(group, group_results(group)))
 
 

@@ -49,7 +49,10 @@ TABLE = {
         "options": {"type": "object"},
         "group_id": {"type": ["string", "null"]},
         "version": {"type": "integer"},
-        "closed": {"type": "boolean", "description": "An open-ended table ended by hand."},
+        "closed": {
+            "type": "boolean",
+            "description": "Ended by hand: an open-ended table, or a series ended early.",
+        },
         "rounds": {"type": "array", "items": {"$ref": "#/components/schemas/Round"}},
         "totals": {"type": ["array", "object"]},
         "ranking": {"type": "array", "items": {"type": "integer"}},

@@ -21,6 +21,7 @@ from app.export.validation import whole
 from app.inputs import Field
 from app.scoring.names import PLAYER_NAME_LIMIT
 from app.scoring.names import check_characters
+from app.scoring.names import player_name
 from app.settlement.account import Paid
 from app.settlement.account import Scope
 from app.settlement.iban import clean_iban
@@ -123,7 +124,8 @@ def check_money(data: dict[str, Any]) -> MoneyPlan:
     given = data.get("ibans", {})
     if not isinstance(given, dict):
         raise InputError(Message("The IBANs must be an object of player and IBAN."), "ibans")
-    ibans = {str(key): clean_iban(value, "ibans") for key, value in given.items()}
+    owner = Field("ibans", Message("The name of the IBAN's holder"))
+    ibans = {player_name(key, owner): clean_iban(value, "ibans") for key, value in given.items()}
     return MoneyPlan(mode, holder, payments, ibans)
 
 

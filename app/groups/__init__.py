@@ -106,14 +106,22 @@ def new() -> Response | tuple[str, int]:
 
 
 @bp.get("/g/<id:group_id>")
-def view(group_id: str) -> str:
+def view(group_id: str) -> tuple[str, int]:
     """The group: its tables, leaderboards per variant, money balance, charts, links."""
     group = db.get_or_404(Group, group_id, description=_("There is no group with this link."))
     remember_group(group.id)
+    return render_group(group)
+
+
+def render_group(
+    group: Group, errors: dict[str, str] | None = None, status: int = 200
+) -> tuple[str, int]:
+    """The group page (400 when a sent form, the pot's payout, is shown again with its error)."""
     token = group_token(group)
     shown = statistics(group, show_all=request.args.get("tables") == "all")
     return render_template(
         "groups/view.html",
+        errors=errors or {},
         group=group,
         **shown._asdict(),
         edit_url=edit_link(group, token),
@@ -122,7 +130,7 @@ def view(group_id: str) -> str:
         words=money_words,
         pot=money_words.pot_of(group),
         today=joining.tables_of_today() if token is not None else [],
-    )
+    ), status
 
 
 def edit_link(group: Group, token: str | None) -> str | None:
@@ -156,9 +164,11 @@ def players(group_id: str) -> Response | tuple[str, int]:
 
 
 from app.groups import delete  # noqa: E402,F401  (group delete/restore views register on bp)
-from app.groups import evening_actions  # noqa: E402,F401  (payments, IBANs, GiroCodes)
+from app.groups import evening_actions  # noqa: E402,F401  (payments, GiroCodes)
 from app.groups import evening_page  # noqa: E402  (the evening and its Kassensturz)
 from app.groups import evening_share  # noqa: E402,F401  (titles, picture and PDF)
+from app.groups import ibans  # noqa: E402,F401  (the IBAN screen)
 from app.groups import joining  # noqa: E402  (adding this phone's tables of today)
 from app.groups import live  # noqa: E402,F401  (the group's event stream without a push server)
 from app.groups import player  # noqa: E402,F401  (the player page registers on bp)
+from app.groups import pot  # noqa: E402,F401  (paying out of the pot)

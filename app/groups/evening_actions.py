@@ -1,6 +1,6 @@
 """What a group editor does on the evening page: record a transfer as paid, delete a payment,
-take back this phone's last one, make a way to pay the group's own, keep a member's IBAN; and
-the GiroCode of an open transfer of the group's own settlement for anyone paying it."""
+take back this phone's last one, make a way to pay the group's own; and the GiroCode of an
+open transfer of the group's own settlement for anyone paying it (IBANs: app.groups.ibans)."""
 
 from __future__ import annotations
 
@@ -23,21 +23,15 @@ from app.groups.evening_page import find_evening
 from app.groups.evening_page import my_last_payment
 from app.groups.evening_page import paid_for
 from app.groups.evening_page import purpose_text
-from app.groups.evening_page import render_evening
 from app.groups.evening_page import settle
 from app.groups.money_words import payment_line
 from app.rights.phone import phone_id
 from app.rights.phone import require_group_editor
-from app.settlement.iban import clean_iban
-from app.store.kasse import set_iban
 from app.store.payments import delete_payment
 from app.store.payments import record_payment
 from app.store.payments import set_settle_mode
-from app.text import InputError
 from app.web.found import group_or_404
-from app.web.navigation import current_lang
-
-PLAYER_LIMIT = 40  # a player's name, as at the tables
+from app.web.isolation import isolated
 
 
 def back(group_id: str, day: str, query: dict[str, str]) -> Redirect:
@@ -63,7 +57,7 @@ def paid(group_id: str, day: str) -> Redirect:
     made = record_payment(
         group, wanted.payer, wanted.payee, wanted.cents, paid_for(evening), wanted.id, phone_id()
     )
-    flash(_("Marked as paid: %(payment)s", payment=payment_line(made)), "success")
+    flash(isolated(_("Marked as paid: %(payment)s"), payment=payment_line(made)), "success")
     return back(group.id, day, choice_query(found))
 
 
@@ -77,7 +71,7 @@ def delete_paid(group_id: str, day: str, payment_id: str) -> Redirect:
     gone = delete_payment(group, payment_id)
     if gone is None:
         abort(404, description=_("This group has no such payment (deleted meanwhile?)."))
-    flash(_("Payment deleted: %(payment)s", payment=payment_line(gone)), "success")
+    flash(isolated(_("Payment deleted: %(payment)s"), payment=payment_line(gone)), "success")
     return back(group.id, day, choice_query(found))
 
 
@@ -91,7 +85,7 @@ def undo(group_id: str, day: str) -> Redirect:
     found, _errors = chosen(evening, group, request.form)
     last = my_last_payment(found, evening)
     if last is not None and delete_payment(group, last.id) is not None:
-        flash(_("Taken back: %(payment)s", payment=payment_line(last)), "success")
+        flash(isolated(_("Taken back: %(payment)s"), payment=payment_line(last)), "success")
     return back(group.id, day, choice_query(found))
 
 
@@ -106,26 +100,6 @@ def settle_mode(group_id: str, day: str) -> Redirect:
         abort(400, description=next(iter(errors.values())))
     set_settle_mode(group, found.choice.mode, found.plan.carrier)
     flash(_("From now on the group settles this way."), "success")
-    return back(group.id, day, choice_query(found))
-
-
-@bp.post("/g/<id:group_id>/abend/<day>/iban")
-def iban(group_id: str, day: str) -> Redirect | tuple[str, int]:
-    """Keep (or, left empty, forget) a member's IBAN; a wrong one is said at the field."""
-    group = group_or_404(group_id)
-    require_group_editor(group)
-    evening = find_evening(group, day)
-    found, _errors = chosen(evening, group, request.form)
-    player = (request.form.get("player") or "").strip()[:PLAYER_LIMIT]
-    raw = (request.form.get("iban") or "").strip()
-    if not player:
-        abort(400, description=_("Choose whose IBAN this is."))
-    try:
-        checked = clean_iban(raw) if raw else None
-    except InputError as error:
-        return render_evening(group, evening, {"iban": error.message(current_lang())}, 400)
-    set_iban(group, player, checked)
-    flash(_("IBAN saved.") if checked else _("IBAN removed."), "success")
     return back(group.id, day, choice_query(found))
 
 

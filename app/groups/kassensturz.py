@@ -29,6 +29,7 @@ from app.settlement.plan import Transfer
 from app.settlement.plan import make_plan
 from app.store.kasse import ibans
 from app.store.models import Group
+from app.store.old_ticks import adopt_ticks
 from app.store.payments import group_payments
 from app.text import InputError
 from app.text import Message
@@ -179,11 +180,13 @@ def kassensturz(
     group: Group, view: View, choice: Choice, every: list[TableResult], starts: time
 ) -> Kassensturz:
     """The Kassensturz of the view (InputError for a holder who did not play for money);
-    `every` is all of the group's tables, to know what each payment was made for."""
+    `every` is all of the group's tables, to know what each payment was made for. The view's
+    transfers ticked paid before payments were facts are taken over first (app.store.old_ticks)."""
     results = money_balance(view.results, group.players)
+    played = [(b.player, b.cents) for b in results]
+    adopt_ticks(group, view.scope, played)
     holder = matched_holder(choice.holder, results) if choice.holder else None
     paid = payments_in(view, group, every, starts)
-    played = [(b.player, b.cents) for b in results]
     balances = open_balances(played, paid, pot=choice.mode == "pot")
     plan = make_plan(balances, view.selection, choice.mode, holder, choice.round_to)
     return Kassensturz(view, results, paid, balances, plan, ibans(group), choice)

@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from app.groups import stats
 from app.groups.stats import TableResult
+from app.tables import end_early
 from app.text import say
 from app.variants.registry import find_variant
 from app.web.charts import line_chart_svg
@@ -57,6 +58,12 @@ def table_line(result: TableResult) -> TableLine:
         finished=result.standing.finished,
         winner=winner_names(result),
     )
+
+
+def played_of(result: TableResult) -> str:
+    """How far a running series got: "5 of 8 games" (its progress)."""
+    progress = result.standing.progress
+    return end_early.played_of(find_variant(result.variant), progress["played"], progress["of"])
 
 
 def one_decimal(value: float) -> str:

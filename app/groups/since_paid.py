@@ -8,6 +8,7 @@ table's settings change), what is open moves, and the page says why and what set
 from __future__ import annotations
 
 from flask_babel import format_currency
+from markupsafe import Markup
 from sqlalchemy import select
 
 from app.groups.kassensturz import Kassensturz
@@ -17,10 +18,11 @@ from app.store.db import db
 from app.store.models import Change
 from app.store.models import as_utc
 from app.text import Message
+from app.text import Name
 from app.text import both
-from app.text import say
 from app.translations import N_
 from app.variants.registry import find_variant
+from app.web.isolation import say_isolated
 
 SHOWN_CHANGES = 3  # more are summed up: the sentence must stay readable on a phone
 
@@ -44,19 +46,19 @@ def move_words(found: Kassensturz, transfer: Transfer) -> Message:
     amount = euros(transfer.cents)
     if transfer.payee is None:
         return Message(
-            "%(payer)s pays %(amount)s into the pot", payer=transfer.payer, amount=amount
+            "%(payer)s pays %(amount)s into the pot", payer=Name(transfer.payer), amount=amount
         )
     if paid_back(found.payments, transfer.payer, transfer.payee):
         return Message(
             "%(payer)s gives %(payee)s %(amount)s back",
-            payer=transfer.payer,
-            payee=transfer.payee,
+            payer=Name(transfer.payer),
+            payee=Name(transfer.payee),
             amount=amount,
         )
     return Message(
         "%(payer)s pays %(payee)s %(amount)s",
-        payer=transfer.payer,
-        payee=transfer.payee,
+        payer=Name(transfer.payer),
+        payee=Name(transfer.payee),
         amount=amount,
     )
 
@@ -82,7 +84,7 @@ def changes_after(found: Kassensturz) -> list[Message | str]:
     return words
 
 
-def since_paid(found: Kassensturz, lang: str) -> str | None:
+def since_paid(found: Kassensturz, lang: str) -> Markup | None:
     """The sentence, or None when nothing was paid yet, nothing is open, or nothing changed
     since the last payment."""
     if not found.payments or not found.plan.transfers:
@@ -90,8 +92,12 @@ def since_paid(found: Kassensturz, lang: str) -> str | None:
     changes = changes_after(found)
     if not changes:
         return None  # the open transfers say the rest; only a change after paying needs words
-    joined = "; ".join(say(move_words(found, t), lang) for t in found.plan.transfers)
+    moves = [move_words(found, t) for t in found.plan.transfers]
+    joined = moves[0]
+    for move in moves[1:]:
+        joined = Message("%(items)s; %(item)s", items=joined, item=move)
     if len(changes) > SHOWN_CHANGES:
         rest = len(changes) - SHOWN_CHANGES
         changes = changes[:SHOWN_CHANGES] + [Message("%(n)s more changes", n=rest)]
-    return say(Message("After %(changes)s: %(moves)s.", changes=both(changes), moves=joined), lang)
+    said = Message("After %(changes)s: %(moves)s.", changes=both(changes), moves=joined)
+    return say_isolated(said, lang)

@@ -148,10 +148,21 @@ class Scoring:
         """Does a table with these options run until the players end it by hand (hook)?"""
         return False
 
+    # The option holding a series' planned length (Dynamisch's `games`, Deluxe's `rounds`):
+    # such a table may be ended by hand before its end, as players stop early.
+    series_option: str | None = None
+
+    def ends_by_hand(self, options: Mapping[str, Any]) -> bool:
+        """May the players end a table with these options by hand: an open-ended one, or a
+        series before its planned end?"""
+        return self.open_ended(options) or self.series_option is not None
+
     def closed_options(self, options: Mapping[str, Any], played: int) -> dict[str, Any]:
-        """The options an open-ended table ended by hand after `played` rounds is scored with
-        (hook; only asked where `open_ended` is true)."""
-        return dict(options)
+        """The options a table ended by hand after `played` rounds is scored with: a series
+        as if the rounds played had been its planned length (hook for open-ended tables)."""
+        if self.series_option is None:
+            return dict(options)
+        return {**options, self.series_option: min(played, options[self.series_option])}
 
     def evaluate(
         self, players: int, options: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]]

@@ -15,16 +15,29 @@ PLAYER_NAME_LIMIT = 40
 
 
 def check_characters(text: str, field: Field) -> None:
-    """No control characters (NUL, line breaks ...) and no lone surrogates in a name: the
-    database and the UTF-8 pages cannot hold them (PostgreSQL refuses NUL, UTF-8 surrogates)."""
-    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cs")), None)
-    if bad is not None:
-        code = f"U+{ord(bad):04X}"
-        raise field.fail(
-            Message(
-                "must not contain control characters or broken Unicode; found %(code)s.", code=code
+    """No control characters (NUL, line breaks ...), no lone surrogates and no invisible
+    format characters in a name: the database and the UTF-8 pages cannot hold the first two
+    (PostgreSQL refuses NUL, UTF-8 surrogates), and the third (a right-to-left override, a
+    zero-width space) makes a name show as another, reverse a transfer's sentence or pass
+    for a second player of the same look."""
+    for character in text:
+        kind = unicodedata.category(character)
+        code = f"U+{ord(character):04X}"
+        if kind in ("Cc", "Cs"):
+            raise field.fail(
+                Message(
+                    "must not contain control characters or broken Unicode; found %(code)s.",
+                    code=code,
+                )
             )
-        )
+        if kind == "Cf":
+            raise field.fail(
+                Message(
+                    "must not contain invisible characters that change how text is shown "
+                    "(direction marks, zero-width spaces); found %(code)s.",
+                    code=code,
+                )
+            )
 
 
 def validate_name(name: Any) -> str:
@@ -62,26 +75,32 @@ def player_key(name: str) -> str:
     return name.strip().casefold()
 
 
+def player_name(name: Any, field: Field) -> str:
+    """One player's name: 1–40 characters that a page shows as typed, outer blanks removed."""
+    if not isinstance(name, str) or not 1 <= len(name.strip()) <= PLAYER_NAME_LIMIT:
+        raise field.fail(
+            Message(
+                "must be a text of 1 to %(player_name_limit)s characters; got %(name)s.",
+                player_name_limit=PLAYER_NAME_LIMIT,
+                name=shown(name),
+            )
+        )
+    check_characters(name, field)
+    return name.strip()
+
+
 def player_names(players: list[Any]) -> list[str]:
     """Names in seating order: 1–40 characters each, unique ignoring case."""
     names: list[str] = []
     for seat, name in enumerate(players):
         field = Field(f"players[{seat}]", Message("The name of player %(value)s", value=seat + 1))
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= PLAYER_NAME_LIMIT:
-            raise field.fail(
-                Message(
-                    "must be a text of 1 to %(player_name_limit)s characters; got %(name)s.",
-                    player_name_limit=PLAYER_NAME_LIMIT,
-                    name=shown(name),
-                )
-            )
-        check_characters(name, field)
-        if name.strip().casefold() in (n.casefold() for n in names):
+        checked = player_name(name, field)
+        if checked.casefold() in (n.casefold() for n in names):
             raise field.fail(
                 Message(
                     "repeats the name %(strip)s: every player needs a different name.",
-                    strip=shown(name.strip()),
+                    strip=shown(checked),
                 )
             )
-        names.append(name.strip())
+        names.append(checked)
     return names

@@ -1,12 +1,20 @@
-"""An IBAN as a player types it: checked by its mod-97 check digits (ISO 13616), shown masked.
+"""An IBAN as a player types it: checked as its country's bank would (length, account format,
+the mod-97 check digits of ISO 13616) before a GiroCode sends money there, shown masked.
 
-Only what the standard fixes is checked (two letters, two check digits, 11 to 30 letters or
-digits, the checksum); a country's exact length is its bank's business.
+The countries' lengths and formats come from schwifty's copy of the SWIFT IBAN registry; the
+sentences are ours, naming the field and the limit.
 """
 
 from __future__ import annotations
 
+import gettext
 import re
+
+from babel import Locale
+from schwifty import IBAN
+from schwifty.exceptions import InvalidChecksumDigits
+from schwifty.exceptions import InvalidCountryCode
+from schwifty.exceptions import SchwiftyException
 
 from app.text import InputError
 from app.text import Message
@@ -16,10 +24,20 @@ SHAPE = re.compile(r"[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}")
 BLANKS = re.compile(r"[\s-]+")
 
 
-def checksum_ok(iban: str) -> bool:
-    """ISO 13616: the first four characters moved to the end, letters as 10–35, mod 97 is 1."""
-    moved = iban[4:] + iban[:4]
-    return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
+class Country(Message):
+    """A country's name in the language of the sentence around it (from the CLDR data Babel
+    carries, not from our catalog): "Deutschland" / "Germany"."""
+
+    __slots__ = ()
+
+    def __init__(self, code: str) -> None:
+        """The country by its ISO 3166 code, e.g. "DE"."""
+        super().__init__(code)
+
+    def translated(self, catalog: gettext.NullTranslations) -> str:
+        """The name in the catalog's language (English for the msgids' own)."""
+        lang = catalog.info().get("language") or "en"
+        return str(Locale.parse(lang).territories.get(self.msgid, self.msgid))
 
 
 def clean_iban(value: object, field: str = "iban") -> str:
@@ -38,8 +56,45 @@ def clean_iban(value: object, field: str = "iban") -> str:
             ),
             field,
         )
-    if not checksum_ok(iban):
-        raise InputError(Message("The IBAN is not right: wrong check digits."), field)
+    account = IBAN(iban, allow_invalid=True)
+    code = iban[:2]
+    try:
+        length = account.spec.iban_length
+    except InvalidCountryCode:
+        raise InputError(
+            Message(
+                "The IBAN is not right: it starts with %(code)s, which is no country's code "
+                "for IBANs.",
+                code=code,
+            ),
+            field,
+        ) from None
+    if len(iban) != length:
+        raise InputError(
+            Message(
+                "The IBAN is not right: an IBAN with the country code %(code)s (%(country)s) "
+                "has %(length)s characters; got %(count)s.",
+                country=Country(code),
+                code=code,
+                length=length,
+                count=len(iban),
+            ),
+            field,
+        )
+    try:
+        account.validate()
+    except InvalidChecksumDigits:
+        raise InputError(Message("The IBAN is not right: wrong check digits."), field) from None
+    except SchwiftyException:
+        raise InputError(
+            Message(
+                "The IBAN is not right: its account number does not have the form for the "
+                "country code %(code)s (%(country)s).",
+                country=Country(code),
+                code=code,
+            ),
+            field,
+        ) from None
     return iban
 
 

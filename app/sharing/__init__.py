@@ -1,5 +1,5 @@
-"""Share the night: the evening as a picture for a chat (PNG) and as an A4 PDF for the
-Stammtisch folder, drawn on the server from an `EveningSummary`."""
+"""Share the night: the evening (a month, the running account) as a picture for a chat (PNG)
+and as an A4 PDF for the Stammtisch folder, drawn on the server from an `EveningSummary`."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ from dataclasses import replace
 
 from app.sharing.document import evening_pdf
 from app.sharing.picture import evening_png
+from app.sharing.runs import Name
+from app.sharing.summary import BalanceLine
 from app.sharing.summary import EveningSummary
 from app.sharing.summary import TableLine
 from app.sharing.summary import TransferLine
-from app.sharing.summary import table_line
+from app.sharing.table_said import table_line
 from app.sheets.download import slug
 
 KINDS = ("png", "pdf")
@@ -30,7 +32,7 @@ def evening_file(summary: EveningSummary, kind: str, lang: str | None = None) ->
     """The evening as "png" or "pdf", in `lang` (else the summary's language)."""
     if lang is not None:
         summary = replace(summary, lang=lang)
-    name = "-".join(filter(None, ("mautisch", slug(summary.group), summary.day.isoformat())))
+    name = "-".join(filter(None, ("mautisch", slug(summary.group), summary.key)))
     name = f"{name}.{kind}"
     if kind == "png":
         return SharedFile(evening_png(summary), "image/png", name)
@@ -40,7 +42,9 @@ def evening_file(summary: EveningSummary, kind: str, lang: str | None = None) ->
 
 
 __all__ = [
+    "BalanceLine",
     "EveningSummary",
+    "Name",
     "SharedFile",
     "TableLine",
     "TransferLine",

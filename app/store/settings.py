@@ -97,18 +97,18 @@ def checked_settings(table: Table, given: Any, rounds: list[Round]) -> dict[str,
     closed = table.closed
     if "closed" in given:
         closed = inputs.flag(given["closed"], CLOSED)
-        if closed and not definition.open_ended(options):
+        if closed and not definition.ends_by_hand(options):
             raise CLOSED.fail(
                 Message(
-                    "applies only to a table without a set number of games: this one ends by "
-                    "itself."
+                    "applies only to a table without a set number of games, or to a series "
+                    "ended early: this one ends by itself."
                 )
             )
         if closed and not table.closed and not rounds:
             raise CLOSED.fail(
                 Message("needs at least one game played; delete an empty table instead.")
             )
-    if not definition.open_ended(options):
+    if not definition.ends_by_hand(options):
         closed = False
     fits_rounds(table, players, options, closed, rounds)
     group = checked_group(given["group"]) if "group" in given else table.group_id

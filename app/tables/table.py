@@ -25,6 +25,7 @@ from app.store.models import Table
 from app.store.tables import table_state
 from app.tables import bp
 from app.tables.display import say
+from app.tables.end_early import end_early_text
 from app.tables.pictures import chart_note
 from app.tables.pictures import running_totals_chart
 from app.tables.pictures import settlement_picture
@@ -111,6 +112,8 @@ def page_context(table: Table) -> dict[str, Any]:
         # The undo and redo the page offers, named (app.tables.undo); none for a viewer.
         "undo": undo_step(table) if editor else None,
         "redo": redo_step(table) if editor else None,
+        # Players stopping a series early end it here (app.tables.end_early), one tap + confirm.
+        "end_early": end_early_text(table, standing) if editor else None,
         # One button per winner where a round is only its winner (app.tables.round_forms).
         "one_tap": one_tap_form(table, standing.next_dealer, len(standing.round_points) + 1)
         if editor and not standing.finished

@@ -246,6 +246,10 @@ class Variant:
         """Does a table with these options run until the players end (close) it by hand?"""
         return self.scoring.open_ended(options)
 
+    def ends_by_hand(self, options: Mapping[str, Any]) -> bool:
+        """May a table with these options be ended by hand (open-ended, or a series early)?"""
+        return self.scoring.ends_by_hand(options)
+
     def evaluate(
         self,
         players: Sequence[str],
@@ -255,8 +259,9 @@ class Variant:
         first_dealer: int = 0,
     ) -> tuple[Standing, int | None]:
         """The standing and after how many rounds the table was finished; a `closed`
-        open-ended table is finished after its rounds, `first_dealer` dealt the first game."""
-        if closed and self.open_ended(options):
+        table (open-ended, or a series ended early) is finished after its rounds; `first_dealer`
+        dealt the first game."""
+        if closed and self.scoring.ends_by_hand(options):
             options = self.scoring.closed_options(options, len(rounds))
         standing, end = self.scoring.evaluate(len(players), options, rounds)
         if first_dealer:

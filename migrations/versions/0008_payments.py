@@ -2,8 +2,9 @@
 
 A new table `payments` (who paid whom how much, for which evening, month or tables, when, from
 which phone) and three columns on `groups`: `settle_mode`, `kasse_holder` and `version`. The
-older `paid_ticks` stay as they are: a tick whose transfer is still open is taken over as a
-payment the first time its group's Kassensturz is shown (app.store.payments).
+older `paid_ticks` stay as they are: a transfer ticked paid is taken over as a payment (and
+its ticks deleted) the first time the evening, month or tables it was ticked on are settled
+again (app.store.old_ticks).
 
 Revision ID: 0008
 Revises: 0007

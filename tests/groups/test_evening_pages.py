@@ -46,12 +46,11 @@ def evening_with_group(client: FlaskClient) -> tuple[dict[str, Any], str]:
     return group, shown["evenings"][0]["date"]
 
 
-def test_a_wrong_iban_is_said_at_the_field_in_german(client: FlaskClient) -> None:
+def test_a_wrong_iban_is_said_on_the_iban_screen_in_german(client: FlaskClient) -> None:
     """One digit off: 400, the sentence at the IBAN field, nothing kept."""
     group, day = evening_with_group(client)
     answer = client.post(
-        f"/g/{group['id']}/abend/{day}/iban",
-        data={"player": "Ben", "iban": "DE89 3704 0044 0532 0130 01"},
+        f"/g/{group['id']}/ibans", data={"player": "Ben", "iban": "DE89 3704 0044 0532 0130 01"}
     )
     assert answer.status_code == 400
     assert "Die IBAN stimmt nicht: Prüfziffer falsch." in answer.get_data(as_text=True)
@@ -61,7 +60,7 @@ def test_a_wrong_iban_is_said_at_the_field_in_german(client: FlaskClient) -> Non
 def test_the_girocode_carries_the_epc_fields(client: FlaskClient) -> None:
     """Ben's IBAN kept: the page shows it masked, the code reads as EPC069-12 version 002."""
     group, day = evening_with_group(client)
-    saved = client.post(f"/g/{group['id']}/abend/{day}/iban", data={"player": "ben", "iban": IBAN})
+    saved = client.post(f"/g/{group['id']}/ibans", data={"player": "Ben", "iban": IBAN})
     assert saved.status_code == 302
     page = client.get(f"/g/{group['id']}/abend/{day}").get_data(as_text=True)
     assert "DE89 •••• •••• 3000" in page and "3704" not in page
@@ -139,10 +138,11 @@ def test_the_page_says_the_way_to_pay_and_the_rounding(client: FlaskClient) -> N
     group, day = evening_with_group(client)
     page = client.get(f"/g/{group['id']}/abend/{day}?mode=kasse&kasse=ben&round_to=50")
     text = page.get_data(as_text=True)
-    assert "Alle zahlen über die Kasse: Ben." in text
+    assert "Alle zahlen über die Kasse: <bdi>Ben</bdi>." in text
     assert (
-        "Gerundet: Ben bekommt 0,20\xa0€ mehr; Anna bekommt 0,10\xa0€ weniger; "
-        "Cem zahlt 0,10\xa0€ weniger; Dora zahlt 0,20\xa0€ mehr." in text
+        "Gerundet: <bdi>Ben</bdi> bekommt 0,20\xa0€ mehr; <bdi>Anna</bdi> bekommt 0,10\xa0€ "
+        "weniger; <bdi>Cem</bdi> zahlt 0,10\xa0€ weniger; <bdi>Dora</bdi> zahlt 0,20\xa0€ mehr."
+        in text
     )
     assert text.count('<li class="transfer') == 1 and "0,50\xa0€" in text
 

@@ -111,9 +111,9 @@ def test_group_page_shows_tables_leaderboard_money_and_chart(
         assert text in page, text
     over_time = page[page.index('id="time-heading"') :]
     assert over_time.count('<svg class="mc-chart"') == 2  # tables won, money
-    assert "Gewonnen: Anna" in page
+    assert "Gewonnen: <bdi>Anna</bdi>" in page
     english = client.get(f"/g/{group_id}?lang=en").get_data(as_text=True)
-    assert "Leaderboard" in english and "€2.40" in english and "Won by Anna" in english
+    assert "Leaderboard" in english and "€2.40" in english and "Won by <bdi>Anna</bdi>" in english
 
 
 def test_viewer_sees_no_edit_link_or_new_table_button(

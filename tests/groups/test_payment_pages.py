@@ -49,8 +49,9 @@ def test_a_correction_after_paying_keeps_the_payments_and_says_what_changed(
     assert "Nach der Korrektur von Spiel 1 (Deluxe):" in text
     assert text.count('class="badge badge-paid"') == 3
     moves = {(t["from"], t["to"], t["cents"]) for t in found["transfers"]}
+    # Each name isolated, so a name in a right-to-left script cannot turn the sentence round.
     words = {
-        f"{payer} zahlt {payee} {cents // 100},{cents % 100:02d}\xa0€"
+        f"<bdi>{payer}</bdi> zahlt <bdi>{payee}</bdi> {cents // 100},{cents % 100:02d}\xa0€"
         for payer, payee, cents in moves
     }
     assert all(word in text for word in words), (moves, words)
@@ -112,8 +113,8 @@ def test_paying_on_the_page_is_one_tap_and_undo_takes_back_only_mine(client: Fla
     )
     assert ticked.status_code == 302
     page = client.get(f"/g/{group['id']}/abend/{day}?lang=de").get_data(as_text=True)
-    assert "Als bezahlt eingetragen: Emil → Anna 0,70" in page
-    assert "Meine letzte Zahlung hier zurücknehmen: Emil → Anna 0,70" in page
+    assert "Als bezahlt eingetragen: <bdi>Emil</bdi> → <bdi>Anna</bdi> 0,70" in page
+    assert "Meine letzte Zahlung hier zurücknehmen: <bdi>Emil</bdi> → <bdi>Anna</bdi> 0,70" in page
     client.post(f"/g/{group['id']}/abend/{day}/rueckgaengig")
     assert [p["from"] for p in settlement(client, group)["payments"]] == ["Dora"]
     client.post(f"/g/{group['id']}/abend/{day}/rueckgaengig")

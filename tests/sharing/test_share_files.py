@@ -11,11 +11,13 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
+from app.sharing import BalanceLine
 from app.sharing import EveningSummary
 from app.sharing import TransferLine
 from app.sharing import evening_file
 from app.sharing import evening_pdf
 from app.sharing import evening_png
+from app.sharing.runs import visual
 
 GREEN = (22, 101, 52)  # the band: --accent of static/css/base.css
 PAPER = (246, 245, 240)  # --bg
@@ -159,3 +161,28 @@ def test_evening_file_names_the_kind_and_the_language(summary: EveningSummary) -
     assert "Settling up" in pdf_text(pdf.content)[1]
     with pytest.raises(ValueError, match="png"):
         evening_file(summary, "gif")
+
+
+def test_a_right_to_left_name_stays_in_its_place(summary: EveningSummary) -> None:
+    """A Hebrew and an Arabic name: each printed right to left in its own place (pypdf reads
+    paper's right-to-left letters back in typing order), never reversed, the amounts beside
+    them; the picture is drawn (each name a run of its own)."""
+    rtl = replace(
+        summary,
+        transfers=(TransferLine("דנה", "Anna", 20), TransferLine("Cem", "مريم", 30, paid=True)),
+        balances=(BalanceLine("דנה", -20, -20),),
+    )
+    _reader, text = pdf_text(evening_pdf(rtl))
+    assert "דנה −0,20 € −0,20 €" in text and "مريم 0,30 € ✓ bezahlt" in text
+    assert "הנד" not in text and "\u2068" not in text
+    assert picture(evening_png(rtl)).width == 1080
+
+
+@pytest.mark.parametrize(
+    ("typed", "on_paper"),
+    [("דנה", "הנד"), ("Anna", "Anna"), ("דנה 12", "12 הנד"), ("Anna דנה", "Anna דנה")],
+)
+def test_visual_order_turns_only_right_to_left_names(typed: str, on_paper: str) -> None:
+    """reportlab draws as given: a right-to-left name is turned round, numbers kept, a name
+    with Latin letters left as typed."""
+    assert visual(typed) == on_paper

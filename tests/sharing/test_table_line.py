@@ -7,10 +7,11 @@ from __future__ import annotations
 from flask import Flask
 
 from app.sharing import table_line
+from app.sharing.runs import plain
+from app.sharing.runs import runs
 from app.store.db import db
 from app.store.models import Table
 from app.store.standings import standing_of
-from app.text import say
 from tests.groups.samples import PLAYERS
 from tests.groups.samples import SAMPLES
 from tests.helpers import played_table
@@ -24,7 +25,8 @@ def line(app: Flask, variant: str, lang: str, played: int | None = None) -> tupl
         stored = db.session.get(Table, table.id)
         assert stored is not None
         found = table_line(stored.name, stored.variant, stored.players, standing_of(stored), lang)
-    return (found.name, say(found.variant, lang), say(found.winner, lang), say(found.result, lang))
+    said = [plain(runs(text, lang)) for text in (found.variant, found.winner, found.result)]
+    return (found.name, *said)
 
 
 def test_a_finished_series_names_the_winner_and_the_totals_best_first(app: Flask) -> None:

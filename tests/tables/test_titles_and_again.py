@@ -58,7 +58,7 @@ def test_playing_again_numbers_the_new_table(client: FlaskClient, become_editor:
     third, _third_id = play_again(client, second_id)
     assert third == "Dienstagsrunde (3)"
     home = client.get("/?lang=de").get_data(as_text=True)
-    titles = re.findall(r'<strong class="table-card-title">([^<]*)</strong>', home)
+    titles = re.findall(r'<strong class="table-card-title"><bdi>([^<]*)</bdi></strong>', home)
     assert sorted(titles) == ["Dienstagsrunde", "Dienstagsrunde (2)", "Dienstagsrunde (3)"]
 
 

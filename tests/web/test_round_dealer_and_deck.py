@@ -21,7 +21,8 @@ FOUR = ["Anna", "Ben", "Cem", "Dora"]
 def dealer_on_page(client: FlaskClient, table_id: str) -> str:
     """The player the table page marks as the next dealer."""
     html = client.get(f"/t/{table_id}").get_data(as_text=True)
-    found = re.search(r'player-name">([^<]+)</span>(?:(?!</li>).)*badge dealer', html, re.S)
+    marked = r'player-name"><bdi>([^<]+)</bdi></span>(?:(?!</li>).)*badge dealer'
+    found = re.search(marked, html, re.S)
     assert found, "no dealer marked"
     return found.group(1)
 

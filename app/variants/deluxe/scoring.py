@@ -26,6 +26,8 @@ ROUNDS = Field("options.rounds", Message("The number of rounds in the series"))
 class DeluxeScoring(Scoring):
     """dlx.out: the player out deals next, everybody else 1 point per card left."""
 
+    series_option = "rounds"  # the rounds agreed: the table may still be ended early by hand
+
     defaults = {"rounds": 10, "rate_cents": 0}
     round_keys = frozenset({"cards"})
     money_when = {}  # penalty points may always be played for money, like dyn.money

@@ -49,6 +49,8 @@ def minus_points(hand: Mapping[str, Any], jack_suit: str | None) -> int:
 class DynamischScoring(Scoring):
     """dyn.score, dyn.score.double, dyn.series, dyn.money, dyn.dealer, dyn.twin.reverse."""
 
+    series_option = "games"  # dyn.series: the table may still be ended early by hand
+
     defaults = {"games": 8, "rate_cents": 0}
     round_keys = frozenset({"hands", "jack_suit", "direction"})
     keeps_direction = True  # dyn.twin.reverse: a reversal persists into later games
