@@ -1,4 +1,4 @@
-"""Mautisch's rules engine: cards, situations, and a referee for five Mau-Mau variants.
+"""Mautisch's rules engine: cards, situations, and a referee for the Mau-Mau variants.
 
 Flask-free and pure, in the manner of python-chess::
 

@@ -1,4 +1,4 @@
-"""The shared base of the five variants' rules, in the manner of python-chess's ``chess.variant``.
+"""The shared base of the variants' rules, in the manner of python-chess's ``chess.variant``.
 
 A variant's rules are a subclass of :class:`Rules` that sets class-level switches and
 overrides small hooks, each returning a language-neutral :class:`Ruling`. The referee and

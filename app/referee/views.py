@@ -105,7 +105,7 @@ def page() -> tuple[str, int]:
     question = Question.from_args(request.args)
     if question.variant not in VARIANT_IDS:
         message = _(
-            "There is no variant “%(variant)s”: pick one of the five.", variant=question.variant
+            "There is no variant “%(variant)s”: pick one of the list.", variant=question.variant
         )
         question, result = Question(), Result(errors={"variant": message})
     else:

@@ -59,7 +59,7 @@ def find(variant_id: str) -> Variant:
         abort(
             404,
             _(
-                "There is no variant %(variant)s. The rules page lists the five variants.",
+                "There is no variant %(variant)s. The rules page lists the variants.",
                 variant=variant_id,
             ),
         )

@@ -191,7 +191,7 @@ class NewTableForm(ScoringForm):
         typed = super().validate(extra_validators)
         variant = self.chosen()
         if variant is None:
-            return typed and self.judged()  # an unknown variant: the registry names the five
+            return typed and self.judged()  # an unknown variant: the registry names them
         aliases = self.aliases()
         # An option whose field already failed its type check is not judged again.
         options = {
