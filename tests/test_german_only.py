@@ -18,10 +18,10 @@ import pytest
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
-from app.variants.registry import VARIANT_IDS
 from app.engine import Action
 from app.engine import Situation
 from app.engine import find_variant
+from app.variants.registry import VARIANT_IDS
 
 # Words a German sentence never uses: function words of English and the game's own words.
 # Left out on purpose: words German shares ("in", "an", "man", "was", "will", "Hand", "so").

@@ -15,10 +15,10 @@ from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.disputes import Dispute
 from app.engine.houserules import HouseRule
+from app.engine.options import DEFAULT_OPTIONS
+from app.engine.options import Options
 from app.engine.rule_ids import INTERPRETATIONS
-from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
-from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.situation import Wish
 from app.engine.texts import card_text

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from app.variants.registry import VARIANT_IDS
 from app.engine import find_variant
+from app.variants.registry import VARIANT_IDS
 
 pytestmark = pytest.mark.browser
 SCREEN = 844

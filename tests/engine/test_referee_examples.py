@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from app.engine import INTERPRETATIONS
 from app.engine import PLAYER_RANGE
 from app.engine import RULE_IDS
-from app.variants.registry import VARIANT_IDS
 from app.engine import Action
 from app.engine import Card
 from app.engine import InvalidNotationError
@@ -33,9 +32,9 @@ from app.engine import judge_request
 from app.engine import legal_actions
 from app.engine import request_lang
 from app.engine import situation_from_request
-from app.engine.situation import replace_options
 from app.engine.verdict import EFFECT_TYPES
 from app.text import InputError
+from app.variants.registry import VARIANT_IDS
 
 ROOT = Path(__file__).parents[2]
 DATA = ROOT / "tests" / "data" / "referee-examples.json"
@@ -164,6 +163,10 @@ WISHES = st.builds(
     anyone_served=st.booleans(),
     you_served=st.booleans(),
 )
+# Speedone's stacking switches, set on any variant's situation (the others name them a problem).
+STACKING = st.fixed_dictionaries({"stack2": st.booleans(), "stack4": st.booleans()}).map(
+    lambda values: Options.of(find_variant("speedone").house_rules, values)
+)
 SITUATIONS = st.builds(
     Situation,
     variant=st.sampled_from(VARIANT_IDS),
@@ -174,7 +177,7 @@ SITUATIONS = st.builds(
     | st.builds(Pending, draw=st.integers(0, 5), skip=st.integers(0, 2), again=st.integers(0, 3)),
     hand=st.none() | st.lists(ANY_CARD, max_size=6).map(tuple),
     players=st.integers(1, 11),
-    options=st.builds(Options, stack2=st.booleans(), stack4=st.booleans()),
+    options=STACKING,
     actor=st.sampled_from(["on_turn", "other"]),
     drew=st.booleans(),
 )
@@ -229,7 +232,7 @@ CANONICAL = st.builds(
     pending=st.none() | st.builds(Pending, draw=st.integers(1, 9)),
     hand=st.none() | st.lists(ANY_CARD, max_size=6).map(tuple),
     players=st.integers(2, 10),
-    options=st.builds(Options, stack2=st.booleans(), stack4=st.booleans()),
+    options=STACKING,
     actor=st.sampled_from(["on_turn", "other"]),
     drew=st.booleans(),
 )
@@ -266,8 +269,9 @@ def well_formed(draw: st.DrawFn) -> tuple[Situation, Action]:
         )
     needs_wish = top.rank in variant.wish_on_top
     active = wish if needs_wish or (not variant.wish_on_top and draw(st.booleans())) else None
-    options = replace_options(
-        Options(), {rule.option: draw(st.sampled_from(rule.values)) for rule in variant.house_rules}
+    options = Options.of(
+        variant.house_rules,
+        {rule.option: draw(st.sampled_from(rule.values)) for rule in variant.house_rules},
     )
     pending = None
     kinds_due = [k for k, ranks in variant.pending_tops(options).items() if top.rank in ranks]

@@ -8,8 +8,8 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
-from app.variants.registry import VARIANT_IDS
 from app.engine import find_variant
+from app.variants.registry import VARIANT_IDS
 
 # The answer each dispute must show: its verdict and the rule that decides it.
 EXPECTED = {

@@ -18,11 +18,11 @@ from urllib.parse import urlencode
 import pytest
 from flask.testing import FlaskClient
 
-from app.variants.registry import VARIANT_IDS
 from app.engine import Action
 from app.engine import Situation
 from app.engine import deck
 from app.engine import find_variant
+from app.variants.registry import VARIANT_IDS
 from tests.test_german_only import GERMAN
 from tests.test_german_only import english_words
 from tests.test_german_only import page_text

@@ -6,10 +6,9 @@ from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.cards import skat_deck
 from app.engine.disputes import Dispute
-from app.engine.houserules import NINE
-from app.engine.situation import DEFAULT_OPTIONS
+from app.engine.options import DEFAULT_OPTIONS
+from app.engine.options import Options
 from app.engine.situation import Action
-from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.texts import card_text
 from app.engine.texts import count_text
@@ -22,6 +21,7 @@ from app.engine.variant import serves
 from app.engine.variant import turn
 from app.engine.verdict import Effect
 from app.text import Message
+from app.variants.doppel.house_rules import NINE
 
 CHAINS = {"draw": ("7", "dop.7"), "skip": ("8", "dop.8")}
 
@@ -222,7 +222,7 @@ class DoppelRules(Rules):
     def judge_nine_draw(self, situation: Situation) -> Ruling:
         """dop.9: for every card he cannot play he draws one; never more than he owes."""
         due = situation.due
-        if situation.options.nine == "may":
+        if situation.options[NINE] == "may":
             return self.legal(
                 "dop.house.nine",
                 Message(
