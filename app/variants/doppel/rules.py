@@ -206,18 +206,10 @@ class DoppelRules(Rules):
                 ],
             )
         if due.skip:
-            return self.legal(
-                "dop.8",
-                Message("You are skipped."),
-                [Effect("skip", who="you", count=1, rule="dop.8"), turn(1, players, "dop.8")],
-            )
+            return self.skipped(situation, "dop.8")
         if due.again:
             return self.judge_nine_draw(situation)
-        return self.legal(
-            "dop.draw",
-            Message("You draw one card and may play at once; otherwise your turn ends."),
-            [Effect("draw", who="you", count=1, rule="dop.draw"), turn(0, players, "dop.draw")],
-        )
+        return self.draw_one(situation, "dop.draw", play_on=True)
 
     def judge_nine_draw(self, situation: Situation) -> Ruling:
         """dop.9: for every card he cannot play he draws one; never more than he owes."""

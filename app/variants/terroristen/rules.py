@@ -290,12 +290,7 @@ class TerroristenRules(Rules):
         if due.draw and top.rank == "7":
             passing = situation.options[SEVEN] == "pass"
             rule = "ter.house.seven" if passing else "ter.7"
-            return self.legal(
-                rule,
-                Message("You draw %(draw)s cards; your turn ends.", draw=due.draw),
-                [Effect("draw", who="you", count=due.draw, rule=rule), turn(1, players, rule)],
-                None if passing else "ter.7",
-            )
+            return self.take_cards(situation, rule, None if passing else "ter.7")
         if due.draw:
             # ter.9: play goes on after the player of the first nine, wherever that is.
             after = (
@@ -312,18 +307,10 @@ class TerroristenRules(Rules):
                 [Effect("draw", who="you", count=due.draw, rule="ter.9"), after],
             )
         if due.skip:
-            return self.legal(
-                "ter.8",
-                Message("You are skipped."),
-                [Effect("skip", who="you", count=1, rule="ter.8"), turn(1, players, "ter.8")],
-            )
+            return self.skipped(situation, "ter.8")
         if due.again:
             return self.judge_ace_draw(situation)
-        return self.legal(
-            "ter.serve",
-            Message("You draw one card."),
-            [Effect("draw", who="you", count=1, rule="ter.serve"), turn(1, players, "ter.serve")],
-        )
+        return self.draw_one(situation, "ter.serve", play_on=False)
 
     def judge_ace_draw(self, situation: Situation) -> Ruling:
         """ter.ace (I): draws one per owed card he cannot play; turn passes once none is owed."""
