@@ -40,6 +40,12 @@ def test_every_switch_is_declared_by_its_rules_class() -> None:
         "ter.house.seven",
         "ter.house.multi",
         "dop.house.nine",
+        "mau.house.jackonjack",
+        "mau.house.seven",
+        "mau.house.nine",
+        "mau.house.ace",
+        "mau.house.drawplay",
+        "mau.house.jacklast",
     ]
     assert all(isinstance(rule, HouseRule) and Options()[rule] == rule.default for rule in declared)
 
@@ -227,7 +233,14 @@ BODY = {
     "action": {"play": ["S7"]},
     "lang": "en",
 }
-TOPS = {"dynamisch": "H8", "deluxe": "H7", "speedone": "R5", "terroristen": "H8", "doppel": "H10"}
+TOPS = {
+    "dynamisch": "H8",
+    "deluxe": "H7",
+    "speedone": "R5",
+    "terroristen": "H8",
+    "doppel": "H10",
+    "maumau": "H10",
+}
 
 
 @pytest.mark.parametrize(

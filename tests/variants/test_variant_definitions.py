@@ -46,7 +46,7 @@ AREA = [
 
 def test_registry_in_order_with_the_engines_ids() -> None:
     """Five definitions, in the order the pages offer them, by the engine's variant IDs."""
-    assert VARIANT_IDS == ("dynamisch", "deluxe", "speedone", "terroristen", "doppel")
+    assert VARIANT_IDS == ("dynamisch", "deluxe", "speedone", "terroristen", "doppel", "maumau")
     assert tuple(engine.VARIANTS) == VARIANT_IDS
     assert [variant.id for variant in VARIANTS.values()] == list(VARIANT_IDS)
 
