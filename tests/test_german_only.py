@@ -22,6 +22,7 @@ from app.engine import Action
 from app.engine import Situation
 from app.engine import find_variant
 from app.variants.registry import VARIANT_IDS
+from tests.variants.examples import examples
 
 # Words a German sentence never uses: function words of English and the game's own words.
 # Left out on purpose: words German shares ("in", "an", "man", "was", "will", "Hand", "so").
@@ -368,34 +369,6 @@ def test_api_errors_for_bad_input_are_german(
     assert [word for word in words if word not in api_words] == [], response.get_json()
 
 
-ROUNDS: dict[str, list[dict[str, Any]]] = {
-    "dynamisch": [
-        {
-            "hands": [
-                {"jacks": 0, "others": 0},
-                {"jacks": 1, "others": 3},
-                {"jacks": 0, "others": 3},
-                {"jacks": 0, "others": 2},
-            ],
-            "jack_suit": None,
-        },
-        {
-            "hands": [
-                {"jacks": 0, "others": 2},
-                {"jacks": 0, "others": 0},
-                {"jacks": 2, "others": 1, "holds_named_suit": True},
-                {"jacks": 0, "others": 4},
-            ],
-            "jack_suit": "H",
-        },
-    ],
-    "deluxe": [{"cards": [0, 3, 2, 5]}, {"cards": [4, 0, 1, 2]}],
-    "speedone": [{"winner": 0, "points": [0, 37, 12, 80]}, {"winner": 2, "points": [15, 20, 0, 8]}],
-    "terroristen": [{"winner": 2}, {"winner": 0}],
-    "doppel": [{"winner": "A"}, {"winner": "B"}, {"winner": "A"}],
-}
-
-
 def pdf_text(data: bytes) -> str:
     """The text of every page of a PDF."""
     return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
@@ -409,7 +382,7 @@ def test_every_page_of_a_played_table_is_german(client: FlaskClient, variant: st
     )
     assert created.status_code == 201, created.get_json()
     table, token = created.get_json()["id"], created.get_json()["edit_token"]
-    for body in ROUNDS[variant]:
+    for body in examples(variant).PAGE_ROUNDS:
         added = client.post(
             f"/api/v1/tables/{table}/rounds", json=body, headers={**GERMAN, "X-Edit-Token": token}
         )

@@ -1,8 +1,8 @@
 """The layout shows the architecture, and libraries are used as they come.
 
 A reader finds a feature by folder name: few modules at the top of app/, none over 400 lines,
-a variant's own code in its folder, the engine and a variant's rules and scoring free of the
-web and the database. No assignment to an attribute of an imported library module and no
+a variant's own code in its folder (tests/test_variant_plugins.py: and only there; the layers:
+tests/test_layers.py). No assignment to an attribute of an imported library module and no
 override of a library class's private method: an upgrade of the library cannot break us
 silently.
 """
@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from app.variants.discovery import variant_ids
+
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "app"
-VARIANTS = ("dynamisch", "deluxe", "speedone", "terroristen", "doppel")
 LIBRARIES = {
     "alembic",
     "babel",
@@ -39,8 +40,6 @@ LIBRARIES = {
     "werkzeug",
     "wtforms",
 }
-# The layers a variant's rules and scoring (and the whole engine) must not reach.
-WEB_AND_DATABASE = ("flask", "flask_babel", "flask_wtf", "wtforms", "sqlalchemy", "werkzeug")
 
 
 def modules() -> list[Path]:
@@ -133,65 +132,10 @@ def test_the_patch_check_finds_a_patch(tmp_path: Path) -> None:
     assert len(patches(sample)) == 2
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_ids())
 def test_a_variant_is_one_folder(variant: str) -> None:
     """Definition, scoring, referee rules and whole-game driver in app/variants/<id>/."""
     folder = APP / "variants" / variant
     assert {"definition.py", "scoring.py", "rules.py", "game.py"} <= {
         path.name for path in folder.glob("*.py")
     }
-
-
-def module_path(name: str) -> Path | None:
-    """The file of an app module (a package's __init__.py), or None."""
-    base = ROOT / name.replace(".", "/")
-    for path in (base.with_suffix(".py"), base / "__init__.py"):
-        if path.is_file():
-            return path
-    return None
-
-
-def reached(start: str) -> set[str]:
-    """Every module `start` imports, directly or through app modules (but not through the
-    app package's own __init__, which is the Flask factory, loaded with any app module)."""
-    seen: set[str] = set()
-    todo = [start]
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        path = module_path(name) if name != "app" else None
-        if path is None:
-            continue
-        parts = name.split(".")
-        todo.extend(".".join(parts[:n]) for n in range(2, len(parts)))  # parent packages
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                todo.extend(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                todo.append(node.module)
-                todo.extend(f"{node.module}.{alias.name}" for alias in node.names)
-    return {name for name in seen if name != "app"}
-
-
-@pytest.mark.parametrize(
-    "start",
-    ["app.engine", "app.engine.games", "app.variants.registry", "app.awards"]
-    + [f"app.variants.{variant}.awards" for variant in ("dynamisch", "doppel")]
-    + [
-        f"app.variants.{variant}.{part}"
-        for variant in VARIANTS
-        for part in ("rules", "scoring", "game", "definition")
-    ],
-)
-def test_engine_and_variant_rules_and_scoring_stay_off_the_web(start: str) -> None:
-    """The engine, every variant's rules, scoring, game and definition import no Flask,
-    WTForms, SQLAlchemy or werkzeug, not even through another module of the app."""
-    libraries = {name.split(".")[0] for name in reached(start)}
-    assert libraries & set(WEB_AND_DATABASE) == set()
-
-
-def test_the_import_walk_sees_the_web() -> None:
-    """The walk above would notice a web import: the table pages reach Flask."""
-    assert "flask" in {name.split(".")[0] for name in reached("app.tables.rounds")}

@@ -148,7 +148,7 @@ PATHS: dict[str, Any] = {
                     "in": "query",
                     "required": False,
                     "schema": {"type": "string"},
-                    "description": "true: Speedone partners (seats 1 + 3 against 2 + 4).",
+                    "description": "true: partners (seats 1 + 3 against 2 + 4).",
                 },
             ],
             "responses": {

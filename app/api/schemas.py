@@ -61,8 +61,8 @@ TABLE = {
         "sets": {"type": ["array", "null"]},
         "direction": {
             "enum": ["clockwise", "counterclockwise", None],
-            "description": "Dynamisches Maumau: the direction the next game starts in "
-            "(dyn.twin.reverse); null in the other variants.",
+            "description": "Where a variant keeps a direction (dyn.twin.reverse): the "
+            "direction the next game starts in; null in the other variants.",
         },
     },
 }
@@ -150,8 +150,8 @@ ROUND_FIELDS: dict[str, Any] = {
     "next_dealer": {"type": "integer"},
     "direction": {
         "enum": [*DIRECTIONS, None],
-        "description": "dynamisch: the direction of play at the end of the game "
-        "(dyn.twin.reverse); omitted = the previous round's.",
+        "description": "Where a variant keeps a direction (dyn.twin.reverse): the direction of "
+        "play at the end of the game; omitted = the previous round's.",
     },
     "version": {"type": "integer", "minimum": 1},
 }

@@ -90,8 +90,8 @@ def winning_streak(tables: Sequence[Scored]) -> list[Title]:
 
 def unlucky(tables: Sequence[Scored]) -> list[Title]:
     """The most minus points one player took in one game, per variant that counts minus
-    points (those with an average per game, as the group statistics say): a Deluxe round and
-    a Dynamisch game are not measured on one scale."""
+    points (those with an average per game, as the group statistics say): penalty points and
+    minus points are not measured on one scale."""
     titles: list[Title] = []
     for variant in VARIANTS.values():
         if variant.average_label is None:
@@ -109,7 +109,7 @@ def unlucky(tables: Sequence[Scored]) -> list[Title]:
 
 
 def at_once(variant: str, taken: int) -> Message:
-    """ "12 points at once (Dynamisch)": minus points there, penalty points in Deluxe."""
+    """ "12 points at once (variant)": minus points or penalty points, as it counts."""
     return Plural(
         "%(num)d point at once (%(variant)s)",
         "%(num)d points at once (%(variant)s)",

@@ -39,7 +39,7 @@ class Title:
     """One title of the evening: "Bubenkönig: Bernd, 3 Spiele mit Bube beendet".
 
     `people` are persons or pairs ("Anna & Cem"), tied ones in alphabetical order; `key`
-    names the title for pages and tests ("dynamisch.jacks", "comeback")."""
+    names the title for pages and tests ("<variant>.jacks", "comeback")."""
 
     key: str
     name: Message

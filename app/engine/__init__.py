@@ -1,9 +1,9 @@
-"""Mautisch's rules engine: cards, situations, and a referee for five Mau-Mau variants.
+"""Mautisch's rules engine: cards, situations, and a referee for the Mau-Mau variants.
 
 Flask-free and pure, in the manner of python-chess::
 
     >>> from app.engine import Action, Situation, judge
-    >>> verdict = judge(Situation.parse("dynamisch top=S10"), Action.parse("SJ wish=C"), "en")
+    >>> verdict = judge(Situation.parse("<variant> top=S10"), Action.parse("SJ wish=C"), "en")
     >>> verdict.legal, verdict.rule
     (False, 'dyn.jack.match')
 """
@@ -32,8 +32,8 @@ from app.engine.request import judge_request
 from app.engine.request import request_lang
 from app.engine.request import situation_from_request
 from app.engine.rule_ids import INTERPRETATIONS
-from app.engine.rule_ids import RULE_IDS
 from app.engine.rule_ids import RULE_KINDS
+from app.engine.rule_ids import rule_ids
 from app.engine.situation import Action
 from app.engine.situation import InvalidNotationError
 from app.engine.situation import Pending
@@ -48,7 +48,7 @@ __all__ = [
     "INTERPRETATIONS",
     "PLAYER_RANGE",
     "RANKS",
-    "RULE_IDS",
+    "rule_ids",
     "RULE_KINDS",
     "SUITS",
     "VALUES",

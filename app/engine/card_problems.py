@@ -50,7 +50,7 @@ def deck_counts(variant: str, players: int) -> Counter[Card]:
 
 
 def players_problem(situation: Situation) -> Problem | None:
-    """players must lie in the variant's range (Doppel: 2–4, players go out)."""
+    """players must lie in the variant's range (dop.out: fewer as players go out)."""
     low, high = PLAYER_RANGE[situation.variant]
     players, name = situation.players, situation.variant
     if not low <= players <= high:

@@ -1,13 +1,13 @@
 """Cards, card codes and the decks the variants are played with ("Card codes").
 
 A card is a frozen value with a compact code, like python-chess's ``Move``:
-``Card.parse("♥10") == Card("H", "10")``. Speedone cards keep their colour (``None`` for wild
-cards) in ``suit`` and value in ``rank``. Cards with the same code are twins and equal.
+``Card.parse("♥10") == Card("H", "10")``. Cards of the colour deck (UNO-like) keep their
+colour (``None`` for wild cards) in ``suit`` and value in ``rank``. Cards with the same code
+are twins and equal.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from dataclasses import field
 
@@ -20,7 +20,6 @@ RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
 COLOURS = ("R", "G", "B", "Y")
 VALUES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2", "W", "W+4")
 WILD_VALUES = ("W", "W+4")
-SPECIAL_DELUXE_RANKS = ("10", "J", "Q", "K", "A")
 SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D", "♧": "C", "♤": "S", "♡": "H", "♢": "D"}
 
 
@@ -84,7 +83,7 @@ class Card:
             Message(
                 "%(text)s is not a card code: expected a suit C/S/H/D (or ♣♠♥♦) and a rank 7, 8, "
                 "9, "
-                '10, J, Q, K, A like "H7", or a Speedone card like "R5", "GS", "BR", '
+                '10, J, Q, K, A like "H7", or a colour card like "R5", "GS", "BR", '
                 '"Y+2", "W", "W+4".',
                 text=shown(text),
             )
@@ -99,28 +98,28 @@ class Card:
         return f"Card({self.suit!r}, {self.rank!r})"
 
     @property
-    def is_speedone(self) -> bool:
-        """True for cards of the Speedone (UNO-like) deck."""
+    def is_colour_card(self) -> bool:
+        """True for cards of the colour deck (UNO-like: colours, values, wild cards)."""
         return self.suit is None or self.suit in COLOURS
 
     @property
     def is_wild(self) -> bool:
-        """True for Speedone's wild cards W and W+4."""
+        """True for the colour deck's wild cards W and W+4."""
         return self.suit is None
 
     @property
     def colour(self) -> str | None:
-        """Speedone's name for ``suit`` (None for wild cards)."""
+        """The colour deck's name for ``suit`` (None for wild cards)."""
         return self.suit
 
     @property
     def value(self) -> str:
-        """Speedone's name for ``rank``."""
+        """The colour deck's name for ``rank``."""
         return self.rank
 
     def sort_key(self) -> tuple[int, int]:
         """Order for showing hands: by suit (or colour), then rank (or value)."""
-        if self.is_speedone:
+        if self.is_colour_card:
             colour = COLOURS.index(self.suit) if self.suit else len(COLOURS)
             return (colour + len(SUITS), VALUES.index(self.rank))
         assert self.suit is not None
@@ -153,16 +152,12 @@ def skat_deck(copies: int = 1, ranks: tuple[str, ...] = RANKS) -> list[Card]:
     return [BY_CODE[suit + rank] for _ in range(copies) for suit in SUITS for rank in ranks]
 
 
-def speedone_deck() -> list[Card]:
-    """The 108 Speedone cards (I: four W and four W+4, as the rules digest settles)."""
+def colour_deck(wilds: int = 4) -> list[Card]:
+    """The 108 cards of the colour deck: each colour's 0 once, 1–9, S, R, +2 twice, and
+    `wilds` of each wild card."""
     cards: list[Card] = []
     for colour in COLOURS:
         cards.append(BY_CODE[colour + "0"])
         cards.extend(BY_CODE[colour + value] for value in VALUES[1:13] for _ in range(2))
-    cards.extend(BY_CODE[value] for value in WILD_VALUES for _ in range(4))
+    cards.extend(BY_CODE[value] for value in WILD_VALUES for _ in range(wilds))
     return cards
-
-
-def terroristen_decks(players: int) -> int:
-    """I: number of Skat decks = ceil(players × 15 / 32), at least 2."""
-    return max(2, math.ceil(players * 15 / 32))

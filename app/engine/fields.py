@@ -47,5 +47,5 @@ def field_words(path: str | None) -> Message | str:
 
 
 def variant_title(name: str) -> str:
-    """A variant as players call it: ``Dynamisch``, ``Doppel``."""
+    """A variant as players call it (its short name, any case)."""
     return name.capitalize()

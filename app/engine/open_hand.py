@@ -1,7 +1,7 @@
 """A draw asked without the hand: whether a card of the hand may be played can decide it.
 
 Drawing while a card would serve under ``dlx.house.strictdraw``, drawing instead of the card
-an ace (``dyn.ace``, ``dlx.ace``, ``ter.ace``) or a Doppel nine (``dop.9``) demands: legal only
+an ace (``dyn.ace``, ``dlx.ace``, ``ter.ace``) or a nine (``dop.9``) demands: legal only
 when no card of the hand may be played. Without the hand the referee answers both ways
 (docs/api.md §1 "Missing information"), each case judged on a one-card example hand.
 """

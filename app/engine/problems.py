@@ -3,8 +3,9 @@
 A :class:`~app.engine.card_problems.Problem` is a message naming the field (a JSON path of
 docs/api.md §1, e.g. ``situation.top``) and the limit, quoting the bad value. The referee API
 answers it with a 400; :func:`app.engine.judge` turns it into an illegal verdict, because
-questions never raise. Here: the wish, what is pending, the hand counts, a Doppel draw, the top
-card as somebody's last card, what waits for a turn to pass, and the action against them."""
+questions never raise. Here: the wish, what is pending, the hand counts, a draw that lets
+play on (dop.draw), the top card as somebody's last card, what waits for a turn to pass,
+and the action against them."""
 
 from __future__ import annotations
 
@@ -107,7 +108,7 @@ def wish_value_problem(
 
 def situation_wish_problem(rules: Rules, situation: Situation) -> Problem | None:
     """The active wish: of the variant's kind, on a card that wishes, with the flags of the
-    variant's wishes (Deluxe's, dlx.wish)."""
+    variant's wishes (dlx.wish)."""
     wish, top, name = situation.wish, situation.top, rules.name
     if wish is None:
         return missing_wish_problem(rules, situation)
@@ -125,7 +126,7 @@ def situation_wish_problem(rules: Rules, situation: Situation) -> Problem | None
     if found:
         return found
     # dyn.jack.wish: the wish of the card on top, not the jack's suit, nor the suit below (a
-    # wish that outlives its card, as Deluxe's, is not the top card's to check).
+    # wish that outlives its card, as dlx.wish's, is not the top card's to check).
     named = rules.named_wishes(situation) if top.rank in rules.wish_on_top else ()
     if named and wish.target not in named:
         return problem(

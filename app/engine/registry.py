@@ -10,7 +10,7 @@ from app.variants.discovery import Discovered
 from app.variants.discovery import variant_ids
 
 VARIANTS: Discovered[Rules] = Discovered(lambda variant: variant.rules)
-# The referee's player ranges; Doppel allows 2–4 because players go out (dop.out).
+# The referee's player ranges (where players go out, fewer remain: dop.out).
 PLAYER_RANGE: Discovered[tuple[int, int]] = Discovered(
     lambda variant: (variant.rules.min_players, variant.rules.max_players)
 )

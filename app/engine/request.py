@@ -250,7 +250,7 @@ def read_cards(value: Any, field: str) -> tuple[Card, ...]:
 
 
 def read_wish(value: Any, field: str) -> Wish:
-    """``{"suit": "S"}`` or ``{"rank": "10"}``, with Deluxe's flags in a situation."""
+    """``{"suit": "S"}`` or ``{"rank": "10"}``, with a variant's wish flags in a situation."""
     keys = WISH_KEYS if field == "situation.wish" else WISH_KEYS[:2]
     obj = inputs.mapping(value, Field(field, Message("The wish")), keys)
     texts = {key: obj[key] for key in ("suit", "rank") if obj.get(key) is not None}

@@ -1,12 +1,13 @@
 """What the acting player sees (a Situation) and what he does (an Action).
 
-Both are frozen values with a one-line text form, like FEN and UCI in python-chess::
+Both are frozen values with a one-line text form, like FEN and UCI in python-chess; the first
+word is the variant's id (each variant's tests show its own)::
 
-    dynamisch top=HJ below=S8 wish=C hand=CJ,S7 players=4
-    deluxe top=CJ wish=10:by_you:anyone_served draw=2 actor=other
-    speedone top=Y+2 draw=2 options=stack2,stack4
+    <variant> top=HJ below=S8 wish=C hand=CJ,S7 players=4
+    <variant> top=CJ wish=10:by_you:anyone_served draw=2 actor=other
+    <variant> top=Y+2 draw=2 options=stack2,stack4
 
-Keys: ``top`` (required), ``below``, ``wish`` (suit, colour or rank, then the Deluxe flags
+Keys: ``top`` (required), ``below``, ``wish`` (suit, colour or rank, then the dlx.wish flags
 ``by_you``, ``anyone_served``, ``you_served`` joined by ``:``), ``draw=N``, ``skip=N``,
 ``again=N``, ``hand`` (may be empty), ``players`` (default 4), ``options`` (house rules off
 their default: ``stack2,seven:pass,handlimit:false``), ``actor`` (``on_turn``/``other``),
@@ -15,8 +16,8 @@ rules need only the number), ``top_was_last`` (dop.lastcard.two), ``waiting``
 (``draw:N,skip:N``, ter.multi; whole games only, the API has no field). ``str()`` writes the
 keys in this order and leaves defaults out::
 
-    doppel top=C10 hand=C7,H9 drew=true
-    doppel top=H7 draw=2 players=3 top_was_last=true
+    <variant> top=C10 hand=C7,H9 drew=true
+    <variant> top=H7 draw=2 players=3 top_was_last=true
 
 Actions: ``CJ wish=D``, ``D7,D7``, ``draw``.
 """
@@ -46,7 +47,8 @@ class InvalidNotationError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Wish:
-    """An active or chosen wish: a suit (Speedone colour) or a rank, with Deluxe's flags."""
+    """An active or chosen wish: a suit (or colour) or a rank, with the flags a variant's
+    wishes carry (`Rules.wish_flags`)."""
 
     suit: str | None = None
     rank: str | None = None

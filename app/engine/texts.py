@@ -44,9 +44,9 @@ def card_text(card: Card) -> Message:
     if card.suit is None:
         return RANK_NAMES[card.rank]
     suit = SUIT_NAMES[card.suit]
-    if card.is_speedone:
+    if card.is_colour_card:
         value = card.rank if card.rank.isdigit() else RANK_NAMES[card.rank]
-        return InContext("speedone card", "%(colour)s %(value)s", colour=suit, value=value)
+        return InContext("colour card", "%(colour)s %(value)s", colour=suit, value=value)
     return InContext("skat card", "%(suit)s %(rank)s", suit=suit, rank=RANK_NAMES[card.rank])
 
 

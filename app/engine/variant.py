@@ -112,10 +112,13 @@ class Rules:
     deck_hint: ClassVar[Message]
     # The switches a table may flip (app.engine.houserules), read from ``situation.options``.
     house_rules: ClassVar[tuple[HouseRule, ...]] = ()
+    # Its rule IDs by kind and the `I:` interpretations it decides with (app.engine.rule_ids).
+    rule_kinds: ClassVar[dict[str, str]] = {}
+    interpretations: ClassVar[dict[str, Message]] = {}
     suits: ClassVar[tuple[str, ...]] = SUITS
     # Which ranks (values) let their player wish, and what: "suit" or "rank".
     wish_kinds: ClassVar[dict[str, str]] = {"J": "suit"}
-    # The flags an active wish carries in this variant (Deluxe's bookkeeping, dlx.wish).
+    # The flags an active wish carries in this variant (e.g. dlx.wish's bookkeeping).
     wish_flags: ClassVar[tuple[str, ...]] = ()
     # Which top cards can leave a pending draw/skip/again for the acting player.
     pending_ranks: ClassVar[dict[str, tuple[str, ...]]] = {}
@@ -123,7 +126,7 @@ class Rules:
     wish_on_top: ClassVar[tuple[str, ...]] = ("J",)
     # Such a top may lack its wish when it was turned up without effect (spd.start).
     wish_optional_on_top: ClassVar[bool] = False
-    # "twins" (Deluxe pairs), "same_rank" (Terroristen) or "" (one card per action).
+    # "twins" (dlx.pair), "same_rank" (ter.multi) or "" (one card per action).
     multi_play: ClassVar[str] = ""
     # A player who drew may still play in the same turn (dop.draw): ``situation.drew``.
     play_after_draw: ClassVar[bool] = False
@@ -141,7 +144,7 @@ class Rules:
         self.ranks = tuple(dict.fromkeys(card.rank for card in self.deck(self.min_players)))
 
     def __repr__(self) -> str:
-        """``<DynamischRules dynamisch>``."""
+        """``<ClassName id>``."""
         return f"<{type(self).__name__} {self.name}>"
 
     def deck(self, players: int) -> list[Card]:

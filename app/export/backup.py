@@ -175,7 +175,8 @@ def csv_rows(
     table: Table, rounds: list[RoundPlan], state: Standing, sheet: Spreadsheet
 ) -> Iterator[list[Any]]:
     """One row per round and player: day, score, running total and, played for money, what
-    he would receive or pay were the series settled then (Doppel: the team's, for both)."""
+    he would receive or pay were the series settled then (where teams score: the team's, for
+    both)."""
     title = text_cell(table.name or table.id)
     definition = table.definition
     variant = say(definition.label, sheet.lang)

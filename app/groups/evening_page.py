@@ -125,7 +125,7 @@ def date_label(evening: Evening) -> str:
 
 
 def purpose_text(evening: Evening) -> str:
-    """The GiroCode's purpose: "Mautisch 26.11.: Dynamisch, Doppel" (the money tables)."""
+    """The GiroCode's purpose: "Mautisch 26.11.: <variants>" (the money tables)."""
     names = list(dict.fromkeys(find_variant(r.variant).short_name for r in evening.settled))
     return f"Mautisch {date_label(evening)}: {', '.join(names)}"
 

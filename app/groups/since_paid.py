@@ -1,4 +1,4 @@
-"""What changed since people paid, in words: "Nach der Korrektur von Spiel 3 (Deluxe): Gregor
+"""What changed since people paid, in words: "Nach der Korrektur von Spiel 3 (Variante): Gregor
 gibt Anna 0,25 € zurück; Anna zahlt Ben 0,25 €."
 
 Payments stay as they were made; when a round is corrected, deleted or added afterwards (or a

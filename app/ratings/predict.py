@@ -1,6 +1,6 @@
 """Win chances before a table starts, from openskill's `predict_win` on the group's ratings.
 
-Doppel: of the three ways to split four players into two teams, the most balanced is the one
+Teams of two: of the three ways to split four players into two teams, the most balanced is the one
 whose predicted chance is closest to one half.
 """
 

@@ -2,8 +2,8 @@
 
 Head-to-head counts the games in which the two played on different sides: a game is won
 against the other when one placed ahead of him. Money is what the settled tables' transfers
-moved between the two. Partners are the players he shared a side with (Doppel, partner
-Speedone); best and worst by the share of games won together.
+moved between the two. Partners are the players he shared a side with (team tables,
+partner options); best and worst by the share of games won together.
 """
 
 from __future__ import annotations

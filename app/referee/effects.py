@@ -63,7 +63,7 @@ def turn_text(who: str | None, seats: int | None) -> str:
 
 
 def show_text(effect: dict[str, Any]) -> str:
-    """Dynamisch's nine and ten (dyn.9, dyn.10): who shows whom two cards."""
+    """A nine or ten that shows cards (dyn.9, dyn.10): who shows whom two cards."""
     n = effect.get("count") or 2
     source, target = effect.get("from"), effect.get("to")
     if source == "you" and target == "next":

@@ -148,7 +148,7 @@ def group_plays(actions: list[Action]) -> list[PlayGroup]:
 
 
 def grid_players(question: Question) -> int:
-    """The player count the deck is built for (Terroristen's decks grow with it)."""
+    """The player count the deck is built for (some variants' decks grow with it)."""
     low, high = PLAYER_RANGE[question.variant]
     players = int(question.players) if question.players.isdigit() else 4
     return min(max(players, low), high)

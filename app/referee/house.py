@@ -1,7 +1,7 @@
 """House rules in the referee's URL: one query parameter per switch of the chosen variant.
 
 On/off switches are ``1``/``0``, others their choice; a default is left out, so older links
-such as ``?variant=speedone&stack2=1`` still ask the same question.
+such as ``?variant=<id>&stack2=1`` still ask the same question.
 """
 
 from __future__ import annotations

@@ -49,7 +49,8 @@ def wish_object(text: str) -> dict[str, Any]:
 class Question:
     """Everything the page form holds, as text, exactly as the user gave it."""
 
-    variant: str = "dynamisch"
+    # None given: the first variant the registry offers.
+    variant: str = field(default_factory=lambda: VARIANT_IDS[0])
     players: str = ""
     top: str = ""
     below: str = ""
@@ -73,7 +74,7 @@ class Question:
         }
         # The one-tap pending chips send ``pending_tap`` when the page runs without script.
         text["pending"] = text["pending"] or args.get("pending_tap", "").strip()
-        variant = args.get("variant", "").strip().lower() or "dynamisch"
+        variant = args.get("variant", "").strip().lower() or VARIANT_IDS[0]
         return cls(
             variant=variant,
             hand=tuple(card_list(args.getlist("hand"))),

@@ -1,7 +1,9 @@
 """The rules digest split into variants → sections → rules (ID, text, interpretations).
 
-Both languages (`content/rules.*.md`) have the same rule IDs. House rules are not in the
-digest: each variant page lists them from `app.engine.houserules`.
+Both languages have the same rule IDs. The general chapters are `content/rules.*.md`; each
+variant's chapter and original text are in its folder (`rules.*.md`, `<id>.de.txt`), put in
+where the general text marks it. House rules are not in the digest: each variant page lists
+them from `app.engine.houserules`.
 """
 
 from __future__ import annotations
@@ -18,12 +20,16 @@ from app.rules.markdown import inline_text
 from app.rules.markdown import parse
 from app.rules.markdown import split_interpretation
 from app.text import LANGS
+from app.variants.discovery import own_text
+from app.variants.discovery import variant_ids
 
 if TYPE_CHECKING:
     from markdown_it.tree import SyntaxTreeNode
 
 CONTENT = Path(__file__).resolve().parent / "content"
-VARIANT_HEADING = re.compile(r"^(\d+)\. (.+?) \(`([a-z]+)`\) — .*?`([\w.]+\.txt)`$")
+VARIANT_HEADING = re.compile(r"^(\d+)\. (.+?) \(`([a-z]+)`\)(?: — .*?`([\w.]+\.txt)`)?(?: — .*)?$")
+# Where the general text takes the variants' chapters.
+VARIANTS_MARK = re.compile(r"^<!-- Here each variant.*-->$", re.MULTILINE)
 RULE_ITEM = re.compile(r"^`([a-z]+(?:\.[\w-]+)+)` — (.*)$")
 # The chapters that are not variants, in the order both digests have them.
 GENERAL_IDS = ("card-codes", "words", "conventions")
@@ -67,7 +73,7 @@ class Variant:
     id: str
     number: int
     title: str
-    seed: str
+    seed: str | None  # its original text's file name; None where it has none
     intro: tuple[SyntaxTreeNode, ...]
     sections: tuple[Section, ...]
 
@@ -201,9 +207,13 @@ def parse_digest(text: str, lang: str) -> Digest:
 def digest(lang: str) -> Digest:
     """The digest in `lang` (German unless "en"), read once."""
     lang = lang if lang in LANGS else LANGS[0]
-    return parse_digest((CONTENT / f"rules.{lang}.md").read_text(encoding="utf-8"), lang)
+    general = (CONTENT / f"rules.{lang}.md").read_text(encoding="utf-8")
+    chapters = "\n---\n\n".join(
+        own_text(variant_id, f"rules.{lang}.md") for variant_id in variant_ids()
+    )
+    return parse_digest(VARIANTS_MARK.sub(lambda _: chapters, general, count=1), lang)
 
 
 def seed_text(variant: Variant) -> str:
-    """The original German rule text of a variant."""
-    return (CONTENT / "seeds" / variant.seed).read_text(encoding="utf-8")
+    """The original German rule text of a variant ("" where it has none)."""
+    return own_text(variant.id, variant.seed) if variant.seed else ""

@@ -37,7 +37,7 @@ class HouseEntry:
 
 
 def house_rule_variant(rule_id: str) -> str | None:
-    """The variant whose switch has this rule ID (`ter.house.seven` -> terroristen), or None."""
+    """The variant whose switch has this rule ID (`ter.house.seven` -> its variant), or None."""
     for variant, rules in HOUSE_RULES.items():
         if any(rule.rule == rule_id for rule in rules):
             return variant

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 def rule_url(rule_id: str) -> str | None:
-    """The rule's anchor on its variant page (`/rules/dynamisch#dyn.jack.match`, house rules
+    """The rule's anchor on its variant page (`/rules/<id>#dyn.jack.match`, house rules
     in their section), or None."""
     found = digest("en").rule(rule_id)
     variant = found[0].id if found else house_rule_variant(rule_id)
@@ -88,6 +88,8 @@ def variant(variant: str) -> str:
 def original(variant: str) -> str:
     """The original German rule text the digest restates."""
     found = find(variant)
+    if found.seed is None:  # the common rules (RULES.md §6) have no original text
+        abort(404)
     return render_template(
         "rules/original.html", variant=found, blocks=seed_blocks(seed_text(found))
     )

@@ -167,7 +167,7 @@ class Scoring:
         length: int,
         details: list[dict[str, Any]] | None = None,
     ) -> tuple[Standing, int | None]:
-        """A series of `length` games where the fewest points win (dyn.series, Deluxe)."""
+        """A series of `length` games where the fewest points win (dyn.series, dlx.series)."""
         done = len(rounds) >= length
         standing = self.tally(
             players,
@@ -193,7 +193,7 @@ class Scoring:
         rate: int = 0,
         details: list[dict[str, Any]] | None = None,
     ) -> Standing:
-        """A Standing from per-seat round points (all variants but doppel)."""
+        """A Standing from per-seat round points (where seats score, not teams)."""
         # Starting from zeros, every running total is a list of its own (not a round's points).
         running = list(
             accumulate(points, lambda a, b: list(map(add, a, b)), initial=[0] * players)

@@ -15,7 +15,7 @@ from typing import Protocol
 
 # A seat, tied seats, a team letter, tied teams, or None while the table runs.
 Winner = int | list[int] | str | list[str] | None
-# Doppel and partner Speedone: four players, partners sit opposite (dop.deal, spd.opt.partner).
+# Team tables: four players, partners sit opposite (dop.deal, spd.opt.partner).
 TEAM_SEATS: dict[str, tuple[int, int]] = {"A": (0, 2), "B": (1, 3)}
 
 
@@ -65,9 +65,9 @@ class Settlement:
 class Standing:
     """A table's state after its rounds, everything derived from the stored input.
 
-    - `round_points[i]`: per seat what round i+1 scored (doppel: {"A": 1, "B": 0}).
-    - `running_totals[i]`: per seat the totals after round i+1 (doppel: games in the set then).
-    - `totals`: per seat (doppel: {"A": games, "B": games} in the current set).
+    - `round_points[i]`: per seat what round i+1 scored (teams: {"A": 1, "B": 0}).
+    - `running_totals[i]`: per seat the totals after round i+1 (teams: games in the set then).
+    - `totals`: per seat (teams: {"A": games, "B": games} in the current set).
     - `ranking`: seats, best first, ties keep seat order.
     - `progress`: numbers for "Spiel 3 von 8", "Satz 2: A 4 : 3 B", "142 / 200":
       {"kind": "games", "played": 3, "of": 8} | {"kind": "open", "played": n} |

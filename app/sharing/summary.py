@@ -76,7 +76,7 @@ class EveningSummary:
         return sheet_lang(self.lang)
 
     def table_title(self, line: TableLine) -> str:
-        """ "Tisch 1 · Dynamisches Maumau", or the variant alone for a table without a name."""
+        """ "Tisch 1 · <variant>", or the variant alone for a table without a name."""
         variant = self.said(line.variant)
         return f"{line.name} · {variant}" if line.name else variant
 

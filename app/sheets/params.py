@@ -137,7 +137,7 @@ def parse_rounds(variant: Variant, args: Mapping[str, str]) -> int:
 def parse_choices(
     variant: Variant, args: Mapping[str, str], players: int
 ) -> tuple[int | None, str | None, bool]:
-    """Speedone's target (200/500), scoring mode and partner columns (exactly 4 players),
+    """A variant's own sheet choices (target, scoring mode, partner columns for exactly 4 players),
     where the variant's sheet offers them (spd.opt.target, spd.opt.scoring, spd.opt.partner)."""
     offered = variant.blank_sheet.choices
     for field in ("target", "scoring", "partner"):

@@ -1,11 +1,11 @@
 """The quick-reference card: a second page with the variant's rules in short (`?rules=1`).
-Its own short texts (quickref.*.md), so a printed sheet does not depend on the rules pages.
+Its own short texts (`quickref.<lang>.md` in the variant's folder, one "- **Keyword:** text"
+bullet per line), so a printed sheet does not depend on the rules pages.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from xml.sax.saxutils import escape
 
 from reportlab.platypus import Flowable
@@ -15,20 +15,13 @@ from reportlab.platypus import Paragraph
 from app.sheets.layout import heading
 from app.sheets.layout import styles
 from app.sheets.record import Lang
+from app.variants.discovery import own_text
 
-TEXT_DIR = Path(__file__).resolve().parent
 
-
-def quick_rules(lang: str) -> dict[str, list[str]]:
-    """The bullets per variant of one language."""
-    sections: dict[str, list[str]] = {}
-    current: list[str] = []
-    for line in (TEXT_DIR / f"quickref.{lang}.md").read_text(encoding="utf-8").splitlines():
-        if line.startswith("## "):
-            current = sections.setdefault(line[3:].strip(), [])
-        elif line.startswith("- "):
-            current.append(line[2:].strip())
-    return sections
+def quick_rules(variant: str, lang: str) -> list[str]:
+    """The variant's bullets in one language."""
+    text = own_text(variant, f"quickref.{lang}.md")
+    return [line[2:].strip() for line in text.splitlines() if line.startswith("- ")]
 
 
 def markup(text: str) -> str:
@@ -43,6 +36,6 @@ def rules_page(variant: str, label: str, lang: Lang) -> list[Flowable]:
         lang("Quick rules: %(variant)s", variant=label),
         lang("The full rules are in Mautisch under “Rules”."),
     )
-    for bullet in quick_rules(lang.code)[variant]:
+    for bullet in quick_rules(variant, lang.code):
         story.append(Paragraph(markup(bullet), styles()["card"], bulletText="•"))
     return story

@@ -154,7 +154,7 @@ def header_rows(
     record: TableRecord, extra: list[Any], teams: int, lang: Lang, width: float
 ) -> list[list[Any]]:
     """Names over pairs of columns (points, Σ), then the pair labels; the team columns last."""
-    # A variant that keeps no points, only wins (Terroristen), heads its columns "Win".
+    # A variant that keeps no points, only wins, heads its columns "Win".
     points_label = lang("Win") if record.definition.scores_wins else lang("Pts.")
     names = name_cells(record.players, width)
     return [
@@ -213,7 +213,7 @@ def extra_column(record: TableRecord, lang: Lang) -> list[Any]:
 
 def shown_points(record: TableRecord, index: int, seat: int, points: int) -> str:
     """A round's points as written: "×2" marks doubled minus points (dyn.score.double);
-    where a round scores only a win (Terroristen) just the winner's 1 shows."""
+    where a round scores only a win just the winner's 1 shows."""
     if record.definition.scores_wins:
         return str(points) if points else ""
     details = record.standing.details
@@ -222,7 +222,7 @@ def shown_points(record: TableRecord, index: int, seat: int, points: int) -> str
 
 
 def partner_totals(record: TableRecord) -> list[list[str]]:
-    """Partners scored seat by seat (Speedone, spd.opt.partner): the teams' running totals
+    """Partners scored seat by seat (spd.opt.partner): the teams' running totals
     (players 1+3 and 2+4)."""
     definition = record.definition
     if definition.team_scores or not definition.has_teams(record.options):

@@ -57,7 +57,7 @@ def money(cents: int) -> str:
 
 
 def has_teams(table: Table) -> bool:
-    """Do the players sit as two teams (Doppel always, Speedone in partner mode)?"""
+    """Do the players sit as two teams (always, or by a partner option)?"""
     return table.definition.has_teams(table.options)
 
 

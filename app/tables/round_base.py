@@ -37,7 +37,9 @@ class RoundForm(ScoringForm):
     if_match = HiddenField()
     # The number this phone expected: another phone's round is shown, not silently followed.
     expected_number = HiddenField()
-    next_dealer = HiddenField()  # only Dynamisch asks by tap; others keep what the API stored
+    next_dealer = (
+        HiddenField()
+    )  # asked by tap where a variant's form does; others keep what the API stored
     # A key made when shown: a form sent twice (double tap, offline replay) saves one round.
     idempotency_key = HiddenField()
     # The fingerprint of a doubtful round the player was asked about (app/tables/doubts.py).

@@ -20,7 +20,7 @@ from app.variants.registry import variant_part
 
 
 class WinnerRoundForm(RoundForm):
-    """Only the winner: a seat (Terroristen) or a team (TeamRoundForm)."""
+    """Only the winner: a seat, or a team (TeamRoundForm)."""
 
     winner = RadioField(_l("Who won?"), validate_choice=False)
 

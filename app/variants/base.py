@@ -130,7 +130,7 @@ class Variant:
     blank_sheet: ClassVar[BlankSheetSetup]
 
     def __repr__(self) -> str:
-        """``<Variant dynamisch>``."""
+        """``<Variant id>``."""
         return f"<Variant {self.id}>"
 
     @property

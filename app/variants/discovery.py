@@ -32,6 +32,11 @@ def part(variant_id: str, module: str) -> ModuleType:
     return importlib.import_module(f"{PACKAGE}.{variant_id}.{module}")
 
 
+def own_text(variant_id: str, name: str) -> str:
+    """A text file of a variant's folder (its rules chapter, quick reference, original text)."""
+    return (FOLDER / variant_id / name).read_text(encoding="utf-8")
+
+
 @cache
 def definitions() -> dict[str, Any]:
     """Every variant's definition by its id, in the order the pages offer them."""
@@ -70,4 +75,30 @@ class Discovered(Mapping[str, T], Generic[T]):
 
     def __len__(self) -> int:
         """How many variants there are."""
+        return len(self.found)
+
+
+class Merged(Mapping[str, T], Generic[T]):
+    """What every variant declares by key (its rule IDs, its interpretations), merged into one
+    mapping in the variants' order, on first use."""
+
+    def __init__(self, take: Callable[[Any], Mapping[str, T]]) -> None:
+        """`take` picks the mapping from a variant's definition."""
+        self.parts = Discovered(take)
+
+    @cached_property
+    def found(self) -> dict[str, T]:
+        """The merged mapping, once every folder is loaded."""
+        return {key: value for part in self.parts.values() for key, value in part.items()}
+
+    def __getitem__(self, key: str) -> T:
+        """The value of one key (KeyError for an unknown one, as a dict)."""
+        return self.found[key]
+
+    def __iter__(self) -> Iterator[str]:
+        """The keys, variant after variant."""
+        return iter(self.found)
+
+    def __len__(self) -> int:
+        """How many keys all variants declare."""
         return len(self.found)

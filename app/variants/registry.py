@@ -63,7 +63,8 @@ def validate_round(
 def round_points_of(
     variant: str, players: Sequence[str], options: Mapping[str, Any], body: Any
 ) -> Any:
-    """What each seat (doppel: each team) scores for one round body, e.g. for a live preview."""
+    """What each seat (each team where teams score) scores for one round body, e.g. for a live
+    preview."""
     return find_variant(variant).round_points(players, options, body)
 
 

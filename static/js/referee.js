@@ -1,7 +1,7 @@
 // Referee page: taps on the card grids update the question in the URL and ask it at once.
 // Without this script the page still works: the grids are radio buttons and checkboxes of
 // a GET form, and "Check" sends it. The script adds twins (tap again: ×2), keeps the order
-// in which cards were tapped (Terroristen: the first card must serve), and asks as soon as
+// in which cards were tapped (several at once: the first card must serve), and asks as soon as
 // the question is complete.
 (function () {
   "use strict";

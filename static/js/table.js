@@ -192,7 +192,7 @@
     }
 
     function quickAdd(button) {
-      // Speedone: +10 / +20 / +50 onto a player's points, within the input's limits.
+      // Hand points: +10 / +20 / +50 onto a player's points, within the input's limits.
       var input = document.getElementById(button.getAttribute("data-add-to"));
       var max = input.max === "" ? Infinity : parseInt(input.max, 10);
       input.value = String(Math.min(max, number(input) + parseInt(button.getAttribute("data-add"), 10)));

@@ -23,8 +23,9 @@ from hypothesis import strategies as st
 from werkzeug.test import TestResponse
 
 from app.engine import deck
+from app.variants.registry import VARIANT_IDS
 
-VARIANTS = ["dynamisch", "deluxe", "speedone", "terroristen", "doppel"]
+VARIANTS = list(VARIANT_IDS)
 EXAMPLES = [
     case["request"]
     for case in json.loads((Path(__file__).parents[1] / "data/referee-examples.json").read_text())

@@ -1,5 +1,6 @@
 """The Kassensturz on PostgreSQL: the migrations make the paid ticks and IBANs there too, and
-the evening of tests/api/test_groups_api.py settles, records a payment by its tick and undoes it the same way."""
+the evening of tests/api/test_groups_api.py settles, records a payment by its tick and undoes
+it the same way."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from tests.api.test_groups_api import the_evening
 
 
 def test_the_evening_settles_and_ticks_on_postgres(pg_app: Flask) -> None:
-    """Three transfers (worked out by hand there), a tick recorded as a payment, undone, an IBAN masked."""
+    """Three transfers (worked out by hand there), a tick recorded as a payment, undone, an
+    IBAN masked."""
     client = pg_app.test_client()
     group, _tables = the_evening(client)
     url = f"/api/v1/groups/{group['id']}/settlement"

@@ -10,6 +10,8 @@ from flask.testing import FlaskClient
 
 from app.engine.fields import field_words
 from app.text import say
+from app.variants.registry import VARIANT_IDS
+from tests.variants.examples import examples
 
 URL = "/api/v1/referee"
 BASE: dict[str, Any] = {
@@ -437,27 +439,17 @@ def test_dop_lastcard_two_situation_top_was_last(client: FlaskClient) -> None:
         assert "Top card was a last card" in response.get_json()["error"]
 
 
-PLAIN = {"dynamisch": "H8", "deluxe": "H7", "speedone": "R5", "terroristen": "H8", "doppel": "H10"}
-RANGES = {
-    "dynamisch": (2, 6),
-    "deluxe": (2, 8),
-    "speedone": (2, 10),
-    "terroristen": (2, 10),
-    "doppel": (2, 4),
-}
-
-
-@pytest.mark.parametrize("variant", list(RANGES))
+@pytest.mark.parametrize("variant", VARIANT_IDS)
 def test_players_range_per_variant(client: FlaskClient, variant: str) -> None:
     """players: each variant's range (Doppel 2–4, players go out); outside it a 400."""
-    low, high = RANGES[variant]
+    low, high = examples(variant).REFEREE_PLAYERS
     for players, status in ((low - 1, 400), (low, 200), (high, 200), (high + 1, 400)):
         response = client.post(
             URL,
             json=body(
                 variant=variant,
                 players=players,
-                situation={"top": PLAIN[variant]},
+                situation={"top": examples(variant).PLAIN_TOP},
                 action={"draw": True},
             ),
         )
@@ -709,7 +701,10 @@ def test_house_rules_unknown_or_not_allowed_answer_400(
     """An option the variant does not have, or a value the switch does not allow, is a 400
     naming the option and listing what is allowed, in the request's language."""
     question = body(
-        variant=variant, options=options, situation={"top": PLAIN[variant]}, action={"draw": True}
+        variant=variant,
+        options=options,
+        situation={"top": examples(variant).PLAIN_TOP},
+        action={"draw": True},
     )
     english = client.post(URL, json=question)
     german = client.post(URL, json={**question, "lang": "de"}).get_json()

@@ -81,7 +81,7 @@ def candidates(situation: Situation) -> list[Action]:
     actions = [Action(draw=True)]
     for card in set(hand):
         actions += [Action((card,), wish) for wish in wishes_for(situation.variant, card)]
-        actions.append(Action((card,), Wish(suit="R" if card.is_speedone else "C")))
+        actions.append(Action((card,), Wish(suit="R" if card.is_colour_card else "C")))
     return actions + [
         Action(play, wish) for play in plays for wish in wishes_for(situation.variant, play[0])
     ]

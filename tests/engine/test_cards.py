@@ -98,9 +98,9 @@ def test_every_spelling_reads_the_card_the_decks_hold(card: Card) -> None:
 def test_speedone_aliases() -> None:
     """Speedone cards keep colour and value in suit and rank."""
     wild, skip = Card.parse("W+4"), Card.parse("GS")
-    assert (wild.colour, wild.value, wild.is_wild, wild.is_speedone) == (None, "W+4", True, True)
-    assert (skip.colour, skip.value, skip.is_speedone) == ("G", "S", True)
-    assert not Card.parse("S7").is_speedone
+    assert (wild.colour, wild.value, wild.is_wild, wild.is_colour_card) == (None, "W+4", True, True)
+    assert (skip.colour, skip.value, skip.is_colour_card) == ("G", "S", True)
+    assert not Card.parse("S7").is_colour_card
 
 
 def test_card_lists_round_trip() -> None:

@@ -18,6 +18,7 @@ from app.text import InputError
 from app.text import say
 from app.variants.registry import VARIANT_IDS
 from tests.engine.verdicts import has
+from tests.variants.examples import examples
 
 FULL = "G0,G1,G1,G2,G2,G3,G3,G4,G4,G5,G5,G6,G6,G7,G7,G8,G8,G9,G9,B0,B1"  # 21 cards
 
@@ -233,14 +234,6 @@ BODY = {
     "action": {"play": ["S7"]},
     "lang": "en",
 }
-TOPS = {
-    "dynamisch": "H8",
-    "deluxe": "H7",
-    "speedone": "R5",
-    "terroristen": "H8",
-    "doppel": "H10",
-    "maumau": "H10",
-}
 
 
 @pytest.mark.parametrize(
@@ -273,7 +266,12 @@ def test_request_options_name_the_switch_and_the_allowed_values(
     """InputError (the API's 400): the option in players' words and what is allowed."""
     with pytest.raises(InputError) as caught:
         judge_request(
-            {**BODY, "variant": variant, "situation": {"top": TOPS[variant]}, "options": options}
+            {
+                **BODY,
+                "variant": variant,
+                "situation": {"top": examples(variant).PLAIN_TOP},
+                "options": options,
+            }
         )
     assert caught.value.field == field
     assert all(word in say(caught.value.text, "en") for word in words), say(caught.value.text, "en")
@@ -287,7 +285,7 @@ def test_request_options_defaults_change_nothing() -> None:
         body = {
             **BODY,
             "variant": variant,
-            "situation": {"top": TOPS[variant]},
+            "situation": {"top": examples(variant).PLAIN_TOP},
             "action": {"draw": True},
         }
         defaults = {rule.option: rule.default for rule in find_variant(variant).house_rules}

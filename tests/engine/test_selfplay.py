@@ -24,11 +24,11 @@ from app.engine.games import Move
 from app.engine.games import new_game
 from app.engine.games import play_random
 from tests.engine.house import options_for
+from tests.variants.examples import examples
 
 VARIANTS = list(GAMES)
-# Eager players: games per variant; uniform players (voluntary draws) make longer games.
-# Each move asks the rules about every candidate, so a few hundred games per variant.
-EAGER_GAMES = {"dynamisch": 400, "deluxe": 300, "speedone": 500, "terroristen": 400, "doppel": 400}
+# Eager players: games per variant (its examples); uniform players (voluntary draws) make
+# longer games.
 UNIFORM_GAMES = 40
 CAP = 3000
 
@@ -62,9 +62,9 @@ def check_result(variant: str, players: int, game_result: object) -> None:
 def test_every_game_ends_or_stops_at_the_cap_with_a_reason(variant: str) -> None:
     """Seeded random games finish, or stop at the move cap and say so."""
     capped = Counter[bool]()
-    for seed in range(EAGER_GAMES[variant] + UNIFORM_GAMES):
+    for seed in range(examples(variant).EAGER_GAMES + UNIFORM_GAMES):
         players = players_for(variant, seed)
-        eager = seed < EAGER_GAMES[variant]
+        eager = seed < examples(variant).EAGER_GAMES
         result, reason = play_random(
             variant, players, seed, CAP, options_for(variant, seed), eager=eager
         )

@@ -9,6 +9,9 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from app.variants.registry import VARIANT_IDS
+from tests.variants.examples import examples
+
 PLAYERS = ["Anna", "Ben", "Cem", "Dora"]
 
 
@@ -17,41 +20,9 @@ def hands(*cards: tuple[int, int]) -> dict[str, Any]:
     return {"hands": [{"jacks": j, "others": o} for j, o in cards], "jack_suit": None}
 
 
+# Every variant's finished example table (tests/variants/<id>/examples.py).
 SAMPLES: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {
-    "dynamisch": (
-        {"games": 3, "rate_cents": 10},
-        [
-            {
-                "hands": [
-                    {"jacks": 0, "others": 0},
-                    {"jacks": 1, "others": 3, "holds_named_suit": True},
-                    {"jacks": 0, "others": 2},
-                    {"jacks": 0, "others": 5},
-                ],
-                "jack_suit": "H",
-            },
-            hands((0, 2), (0, 0), (1, 1), (0, 4)),
-            hands((0, 1), (0, 3), (0, 0), (2, 2)),
-        ],
-    ),
-    "deluxe": ({"rounds": 2, "rate_cents": 5}, [{"cards": [0, 3, 2, 5]}, {"cards": [4, 0, 2, 2]}]),
-    "speedone": (
-        {"target": 200, "scoring": "own-points", "rate_cents": 2},
-        [
-            {"winner": 0, "points": [0, 37, 12, 80]},
-            {
-                "winner": 1,
-                "hands": [
-                    {"numbers": 17, "actions": 1, "wilds": 0},
-                    None,
-                    {"numbers": 3, "actions": 0, "wilds": 1},
-                    {"numbers": 0, "actions": 0, "wilds": 0},
-                ],
-            },
-        ],
-    ),
-    "terroristen": ({"games": 3}, [{"winner": 2}, {"winner": 0}, {"winner": 2}]),
-    "doppel": ({}, [{"winner": w} for w in "AAAAA" + "BBABBB" + "AAAAA"]),  # sets 5:0, 1:5, 5:0
+    variant_id: examples(variant_id).SAMPLE for variant_id in VARIANT_IDS
 }
 
 

@@ -12,23 +12,18 @@ from app.sheets.blank import build_blank
 from app.sheets.params import BlankSheet
 from app.sheets.record import Lang
 from app.sheets.table_sheet import build_table_sheet
+from app.variants.registry import VARIANT_IDS
+from app.variants.registry import find_variant
 from tests.sheets.conftest import embedded_fonts
 from tests.sheets.conftest import pdf_text
 from tests.sheets.conftest import read_pdf
 from tests.sheets.conftest import sample_records
+from tests.variants.examples import examples
 
 CATALOG = Path(__file__).resolve().parents[2] / "app/translations/de/LC_MESSAGES/messages.po"
-VARIANTS = ("dynamisch", "deluxe", "speedone", "terroristen", "doppel")
-KIND_DE = {
-    "dynamisch": "Dynamisches Maumau · Punkteliste",
-    "deluxe": "Maumau-Deluxe · Strafpunkteliste",
-    "speedone": "Speedone · Punkteliste",
-    "terroristen": "Terroristen-Mau-Mau · Strichliste der Siege",
-    "doppel": "Doppel Mau-Mau · Matchliste",
-}
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", VARIANT_IDS)
 def test_every_variant_has_a_one_page_blank_sheet(client: FlaskClient, variant: str) -> None:
     """docs/api.md: application/pdf with a filename; German by default; a title in the metadata."""
     response = client.get(f"/sheets/{variant}.pdf")
@@ -37,12 +32,12 @@ def test_every_variant_has_a_one_page_blank_sheet(client: FlaskClient, variant: 
     assert f'filename="mautisch-{variant}.pdf"' in response.headers["Content-Disposition"]
     reader = read_pdf(response.data)
     assert len(reader.pages) == 1
-    assert reader.metadata is not None and reader.metadata.title == KIND_DE[variant]
-    assert KIND_DE[variant] in pdf_text(response.data)
+    assert reader.metadata is not None and reader.metadata.title == examples(variant).SHEET_KIND_DE
+    assert examples(variant).SHEET_KIND_DE in pdf_text(response.data)
     assert "Datum" in pdf_text(response.data)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", VARIANT_IDS)
 def test_fonts_are_embedded_dejavu_only(client: FlaskClient, variant: str) -> None:
     """No unembedded standard font: umlauts and suit symbols come from the shipped DejaVu Sans."""
     assert embedded_fonts(client.get(f"/sheets/{variant}.pdf").data) == {
@@ -139,7 +134,7 @@ def test_doppel_sets_reminder_and_match(client: FlaskClient) -> None:
     assert "Gewonnene Sätze" in text and "Sieger des Matches:" in text
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", VARIANT_IDS)
 def test_rules_page_is_a_second_page(client: FlaskClient, variant: str) -> None:
     """?rules=1 adds the quick-reference card on page 2."""
     reader = read_pdf(client.get(f"/sheets/{variant}.pdf?rules=1").data)
@@ -210,11 +205,13 @@ def test_bad_parameter_message_in_english(client: FlaskClient) -> None:
 def test_sheets_page_lists_every_variant_with_a_form(client: FlaskClient) -> None:
     """`/sheets`: a GET form per variant pointing at its PDF, with the fields it uses."""
     html = client.get("/sheets").get_data(as_text=True)
-    for variant in VARIANTS:
+    for variant in VARIANT_IDS:
         assert f'action="/sheets/{variant}.pdf"' in html
-    assert html.count('name="players"') == 5
-    assert html.count('name="rules"') == 5
-    assert html.count('name="rounds"') == 3  # dynamisch, deluxe, speedone
+    assert html.count('name="players"') == len(VARIANT_IDS)
+    assert html.count('name="rules"') == len(VARIANT_IDS)
+    # Only the sheets with game or round rows ask for their number.
+    with_rows = [name for name in VARIANT_IDS if find_variant(name).blank_sheet.rows is not None]
+    assert html.count('name="rounds"') == len(with_rows)
     assert 'name="target"' in html and 'name="partner"' in html
     assert "Listen zum Ausdrucken" in html
 
@@ -234,7 +231,7 @@ def test_every_sheet_string_has_a_german_translation() -> None:
         return str(entry.string)
 
     lang = Lang("de", german)
-    for variant in VARIANTS:
+    for variant in VARIANT_IDS:
         names = ("Anna", "Ben", "Cem", "Dora")
         build_blank(
             BlankSheet(

@@ -10,19 +10,22 @@ import pytest
 from flask.testing import FlaskClient
 
 from app.engine import INTERPRETATIONS
-from app.engine import RULE_IDS
+from app.engine import rule_ids
 from app.engine.houserules import HOUSE_RULES
+from app.engine.registry import VARIANTS as RULES
 from app.rules.markdown import render_inline
 from app.text import say
 
-CONTENT = Path(__file__).parent.parent.parent / "app" / "rules" / "content"
-VARIANTS = {
-    "dyn": "dynamisch",
-    "dlx": "deluxe",
-    "spd": "speedone",
-    "ter": "terroristen",
-    "dop": "doppel",
-}
+APP = Path(__file__).parent.parent.parent / "app"
+# Each variant's rule IDs carry its prefix (`dyn.serve`): the prefix names the variant.
+VARIANTS = {rules.prefix: name for name, rules in RULES.items()}
+
+
+def chapter_file(lang: str, variant: str) -> Path:
+    """A variant's chapter of the digest, in its folder."""
+    return APP / "variants" / variant / f"rules.{lang}.md"
+
+
 # A rule ID opens a list item (`- `id` — …`) or names an interpretation (`- I (`id`): …`).
 RULE_LINE = re.compile(r"^\s*- (?:I \()?`([a-z]{3}\.[\w.-]+)`", re.M)
 LABELS = {"de": "Auslegung", "en": "Interpretation"}
@@ -30,13 +33,16 @@ LABELS = {"de": "Auslegung", "en": "Interpretation"}
 
 def digest_ids(lang: str) -> list[str]:
     """Rule IDs of the digest file, read with a regex of its own (not the app's parser)."""
-    return RULE_LINE.findall((CONTENT / f"rules.{lang}.md").read_text(encoding="utf-8"))
+    return [
+        rule_id
+        for variant in VARIANTS.values()
+        for rule_id in RULE_LINE.findall(chapter_file(lang, variant).read_text(encoding="utf-8"))
+    ]
 
 
 def chapter(lang: str, variant: str) -> str:
     """The markdown of one variant's chapter."""
-    text = (CONTENT / f"rules.{lang}.md").read_text(encoding="utf-8")
-    return re.search(rf"^## \d\. [^\n]*\(`{variant}`\).*?(?=^## |\Z)", text, re.M | re.S).group(0)
+    return chapter_file(lang, variant).read_text(encoding="utf-8")
 
 
 def rule_block(page: str, rule_id: str) -> str:
@@ -54,9 +60,9 @@ def rule_block(page: str, rule_id: str) -> str:
 def test_digests_and_engine_share_the_rule_ids() -> None:
     """The German digest has exactly the IDs of the English one , the engine too."""
     english = digest_ids("en")
-    assert len(english) == len(set(english)) == len(RULE_IDS)
+    assert len(english) == len(set(english)) == len(rule_ids())
     assert digest_ids("de") == english
-    assert set(english) == set(RULE_IDS)
+    assert set(english) == set(rule_ids())
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -103,16 +109,26 @@ def test_german_digest_in_german_english_in_english(client: FlaskClient) -> None
     assert "A jack may be played <strong>only if it does not serve</strong>" in english
 
 
+def original_file(variant: str) -> Path:
+    """A variant's German original text, in its folder (a variant may have none)."""
+    return APP / "variants" / variant / f"{variant}.de.txt"
+
+
 @pytest.mark.parametrize("variant", list(VARIANTS.values()))
 def test_original_text_is_linked_and_served(client: FlaskClient, variant: str) -> None:
-    """The variant page links the German original, which is served as found."""
+    """The variant page links the German original, which is served as found; a variant
+    without one links none, and its original's address is a 404."""
     page = client.get(f"/rules/{variant}?lang=en").get_data(as_text=True)
-    assert f'href="/rules/{variant}/original"' in page
     response = client.get(f"/rules/{variant}/original")
+    if not original_file(variant).exists():
+        assert f'href="/rules/{variant}/original"' not in page
+        assert response.status_code == 404
+        return
+    assert f'href="/rules/{variant}/original"' in page
     assert response.status_code == 200
     original = response.get_data(as_text=True)
     assert '<article class="seed" lang="de">' in original
-    seed = (CONTENT / "seeds" / f"{variant}.de.txt").read_text(encoding="utf-8")
+    seed = original_file(variant).read_text(encoding="utf-8")
     sentences = [line.strip() for line in seed.splitlines() if 80 < len(line.strip()) < 400]
     for sentence in sentences[:3]:
         text = sentence.replace("&", "&amp;").replace('"', "&#34;").replace("'", "&#39;")
@@ -124,7 +140,8 @@ def test_index_lists_the_variants_and_card_codes(client: FlaskClient) -> None:
     page = client.get("/rules?lang=en").get_data(as_text=True)
     for variant in VARIANTS.values():
         assert f'href="/rules/{variant}"' in page
-        assert f'href="/rules/{variant}/original"' in page
+        linked = f'href="/rules/{variant}/original"' in page
+        assert linked == original_file(variant).exists()
     assert 'id="card-codes"' in page and "<table" in page
     assert '<a class="rule-ref" href="/rules/dynamisch#dyn.jack.match">' in page
 

@@ -1,6 +1,6 @@
 """Whole games of the variants, and seeded random self-play.
 
-``new_game("dynamisch", players=4, seed=7)`` deals a game that plays like a python-chess
+``new_game(variant_id, players=4, seed=7)`` deals a game that plays like a python-chess
 ``Board`` (see :mod:`app.engine.games.base`).
 """
 

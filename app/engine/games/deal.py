@@ -70,7 +70,7 @@ class CardTable:
         return self.wish
 
     def _players_in(self) -> int:
-        """Players still in the game (all of them except in Doppel)."""
+        """Players still in the game (all of them unless players go out, dop.out)."""
         return self.players
 
     def _next(self, seat: int, steps: int = 1) -> int:
@@ -126,7 +126,7 @@ class CardTable:
         return self.hands[seat][:]
 
     def top(self) -> Card | None:
-        """The top card of the discard pile (None only when Deluxe's pile ran out)."""
+        """The top card of the discard pile (None only when the pile ran out, dlx.stock)."""
         return self.discard[-1] if self.discard else None
 
     def all_cards(self) -> Counter[Card]:

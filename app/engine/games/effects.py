@@ -17,7 +17,7 @@ from app.engine.situation import Wish
 from app.engine.verdict import Effect
 
 # Phases: what kind of decision the acting player makes.
-TURN = "turn"  # a play or draw, judged by the rules (also after a Doppel draw, dop.draw)
+TURN = "turn"  # a play or draw, judged by the rules (also after a draw that lets play on, dop.draw)
 WEDDING = "wedding"  # announce a wedding out of turn, or let it pass (dyn.wedding, ter.wedding)
 SHOW = "show"  # show cards (dyn.9, dyn.10)
 TAKE = "take"  # take one of the shown cards

@@ -12,14 +12,15 @@ class SeatResult:
 
     cards: int
     jacks: int = 0
-    points: int = 0  # Speedone hand points (spd.points)
+    points: int = 0  # hand points where a variant counts them (spd.points)
     holds_named_suit: bool = False  # dyn.score.double
 
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """How a game ended: hands left, winners (Doppel: the team's two seats), the variant's
-    extras; ``next_dealer`` follows dyn.dealer and dlx.out, ``body`` is the scoring's round."""
+    """How a game ended: hands left, winners (a team's two seats where teams win, dop.game),
+    the variant's extras; ``next_dealer`` follows dyn.dealer and dlx.out, ``body`` is the
+    scoring's round."""
 
     variant: str
     seats: tuple[SeatResult, ...]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.engine.cards import SPECIAL_DELUXE_RANKS
 from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.cards import skat_deck
@@ -28,8 +27,12 @@ from app.engine.verdict import Effect
 from app.engine.verdict import Penalty
 from app.text import Message
 from app.variants.deluxe.house_rules import STRICT_DRAW
+from app.variants.deluxe.rule_ids import INTERPRETATIONS
+from app.variants.deluxe.rule_ids import RULE_KINDS
 
 DELUXE_RANKS = ("7", "10", "J", "Q", "K", "A")
+# The cards with an effect (dlx.jack … dlx.10); a 10 only with more than two players.
+SPECIAL_RANKS = ("10", "J", "Q", "K", "A")
 WISH_RULES = {"J": "dlx.jack", "Q": "dlx.queen"}
 
 
@@ -37,6 +40,8 @@ class DeluxeRules(Rules):
     """Maumau-Deluxe: a wrong card is taken back and costs 2 penalty cards."""
 
     name = "deluxe"
+    rule_kinds = RULE_KINDS
+    interpretations = INTERPRETATIONS
     prefix = "dlx"
     max_players = 8
     serve_rule = "dlx.serve"
@@ -76,7 +81,7 @@ class DeluxeRules(Rules):
         """J, Q, K, A and 10 are special unless a wish is in force; dlx.10: not with 2."""
         if situation.wish is not None:
             return False
-        return card.rank in SPECIAL_DELUXE_RANKS and (card.rank != "10" or situation.players > 2)
+        return card.rank in SPECIAL_RANKS and (card.rank != "10" or situation.players > 2)
 
     def judge_play(self, situation: Situation, action: Action) -> Ruling:
         """Pairs, wishes, the king chain, the skip, then the last-card rule."""
@@ -103,7 +108,7 @@ class DeluxeRules(Rules):
 
     def is_special_rank(self, situation: Situation, card: Card) -> bool:
         """dlx.lastcard: J, Q, K, A, 10 (the 10 only with more than 2 players)."""
-        return card.rank in SPECIAL_DELUXE_RANKS and (card.rank != "10" or situation.players > 2)
+        return card.rank in SPECIAL_RANKS and (card.rank != "10" or situation.players > 2)
 
     def judge_card(self, situation: Situation, action: Action, card: Card) -> Ruling:
         """The card (or pair) before the last-card rule: wish, chain, skip, serve."""

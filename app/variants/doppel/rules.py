@@ -22,6 +22,8 @@ from app.engine.variant import turn
 from app.engine.verdict import Effect
 from app.text import Message
 from app.variants.doppel.house_rules import NINE
+from app.variants.doppel.rule_ids import INTERPRETATIONS
+from app.variants.doppel.rule_ids import RULE_KINDS
 
 CHAINS = {"draw": ("7", "dop.7"), "skip": ("8", "dop.8")}
 
@@ -30,6 +32,8 @@ class DoppelRules(Rules):
     """Doppel Mau-Mau: one Skat deck, 4 players in 2 teams; out players sit out."""
 
     name = "doppel"
+    rule_kinds = RULE_KINDS
+    interpretations = INTERPRETATIONS
     prefix = "dop"
     max_players = 4
     serve_rule = "dop.serve"

@@ -24,6 +24,8 @@ from app.engine.variant import serves
 from app.engine.variant import turn
 from app.engine.verdict import Effect
 from app.text import Message
+from app.variants.dynamisch.rule_ids import INTERPRETATIONS
+from app.variants.dynamisch.rule_ids import RULE_KINDS
 
 COUNTERPART = {"Q": "K", "K": "Q"}
 
@@ -38,6 +40,8 @@ class DynamischRules(Rules):
     """Dynamisches Maumau: no penalty cards, no calls; effects must be carried out."""
 
     name = "dynamisch"
+    rule_kinds = RULE_KINDS
+    interpretations = INTERPRETATIONS
     prefix = "dyn"
     max_players = 6
     serve_rule = "dyn.serve"

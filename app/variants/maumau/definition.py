@@ -22,8 +22,8 @@ class Maumau(Variant):
     order = 6
     game = MaumauGame
     rules = MaumauGame.rules
-    short_name = "Mau-Mau"
-    label = Message("Mau-Mau")
+    short_name = "Klassisch"
+    label = Message("Classic Mau-Mau")
     description = Message(
         "The Mau-Mau families play: count wins or points; the special cards as you agree."
     )
@@ -33,10 +33,16 @@ class Maumau(Variant):
     names_round_winner = True
     # The same winner twice in a row is an ordinary evening when only wins are counted.
     repeat_doubtful = False
-    form_fields = {"games": "mau_games", "rate_cents": "rate_cents"}
+    # The page's fields: wins or points, the games of a tally (empty: open-ended), the limit.
+    form_fields = {
+        "scoring": "tally",
+        "games": "ter_games",
+        "limit": "limit",
+        "rate_cents": "rate_cents",
+    }
     round_entry = "winner"
     chart_note_text = Message("Wins or points, as the table counts them.")
-    blank_sheet = BlankSheetSetup(room=6)
+    blank_sheet = BlankSheetSetup(room=6, rows=(1, 20, 12))
 
     def chart_target(self, options: Mapping[str, Any]) -> int | None:
         """mau.score.points: the limit that ends the table."""

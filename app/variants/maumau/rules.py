@@ -6,8 +6,6 @@ rules read them from ``situation.options`` and cite ``mau.house.*`` when a switc
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.cards import skat_deck
@@ -32,6 +30,8 @@ from app.variants.maumau.house_rules import JACK_LAST
 from app.variants.maumau.house_rules import JACK_ON_JACK
 from app.variants.maumau.house_rules import NINE
 from app.variants.maumau.house_rules import SEVEN
+from app.variants.maumau.rule_ids import INTERPRETATIONS
+from app.variants.maumau.rule_ids import RULE_KINDS
 
 
 class MaumauRules(Rules):
@@ -47,15 +47,8 @@ class MaumauRules(Rules):
     play_after_draw = True  # mau.draw.play (judge_draw keeps the turn only when the switch is on)
     wish_optional_on_top = True  # mau.start: a turned-up jack wishes nothing
     pending_ranks = {"draw": ("7",), "skip": ("8",), "again": ("A",)}
-    # fmt: off
-    rule_kinds: ClassVar[dict[str, str]] = {
-        "mau.serve": "play", "mau.draw.play": "play", "mau.start": "setup",
-        "mau.stock": "setup", "mau.jack": "play", "mau.7": "play", "mau.8": "play",
-        "mau.9": "play", "mau.ace": "play", "mau.last": "manners",
-        "mau.score.wins": "score", "mau.score.points": "score", "mau.money": "score",
-    }
-    # fmt: on
-    interpretations: ClassVar[dict[str, Message]] = {}  # RULES.md §6 leaves nothing open
+    rule_kinds = RULE_KINDS
+    interpretations = INTERPRETATIONS
 
     def deck(self, players: int) -> list[Card]:
         """One Skat deck of 32 cards."""
@@ -150,7 +143,8 @@ class MaumauRules(Rules):
             effects.append(Effect("out", rule="mau.serve"))
         effects.append(turn(steps, situation.players, "mau.serve"))
         rule, reason = self.decided_by(situation, card)
-        return self.legal(rule, reason, effects)
+        # An ace as the last card under mau.house.ace "again" leaves a card owed (the I: line).
+        return self.legal(rule, reason, effects, "mau.house.ace" if stuck else None)
 
     def card_effects(
         self, situation: Situation, action: Action, card: Card

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.engine.cards import COLOURS
 from app.engine.cards import Card
-from app.engine.cards import speedone_deck
+from app.engine.cards import colour_deck
 from app.engine.disputes import Dispute
 from app.engine.options import DEFAULT_OPTIONS
 from app.engine.options import Options
@@ -25,6 +25,8 @@ from app.text import Message
 from app.variants.speedone.house_rules import HANDLIMIT
 from app.variants.speedone.house_rules import STACK2
 from app.variants.speedone.house_rules import STACK4
+from app.variants.speedone.rule_ids import INTERPRETATIONS
+from app.variants.speedone.rule_ids import RULE_KINDS
 
 HAND_LIMIT = 22
 DRAW_RULES = {"+2": "spd.draw2", "W+4": "spd.draw4"}
@@ -35,6 +37,8 @@ class SpeedoneRules(Rules):
     """Speedone: colour or value serves, wild cards always; nobody plays out of turn."""
 
     name = "speedone"
+    rule_kinds = RULE_KINDS
+    interpretations = INTERPRETATIONS
     prefix = "spd"
     max_players = 10
     serve_rule = "spd.serve"
@@ -64,7 +68,7 @@ class SpeedoneRules(Rules):
 
     def deck(self, players: int) -> list[Card]:
         """The 108 Speedone cards."""
-        return speedone_deck()
+        return colour_deck(wilds=4)  # I (spd): four W and four W+4, as the digest settles
 
     def hand_limit(self, options: Options) -> int | None:
         """spd.handlimit: 22 cards, unless spd.house.handlimit is off."""

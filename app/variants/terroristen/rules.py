@@ -8,7 +8,6 @@ from app.engine.cards import RANKS
 from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.cards import skat_deck
-from app.engine.cards import terroristen_decks
 from app.engine.disputes import Dispute
 from app.engine.options import DEFAULT_OPTIONS
 from app.engine.options import Options
@@ -28,8 +27,11 @@ from app.engine.verdict import Effect
 from app.engine.verdict import Penalty
 from app.text import Message
 from app.variants.dynamisch.rules import counterpart
+from app.variants.terroristen.deck import decks_for
 from app.variants.terroristen.house_rules import MULTI
 from app.variants.terroristen.house_rules import SEVEN
+from app.variants.terroristen.rule_ids import INTERPRETATIONS
+from app.variants.terroristen.rule_ids import RULE_KINDS
 
 GREETINGS = {Card("C", "Q"): "ter.greet.cq", Card("D", "K"): "ter.greet.dk"}
 START_SPECIALS = ("7", "8", "9", "10", "J")
@@ -39,6 +41,8 @@ class TerroristenRules(Rules):
     """Terroristen-Mau-Mau: the first player out wins; manners cost cards."""
 
     name = "terroristen"
+    rule_kinds = RULE_KINDS
+    interpretations = INTERPRETATIONS
     prefix = "ter"
     max_players = 10
     serve_rule = "ter.serve"
@@ -68,7 +72,7 @@ class TerroristenRules(Rules):
 
     def deck(self, players: int) -> list[Card]:
         """I: ceil(players × 15 / 32) Skat decks shuffled together, at least 2."""
-        return skat_deck(terroristen_decks(players))
+        return skat_deck(decks_for(players))
 
     def wish_choices(self, situation: Situation, card: Card) -> tuple[str, ...]:
         """ter.jack: any suit."""

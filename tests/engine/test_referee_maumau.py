@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.engine import RULE_KINDS
 from app.engine import Action
 from app.engine import Situation
 from app.engine import Verdict
@@ -14,6 +15,7 @@ from app.engine import legal_actions
 from app.engine.cards import Card
 from app.engine.games import new_game
 from app.engine.options import Options
+from app.variants.maumau.scoring import MaumauScoring
 from tests.engine.verdicts import has
 
 
@@ -122,6 +124,20 @@ def test_effects_of_the_special_cards() -> None:
     assert not has(ask("top=H10 options=seven:none", "H7"), "draw")
 
 
+def test_an_ace_as_last_card_under_again_is_the_interpretation() -> None:
+    """mau.house.ace "again" (I:): the last card an ace, its player draws the card he owes
+    and is not out; the verdict names the interpretation, without the switch it has none."""
+    verdict = ask("top=HK hand=HA options=ace:again", "HA")
+    assert (verdict.legal, verdict.rule) == (True, "mau.house.ace")
+    assert has(verdict, "draw", who="you", count=1) and not has(verdict, "out")
+    assert verdict.interpretation == (
+        "an ace played as the last card does not end the game: its player still owes a card, "
+        "so he draws one and his turn ends."
+    )
+    plain = ask("top=HK hand=HA", "HA")
+    assert plain.interpretation is None and has(plain, "out")
+
+
 def test_mau_start_turned_up_cards() -> None:
     """mau.start: a 7 makes the player after the dealer draw, an 8 skips him, a jack wishes
     nothing."""
@@ -174,3 +190,15 @@ def test_mau_stock_and_whole_games_end() -> None:
         assert result.seats[result.winners[0]].cards == 0
         reshuffled += result.reshuffles
     assert reshuffled > 0
+
+
+def test_score_keeping_rules_and_the_house_rules_kinds() -> None:
+    """mau.score.wins, mau.score.points, mau.money keep the score, no referee question; the
+    house rules are table options. A game ended with a jack counts double (mau.score.points)."""
+    scores = ("mau.score.wins", "mau.score.points", "mau.money")
+    assert {RULE_KINDS[rule] for rule in scores} == {"score"}
+    assert {RULE_KINDS[rule.rule] for rule in find_variant("maumau").house_rules} == {"option"}
+    scoring = MaumauScoring()
+    game = {"winner": 0, "points": [0, 12, 7], "jack_end": True}
+    assert scoring.points(3, {"scoring": "points"}, game) == [0, 24, 14]
+    assert scoring.points(3, {"scoring": "wins"}, {"winner": 2}) == [0, 0, 1]

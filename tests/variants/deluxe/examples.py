@@ -1,0 +1,22 @@
+"""Maumau-Deluxe as the shared tests take it: one example of each kind the tests iterate over
+(tests/variants/examples.py finds it by the variant's id)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# A top card the referee's questions start from: any card of the deck is judged on it alone.
+PLAIN_TOP = "H7"
+# The referee's player range, as the rules digest gives it.
+REFEREE_PLAYERS = (2, 8)
+# A finished table's options and rounds (group statistics, exports, ratings).
+SAMPLE: tuple[dict[str, Any], list[dict[str, Any]]] = (
+    {"rounds": 2, "rate_cents": 5},
+    [{"cards": [0, 3, 2, 5]}, {"cards": [4, 0, 2, 2]}],
+)
+# Two rounds entered on the German pages (a running table).
+PAGE_ROUNDS: list[dict[str, Any]] = [{"cards": [0, 3, 2, 5]}, {"cards": [4, 0, 1, 2]}]
+# The blank sheet's German title.
+SHEET_KIND_DE = "Maumau-Deluxe · Strafpunkteliste"
+# Whole games an eager self-play runs (each move asks the rules about every candidate).
+EAGER_GAMES = 300

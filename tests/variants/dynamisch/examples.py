@@ -1,0 +1,69 @@
+"""Dynamisches Maumau as the shared tests take it: one example of each kind the tests iterate over
+(tests/variants/examples.py finds it by the variant's id)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# A top card the referee's questions start from: any card of the deck is judged on it alone.
+PLAIN_TOP = "H8"
+# The referee's player range, as the rules digest gives it.
+REFEREE_PLAYERS = (2, 6)
+# A finished table's options and rounds (group statistics, exports, ratings).
+SAMPLE: tuple[dict[str, Any], list[dict[str, Any]]] = (
+    {"games": 3, "rate_cents": 10},
+    [
+        {
+            "hands": [
+                {"jacks": 0, "others": 0},
+                {"jacks": 1, "others": 3, "holds_named_suit": True},
+                {"jacks": 0, "others": 2},
+                {"jacks": 0, "others": 5},
+            ],
+            "jack_suit": "H",
+        },
+        {
+            "hands": [
+                {"jacks": 0, "others": 2},
+                {"jacks": 0, "others": 0},
+                {"jacks": 1, "others": 1},
+                {"jacks": 0, "others": 4},
+            ],
+            "jack_suit": None,
+        },
+        {
+            "hands": [
+                {"jacks": 0, "others": 1},
+                {"jacks": 0, "others": 3},
+                {"jacks": 0, "others": 0},
+                {"jacks": 2, "others": 2},
+            ],
+            "jack_suit": None,
+        },
+    ],
+)
+# Two rounds entered on the German pages (a running table).
+PAGE_ROUNDS: list[dict[str, Any]] = [
+    {
+        "hands": [
+            {"jacks": 0, "others": 0},
+            {"jacks": 1, "others": 3},
+            {"jacks": 0, "others": 3},
+            {"jacks": 0, "others": 2},
+        ],
+        "jack_suit": None,
+    },
+    {
+        "hands": [
+            {"jacks": 0, "others": 2},
+            {"jacks": 0, "others": 0},
+            {"jacks": 2, "others": 1, "holds_named_suit": True},
+            {"jacks": 0, "others": 4},
+        ],
+        "jack_suit": "H",
+    },
+]
+# The blank sheet's German title.
+SHEET_KIND_DE = "Dynamisches Maumau · Punkteliste"
+# Whole games an eager self-play runs (each move asks the rules about every candidate).
+EAGER_GAMES = 400

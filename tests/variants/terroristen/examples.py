@@ -1,0 +1,22 @@
+"""Terroristen-Mau-Mau as the shared tests take it: one example of each kind the tests iterate over
+(tests/variants/examples.py finds it by the variant's id)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# A top card the referee's questions start from: any card of the deck is judged on it alone.
+PLAIN_TOP = "H8"
+# The referee's player range, as the rules digest gives it.
+REFEREE_PLAYERS = (2, 10)
+# A finished table's options and rounds (group statistics, exports, ratings).
+SAMPLE: tuple[dict[str, Any], list[dict[str, Any]]] = (
+    {"games": 3},
+    [{"winner": 2}, {"winner": 0}, {"winner": 2}],
+)
+# Two rounds entered on the German pages (a running table).
+PAGE_ROUNDS: list[dict[str, Any]] = [{"winner": 2}, {"winner": 0}]
+# The blank sheet's German title.
+SHEET_KIND_DE = "Terroristen-Mau-Mau · Strichliste der Siege"
+# Whole games an eager self-play runs (each move asks the rules about every candidate).
+EAGER_GAMES = 400
