@@ -44,6 +44,14 @@ class Maumau(Variant):
     chart_note_text = Message("Wins or points, as the table counts them.")
     blank_sheet = BlankSheetSetup(room=6, rows=(1, 20, 12))
 
+    def entry_for(self, options: Mapping[str, Any]) -> str:
+        """mau.score.points asks the hands' points and the closing jack; wins only the winner."""
+        return "points_jack" if options.get("scoring") == "points" else self.round_entry
+
+    def scores_wins_for(self, options: Mapping[str, Any]) -> bool:
+        """mau.score.wins: a round is a win (a tick in the grid)."""
+        return options.get("scoring") != "points"
+
     def chart_target(self, options: Mapping[str, Any]) -> int | None:
         """mau.score.points: the limit that ends the table."""
         return options["limit"] if options.get("scoring") == "points" else None

@@ -70,6 +70,10 @@ class MaumauScoring(Scoring):
         """Ended by hand: as if the games played had been the number agreed."""
         return {**options, "games": played}
 
+    def entry_max(self, options: Mapping[str, Any]) -> dict[str, int]:
+        """A hand holds at most the whole deck's points (the steppers' upper end)."""
+        return {"points": DECK_POINTS}
+
     def check_round(
         self, players: Sequence[str], options: Mapping[str, Any], body: Mapping[str, Any]
     ) -> dict[str, Any]:
