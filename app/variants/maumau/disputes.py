@@ -11,6 +11,5 @@ DISPUTES = (
     Dispute("seven-on-seven", Message("Seven on seven"), "top=H7 draw=2", "S7"),
     Dispute("nine-reverse", Message("Does the nine reverse?"), "top=H8", "H9"),
     Dispute("ace-again", Message("Ace: one more card?"), "top=HK hand=HA,H8,C7", "HA"),
-    Dispute("drawn-card", Message("Play the drawn card"), "top=H8 drew=true", "H10"),
     Dispute("jack-last", Message("Jack as last card"), "top=H8 hand=CJ", "CJ wish=H"),
 )
