@@ -54,7 +54,7 @@ def document() -> dict[str, Any]:
         "info": {
             "title": "Mautisch API",
             "version": "1",
-            "description": "Rules referee and score keeping for Mau-Mau variants.",
+            "description": "Rules referee and score keeping for the Mau-Mau variants.",
         },
         "servers": [{"url": "/api/v1"}],
         "paths": {

@@ -21,6 +21,7 @@ from app.engine.houserules import HouseRule
 from app.engine.judge import judge
 from app.engine.judge import judge_start
 from app.engine.judge import legal_actions
+from app.engine.options import Options
 from app.engine.problems import find_problem
 from app.engine.registry import PLAYER_RANGE
 from app.engine.registry import Rules
@@ -35,7 +36,6 @@ from app.engine.rule_ids import RULE_KINDS
 from app.engine.rule_ids import rule_ids
 from app.engine.situation import Action
 from app.engine.situation import InvalidNotationError
-from app.engine.situation import Options
 from app.engine.situation import Pending
 from app.engine.situation import Situation
 from app.engine.situation import Wish

@@ -18,12 +18,12 @@ from app.engine.cards import Card
 from app.engine.fields import field_words
 from app.engine.fields import variant_title
 from app.engine.houserules import HouseRule
+from app.engine.options import Options
 from app.engine.registry import PLAYER_RANGE
 from app.engine.registry import VARIANTS
 from app.engine.registry import Rules
 from app.engine.situation import ACTORS
 from app.engine.situation import Action
-from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.text import Message
 from app.text import commas

@@ -1,14 +1,16 @@
 """House rules: the switches a table may flip where groups really disagree.
 
 Each switch has an ID the referee cites, an option name, a default (the digest's reading)
-and the other choices in players' words. Like OpenSpiel's game parameters they are read once
-into the situation's options; only the rules consult them.
+and the other choices in players' words. Like OpenSpiel's game parameters each variant
+declares its own in its folder (its rules' ``house_rules``); a table's choices are read once
+into the situation's options (app.engine.options); only the rules consult them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from app.text import Message
@@ -50,75 +52,16 @@ def on_off(
     return HouseRule(rule, option, default, title, (first, second))
 
 
-STACK2 = on_off(
-    "spd.opt.stack2",
-    "stack2",
-    False,
-    Message("Draw-two on draw-two"),
-    Message("A draw-two may be answered with a draw-two; the next player takes them all."),
-    Message("A draw-two is drawn, never stacked."),
-)
-STACK4 = on_off(
-    "spd.opt.stack4",
-    "stack4",
-    False,
-    Message("Wild draw-four on wild draw-four"),
-    Message("A wild draw-four may be answered with a wild draw-four."),
-    Message("A wild draw-four is drawn, never stacked."),
-)
-HANDLIMIT = on_off(
-    "spd.house.handlimit",
-    "handlimit",
-    True,
-    Message("At most 22 cards in hand"),
-    Message("A player holding 22 cards draws no more."),
-    Message("No limit: every card drawn is taken."),
-)
-STRICT_DRAW = on_off(
-    "dlx.house.strictdraw",
-    "strict_draw",
-    False,
-    Message("Draw only when nothing fits"),
-    Message('You may draw only when no card fits (a wish still allows "will not").'),
-    Message("Anyone may draw, even when a card would fit."),
-)
-SEVEN = HouseRule(
-    "ter.house.seven",
-    "seven",
-    "draw2",
-    Message("The seven"),
-    (
-        ("draw2", Message("The next player draws 2 cards.")),
-        ("pass", Message("Seven on seven: pass it on, the next draws 2 more per seven.")),
-        ("none", Message("The seven has no effect.")),
-    ),
-)
-MULTI = HouseRule(
-    "ter.house.multi",
-    "multi",
-    "rank",
-    Message("Several cards at once"),
-    (
-        ("rank", Message("All cards of the same rank may be played together.")),
-        ("twins", Message("Only identical cards (suit and rank, twins) together.")),
-    ),
-)
-NINE = HouseRule(
-    "dop.house.nine",
-    "nine",
-    "must",
-    Message("After a nine"),
-    (
-        ("must", Message("Who plays a nine must play the cards owed (or draw one for each).")),
-        ("may", Message("Who plays a nine may draw instead: all cards still owed at once.")),
-    ),
-)
-
-
 # Each variant's switches, from its rules (`app.variants.discovery` finds them on first use).
 HOUSE_RULES: Discovered[tuple[HouseRule, ...]] = Discovered(
     lambda variant: variant.rules.house_rules
 )
+
+
+@cache
+def option_names() -> tuple[str, ...]:
+    """Every variant's option names (two variants may share one, each with its choices)."""
+    return tuple(dict.fromkeys(rule.option for rules in HOUSE_RULES.values() for rule in rules))
 
 
 def defaults(rules: tuple[HouseRule, ...]) -> dict[str, Value]:

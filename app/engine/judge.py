@@ -11,14 +11,14 @@ from itertools import combinations
 
 from app.engine.card_problems import deck_counts
 from app.engine.cards import Card
+from app.engine.options import DEFAULT_OPTIONS
+from app.engine.options import Options
 from app.engine.problems import find_problem
 from app.engine.registry import VARIANTS
 from app.engine.registry import Rules
 from app.engine.registry import Ruling
 from app.engine.registry import find_variant
-from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
-from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.situation import Wish
 from app.engine.verdict import Verdict

@@ -15,18 +15,17 @@ from app.engine.cards import Card
 from app.engine.cards import InvalidCardError
 from app.engine.fields import field_words
 from app.engine.judge import judge_checked
+from app.engine.options import DEFAULT_OPTIONS
+from app.engine.options import Options
 from app.engine.problems import find_problem
 from app.engine.registry import VARIANTS
 from app.engine.registry import Rules
 from app.engine.registry import variant_ids
 from app.engine.situation import ACTORS
-from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
-from app.engine.situation import Options
 from app.engine.situation import Pending
 from app.engine.situation import Situation
 from app.engine.situation import Wish
-from app.engine.situation import replace_options
 from app.engine.unknowns import judge_open
 from app.engine.unknowns import missing_fields
 from app.inputs import Field
@@ -200,7 +199,7 @@ def read_options(rules: Rules, value: Any) -> Options:
         problem = option_problem(rules, name, choice)
         if problem is not None:
             raise InputError(problem.text, problem.field)
-    return replace_options(DEFAULT_OPTIONS, obj)
+    return Options.of(rules.house_rules, obj)
 
 
 def read_action(value: Any) -> Action:

@@ -24,11 +24,8 @@ Actions: ``CJ wish=D``, ``D7,D7``, ``draw``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import fields
-from dataclasses import replace
-from typing import Any
 
 from app.engine.cards import COLOURS
 from app.engine.cards import RANKS
@@ -36,13 +33,9 @@ from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.cards import format_cards
 from app.engine.cards import parse_cards
-from app.engine.houserules import HANDLIMIT
-from app.engine.houserules import MULTI
-from app.engine.houserules import NINE
-from app.engine.houserules import SEVEN
-from app.engine.houserules import STACK2
-from app.engine.houserules import STACK4
-from app.engine.houserules import STRICT_DRAW
+from app.engine.houserules import HOUSE_RULES
+from app.engine.options import DEFAULT_OPTIONS
+from app.engine.options import Options
 
 WISH_FLAGS = ("by_you", "anyone_served", "you_served")
 ACTORS = ("on_turn", "other")
@@ -117,66 +110,6 @@ class Pending:
 
 
 NO_PENDING = Pending()
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    """The table's house rules (app.engine.houserules); the defaults are the digest's
-    readings, and only the rules consult the switches, never their callers."""
-
-    stack2: bool = bool(STACK2.default)
-    stack4: bool = bool(STACK4.default)
-    handlimit: bool = bool(HANDLIMIT.default)
-    strict_draw: bool = bool(STRICT_DRAW.default)
-    seven: str = str(SEVEN.default)
-    multi: str = str(MULTI.default)
-    nine: str = str(NINE.default)
-
-    @classmethod
-    def parse(cls, text: str) -> Options:
-        """Read ``stack2,seven:pass,handlimit:false`` (a bare name switches it on)."""
-        values: dict[str, bool | str] = {}
-        defaults = cls()
-        for item in filter(None, text.split(",")):
-            name, _, value = item.partition(":")
-            if name not in OPTION_NAMES or name in values:
-                raise ValueError(f"{item!r} is not an option (options: {', '.join(OPTION_NAMES)})")
-            if isinstance(getattr(defaults, name), bool):
-                if value not in ("", "true", "false"):
-                    raise ValueError(f"option {name} is true or false, not {value!r}")
-                values[name] = value != "false"
-            else:
-                values[name] = value
-        return replace_options(cls(), values)
-
-    def changed(self) -> dict[str, bool | str]:
-        """The switches away from their default, by option name."""
-        if self == DEFAULT_OPTIONS:
-            return {}  # the usual table: no switch to look at
-        return {
-            name: getattr(self, name)
-            for name in OPTION_NAMES
-            if getattr(self, name) != getattr(DEFAULT_OPTIONS, name)
-        }
-
-    def __str__(self) -> str:
-        """The inverse of :meth:`parse` for the switches away from their default."""
-        return ",".join(
-            name if value is True else f"{name}:{str(value).lower()}"
-            for name, value in self.changed().items()
-        )
-
-
-OPTION_NAMES = tuple(f.name for f in fields(Options))
-DEFAULT_OPTIONS = Options()
-
-
-def replace_options(options: Options, values: Mapping[str, bool | str]) -> Options:
-    """``options`` with the switches named in ``values`` set (the names are checked)."""
-    if not values:
-        return options  # a frozen value: nothing to copy (most questions set no house rule)
-    changes: dict[str, Any] = dict(values)
-    return replace(options, **changes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +188,7 @@ class Situation:
             pending=pending if pending else None,
             hand=parse_cards(values["hand"]) if "hand" in values else None,
             players=int(values.get("players", "4")),
-            options=Options.parse(values.get("options", "")),
+            options=Options.parse(values.get("options", ""), HOUSE_RULES.get(variant, ())),
             actor=actor,
             drew=flags["drew"] == "true",
             waiting=read_waiting(values["waiting"]) if "waiting" in values else None,

@@ -15,10 +15,10 @@ from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.disputes import Dispute
 from app.engine.houserules import HouseRule
+from app.engine.options import DEFAULT_OPTIONS
+from app.engine.options import Options
 from app.engine.rule_ids import INTERPRETATIONS
-from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
-from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.situation import Wish
 from app.engine.texts import card_text
@@ -181,6 +181,43 @@ class Rules:
             self.serve_rule,
             Message("Your turn ends; the next player is on turn."),
             [turn(1, situation.players, self.serve_rule)],
+        )
+
+    def skipped(self, situation: Situation, rule: str) -> Ruling:
+        """The acting player takes the pending eight: he is skipped (dop.8, ter.8, mau.8)."""
+        return self.legal(
+            rule,
+            Message("You are skipped."),
+            [Effect("skip", who="you", count=1, rule=rule), turn(1, situation.players, rule)],
+        )
+
+    def take_cards(
+        self, situation: Situation, rule: str, interpretation: str | None = None
+    ) -> Ruling:
+        """The acting player takes the pending sevens and his turn ends (ter.7, mau.7)."""
+        draw = situation.due.draw
+        return self.legal(
+            rule,
+            Message("You draw %(draw)s cards; your turn ends.", draw=draw),
+            [Effect("draw", who="you", count=draw, rule=rule), turn(1, situation.players, rule)],
+            interpretation,
+        )
+
+    def draw_one(self, situation: Situation, rule: str, play_on: bool) -> Ruling:
+        """The acting player draws one card; he may play at once (dop.draw, mau.draw.play) or
+        his turn ends (ter.serve)."""
+        reason = (
+            Message("You draw one card and may play at once; otherwise your turn ends.")
+            if play_on
+            else Message("You draw one card.")
+        )
+        return self.legal(
+            rule,
+            reason,
+            [
+                Effect("draw", who="you", count=1, rule=rule),
+                turn(0 if play_on else 1, situation.players, rule),
+            ],
         )
 
     def start_effects(self, card: Card, players: int, options: Options = DEFAULT_OPTIONS) -> Ruling:

@@ -75,8 +75,9 @@ def public_url(value: object) -> str | None:
     parts = urlsplit(str(value).strip())
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
         raise SettingError(
-            f"PUBLIC_URL muss eine Adresse wie https://maumau.example.org sein, nicht {value!r}. /"
-            f" PUBLIC_URL must be an address like https://maumau.example.org, not {value!r}."
+            "PUBLIC_URL muss eine Adresse wie https://mautisch.example.org sein,"
+            f" nicht {value!r}. /"
+            f" PUBLIC_URL must be an address like https://mautisch.example.org, not {value!r}."
         )
     return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}"
 

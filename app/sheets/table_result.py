@@ -35,6 +35,8 @@ SIDE_BY_SIDE = 240 * mm  # from this width (landscape) the transfers stand besid
 SCORING = {
     "winner-takes": N_("Winner takes (highest total wins)"),
     "own-points": N_("Own points (lowest total wins)"),
+    "wins": N_("Games won (most wins)"),
+    "points": N_("Points (lowest total wins)"),
 }
 
 
@@ -94,6 +96,8 @@ def describe_options(variant: Variant, options: dict[str, Any], lang: Lang) -> s
     if "scoring" in options:
         scoring = SCORING[options["scoring"]]  # inline, pybabel would take "scoring" for a msgid
         parts.append(lang(scoring))
+    if options.get("scoring") == "points" and "limit" in options:
+        parts.append(lang("Limit %(n)s", n=options["limit"]))
     if variant.team_option and options.get(variant.team_option):
         parts.append(lang("Partners"))
     if variant.has_sets:

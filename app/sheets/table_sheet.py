@@ -155,7 +155,9 @@ def header_rows(
 ) -> list[list[Any]]:
     """Names over pairs of columns (points, Σ), then the pair labels; the team columns last."""
     # A variant that keeps no points, only wins, heads its columns "Win".
-    points_label = lang("Win") if record.definition.scores_wins else lang("Pts.")
+    points_label = (
+        lang("Win") if record.definition.scores_wins_for(record.options) else lang("Pts.")
+    )
     names = name_cells(record.players, width)
     return [
         [
@@ -214,7 +216,7 @@ def extra_column(record: TableRecord, lang: Lang) -> list[Any]:
 def shown_points(record: TableRecord, index: int, seat: int, points: int) -> str:
     """A round's points as written: "×2" marks doubled minus points (dyn.score.double);
     where a round scores only a win just the winner's 1 shows."""
-    if record.definition.scores_wins:
+    if record.definition.scores_wins_for(record.options):
         return str(points) if points else ""
     details = record.standing.details
     doubled = index < len(details) and seat in details[index].get("doubled", [])

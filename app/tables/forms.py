@@ -116,6 +116,20 @@ class NewTableForm(ScoringForm):
         description=_l("Leave empty to count wins as long as you like."),
         render_kw=SERIES,
     )
+    tally = RadioField(
+        _l("Count"),
+        choices=[
+            SelectChoice("wins", _l("Games won (a tally; most wins)")),
+            SelectChoice("points", _l("Points left in the hands, up to a limit (fewest win)")),
+        ],
+        default="wins",
+        validate_choice=False,
+    )
+    limit = count_field(
+        _l("Points limit: the table ends when somebody reaches it"),
+        default=lambda: field_default("limit"),
+        render_kw={"inputmode": "numeric", "min": 10, "max": 1000},
+    )
     group = HiddenField()
     # One tap-choice field per house rule of every variant: add_house_rule_fields below.
 

@@ -1,5 +1,6 @@
-"""The round form of a table: the kind its variant's `round_entry` names (a variant's own form
-lives in its folder; a winner or a winning team is shared), sized to its seats and prefilled."""
+"""The round form of a table: the kind its variant's `entry_for` the table's options names (a
+variant's own form lives in its folder; a winner or a winning team is shared), sized to its
+seats and prefilled."""
 
 from __future__ import annotations
 
@@ -51,9 +52,10 @@ class TeamRoundForm(WinnerRoundForm):
 SHARED: dict[str, type[RoundForm]] = {"winner": WinnerRoundForm, "team": TeamRoundForm}
 
 
-def form_class(definition: Variant) -> type[RoundForm]:
-    """The form that asks what the variant's `round_entry` names."""
-    shared = SHARED.get(definition.round_entry)
+def form_class(table: Table) -> type[RoundForm]:
+    """The form that asks what the table's round entry names (its variant's, by its options)."""
+    definition: Variant = table.definition
+    shared = SHARED.get(definition.entry_for(table.options))
     if shared is not None:
         return shared
     own: type[RoundForm] = variant_part(definition.id, "form").ROUND_FORM
@@ -67,7 +69,7 @@ def round_form(
 
     `dealer` is who dealt the game being entered (for the preselections of a new round).
     """
-    base = form_class(table.definition)
+    base = form_class(table)
     seats = len(table.players)
     sized = {
         name: FieldList(inner, min_entries=seats, max_entries=seats)
@@ -96,7 +98,7 @@ def round_form(
 def one_tap(table: Table) -> bool:
     """Is a round of this table only its winner (a seat or a team)? Then the table page offers
     one button per winner instead of the form."""
-    return issubclass(form_class(table.definition), WinnerRoundForm)
+    return issubclass(form_class(table), WinnerRoundForm)
 
 
 def one_tap_form(table: Table, dealer: int, number: int) -> RoundForm | None:

@@ -300,6 +300,15 @@ class Variant:
         """What one stored round is for the ratings: the sides and their places (hook)."""
         raise NotImplementedError
 
+    def entry_for(self, options: Mapping[str, Any]) -> str:
+        """What the round form asks at a table with these options (its `round_entry`, unless
+        an option changes what a round is)."""
+        return self.round_entry
+
+    def scores_wins_for(self, options: Mapping[str, Any]) -> bool:
+        """Does a round of a table with these options score a win (a tick) or points?"""
+        return self.scores_wins
+
     def entry_max(self, options: Mapping[str, Any]) -> dict[str, int]:
         """The upper ends of the round form's steppers, from the deck ({} where none)."""
         return self.scoring.entry_max(options)

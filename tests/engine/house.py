@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from app.engine import find_variant
-from app.engine.situation import Options
-from app.engine.situation import replace_options
+from app.engine.options import Options
 
 
 def options_for(variant: str, seed: int) -> Options:
@@ -13,4 +12,4 @@ def options_for(variant: str, seed: int) -> Options:
     for rule in find_variant(variant).house_rules:
         chosen[rule.option] = rule.values[seed % len(rule.values)]
         seed //= len(rule.values)
-    return replace_options(Options(), chosen)
+    return Options.of(find_variant(variant).house_rules, chosen)

@@ -35,7 +35,7 @@ from app.engine.games import Game
 from app.engine.games import new_game
 from app.engine.games.base import TURN
 from app.engine.games.base import WEDDING
-from app.engine.situation import Options
+from app.engine.options import Options
 from tests.engine.house import options_for
 
 STATES = 1500  # compared states per variant (each judges every candidate: ~5 ms)
@@ -168,7 +168,9 @@ def test_spd_start_wild_start_card_game_and_referee_agree() -> None:
     random states above, so they are looked for here."""
     compared, skipped = 0, Counter[str]()
     for seed in range(400):
-        game = new_game("speedone", 2 + seed % 9, seed, Options(stack2=seed % 2 == 0))
+        game = new_game(
+            "speedone", 2 + seed % 9, seed, Options.parse("stack2" if seed % 2 == 0 else "")
+        )
         situation = game.situation_for(game.actor)
         if situation is not None and situation.top.is_wild:
             assert situation.wish is None

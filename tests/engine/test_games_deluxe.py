@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.engine.games import Game
 from app.engine.games import new_game
-from app.engine.situation import Options
+from app.engine.options import Options
 
 
 def game(hands: list[str], discard: str, stock: str | None = None, seat: int = 0) -> Game:
@@ -136,7 +136,7 @@ def test_dlx_stock_the_last_card_brings_a_new_stock_and_then_the_top() -> None:
 
 def test_dlx_house_strictdraw_draw_only_when_nothing_fits() -> None:
     """dlx.house.strictdraw: a player who could play may not draw."""
-    state = new_game("deluxe", 4, seed=1, options=Options(strict_draw=True))
+    state = new_game("deluxe", 4, seed=1, options=Options.parse("strict_draw"))
     state.arrange(["D7,S10,HA", "S7", "SA", "SK"], discard="C10,D10")
     assert legal(state) == {"0 play D7", "0 play S10"}
     state.arrange(["HK,SA", "S7", "SA", "SK"], discard="C7,D7")

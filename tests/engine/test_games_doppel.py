@@ -6,7 +6,7 @@ import pytest
 
 from app.engine.games import Game
 from app.engine.games import new_game
-from app.engine.situation import Options
+from app.engine.options import Options
 from app.engine.situation import Pending
 
 
@@ -158,7 +158,7 @@ def test_dop_lastcard_two_the_last_eight_may_be_countered() -> None:
 
 def test_dop_house_nine_may_draw_all_owed_at_once() -> None:
     """dop.house.nine "may": after a nine he may draw all owed cards at once instead."""
-    state = new_game("doppel", 4, seed=1, options=Options(nine="may"))
+    state = new_game("doppel", 4, seed=1, options=Options.parse("nine:may"))
     state.arrange(["D9,D7,H8", "S7", "SA", "S10"], discard="C7,D10", stock="HK,SQ,S9")
     state.push_text("0 play D9")
     assert legal(state) == {"0 play D7", "0 draw"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.engine.games import Game
 from app.engine.games import new_game
-from app.engine.situation import Options
+from app.engine.options import Options
 
 
 def game(
@@ -90,7 +90,9 @@ def test_spd_draw2_the_next_draws_and_his_turn_ends() -> None:
 
 def test_spd_opt_stack2_a_draw_two_passes_it_on() -> None:
     """spd.opt.stack2: a +2 on a +2 passes the sum on (never a W+4)."""
-    state = game(["R+2,R1", "B+2,W+4", "Y1", "G1"], discard="G1,R7", options=Options(stack2=True))
+    state = game(
+        ["R+2,R1", "B+2,W+4", "Y1", "G1"], discard="G1,R7", options=Options.parse("stack2")
+    )
     state.push_text("0 play R+2")
     assert legal(state) == {"1 play B+2", "1 draw"}  # never a W+4 on a +2
     state.push_text("1 play B+2")
@@ -103,7 +105,9 @@ def test_spd_opt_stack2_a_draw_two_passes_it_on() -> None:
 
 def test_spd_opt_stack4_a_wild_draw_four_passes_it_on() -> None:
     """spd.opt.stack4: a W+4 on a W+4 passes it on."""
-    state = game(["W+4,R1", "B+2,W+4", "Y1", "G1"], discard="G1,R7", options=Options(stack4=True))
+    state = game(
+        ["W+4,R1", "B+2,W+4", "Y1", "G1"], discard="G1,R7", options=Options.parse("stack4")
+    )
     state.push_text("0 play W+4 wish=B")
     assert legal(state) == {*(f"1 play W+4 wish={c}" for c in "RGBY"), "1 draw"}
 
@@ -135,6 +139,6 @@ def test_spd_points_of_the_hands_left() -> None:
 def test_spd_house_handlimit_off_every_drawn_card_is_taken() -> None:
     """spd.house.handlimit: switched off, cards beyond 22 are drawn too."""
     full = "G0,G1,G1,G2,G2,G3,G3,G4,G4,G5,G5,G6,G6,G7,G7,G8,G8,G9,G9,B0,B1"
-    state = game(["R+2,B2", full], discard="Y1,R7", options=Options(handlimit=False))
+    state = game(["R+2,B2", full], discard="Y1,R7", options=Options.parse("handlimit:false"))
     state.push_text("0 play R+2")
     assert len(state.hands[1]) == 23

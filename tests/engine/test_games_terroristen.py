@@ -6,7 +6,7 @@ import pytest
 
 from app.engine.games import Game
 from app.engine.games import new_game
-from app.engine.situation import Options
+from app.engine.options import Options
 
 
 def game(hands: list[str], discard: str, stock: str | None = None, wish: str | None = None) -> Game:
@@ -186,7 +186,7 @@ def test_ter_ace_a_nine_chain_interrupts_and_the_owed_card_follows() -> None:
 
 def test_ter_house_seven_pass_the_next_may_pass_it_on() -> None:
     """ter.house.seven "pass": a 7 may be answered with a 7; the taker draws them all."""
-    state = new_game("terroristen", 3, seed=1, options=Options(seven="pass"))
+    state = new_game("terroristen", 3, seed=1, options=Options.parse("seven:pass"))
     state.arrange(["C7,H8", "S7,S9", "SK,SQ"], discard="C8,C9", stock="D7,D8,D9,D10,DJ")
     state.push_text("0 play C7")
     assert state.actor == 1 and legal(state) == {"1 play S7", "1 draw"}
@@ -197,6 +197,6 @@ def test_ter_house_seven_pass_the_next_may_pass_it_on() -> None:
 
 def test_ter_house_multi_twins_only_identical_cards_together() -> None:
     """ter.house.multi "twins": only identical cards may be played together."""
-    state = new_game("terroristen", 3, seed=1, options=Options(multi="twins"))
+    state = new_game("terroristen", 3, seed=1, options=Options.parse("multi:twins"))
     state.arrange(["S7,S7,D7,H8", "S8,S9", "SA"], discard="H9,H7")
     assert {move for move in legal(state) if "," in move} == {"0 play S7,S7"}

@@ -33,7 +33,6 @@ from app.engine import request_lang
 from app.engine import rule_ids
 from app.engine import situation_from_request
 from app.engine.registry import VARIANTS
-from app.engine.situation import replace_options
 from app.engine.verdict import EFFECT_TYPES
 from app.text import InputError
 from app.variants.registry import VARIANT_IDS
@@ -163,6 +162,10 @@ WISHES = st.builds(
     anyone_served=st.booleans(),
     you_served=st.booleans(),
 )
+# Speedone's stacking switches, set on any variant's situation (the others name them a problem).
+STACKING = st.fixed_dictionaries({"stack2": st.booleans(), "stack4": st.booleans()}).map(
+    lambda values: Options.of(find_variant("speedone").house_rules, values)
+)
 SITUATIONS = st.builds(
     Situation,
     variant=st.sampled_from(VARIANT_IDS),
@@ -173,7 +176,7 @@ SITUATIONS = st.builds(
     | st.builds(Pending, draw=st.integers(0, 5), skip=st.integers(0, 2), again=st.integers(0, 3)),
     hand=st.none() | st.lists(ANY_CARD, max_size=6).map(tuple),
     players=st.integers(1, 11),
-    options=st.builds(Options, stack2=st.booleans(), stack4=st.booleans()),
+    options=STACKING,
     actor=st.sampled_from(["on_turn", "other"]),
     drew=st.booleans(),
 )
@@ -230,7 +233,7 @@ CANONICAL = st.builds(
     pending=st.none() | st.builds(Pending, draw=st.integers(1, 9)),
     hand=st.none() | st.lists(ANY_CARD, max_size=6).map(tuple),
     players=st.integers(2, 10),
-    options=st.builds(Options, stack2=st.booleans(), stack4=st.booleans()),
+    options=STACKING,
     actor=st.sampled_from(["on_turn", "other"]),
     drew=st.booleans(),
 )
@@ -267,8 +270,9 @@ def well_formed(draw: st.DrawFn) -> tuple[Situation, Action]:
         )
     needs_wish = top.rank in variant.wish_on_top
     active = wish if needs_wish or (not variant.wish_on_top and draw(st.booleans())) else None
-    options = replace_options(
-        Options(), {rule.option: draw(st.sampled_from(rule.values)) for rule in variant.house_rules}
+    options = Options.of(
+        variant.house_rules,
+        {rule.option: draw(st.sampled_from(rule.values)) for rule in variant.house_rules},
     )
     pending = None
     kinds_due = [k for k, ranks in variant.pending_tops(options).items() if top.rank in ranks]

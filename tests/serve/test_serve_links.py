@@ -55,8 +55,8 @@ def test_edit_link_uses_the_address_the_phone_used() -> None:
 @pytest.mark.parametrize(
     ("public", "expected"),
     [
-        ("https://maumau.example.org", "https://maumau.example.org"),
-        ("https://maumau.example.org/", "https://maumau.example.org"),
+        ("https://mautisch.example.org", "https://mautisch.example.org"),
+        ("https://mautisch.example.org/", "https://mautisch.example.org"),
         ("https://example.org/mautisch/", "https://example.org/mautisch"),
     ],
 )
@@ -71,10 +71,10 @@ def test_public_url_wins(public: str, expected: str) -> None:
 
 def test_public_url_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     """PUBLIC_URL may come from the environment, like DATABASE_URL."""
-    monkeypatch.setenv("PUBLIC_URL", "https://maumau.example.org")
+    monkeypatch.setenv("PUBLIC_URL", "https://mautisch.example.org")
     client = make_app().test_client()
     table, _token = new_table(client)
-    assert view_link(client, table) == f"https://maumau.example.org/t/{table}"
+    assert view_link(client, table) == f"https://mautisch.example.org/t/{table}"
 
 
 def test_forwarded_headers_are_ignored_by_default() -> None:
@@ -92,10 +92,10 @@ def test_forwarded_headers_are_honoured_when_configured(monkeypatch: pytest.Monk
     table, _token = new_table(client)
     forwarded = {
         "Host": "127.0.0.1:5000",
-        "X-Forwarded-Host": "evil.example, maumau.example.org",
+        "X-Forwarded-Host": "evil.example, mautisch.example.org",
         "X-Forwarded-Proto": "https",
     }
-    assert view_link(client, table, **forwarded) == f"https://maumau.example.org/t/{table}"
+    assert view_link(client, table, **forwarded) == f"https://mautisch.example.org/t/{table}"
 
 
 def test_referee_share_link_uses_the_phone_address() -> None:
@@ -111,8 +111,8 @@ def test_referee_share_link_uses_the_phone_address() -> None:
 @pytest.mark.parametrize(
     ("name", "value", "words"),
     [
-        ("PUBLIC_URL", "maumau.example.org", "PUBLIC_URL must be an address"),
-        ("PUBLIC_URL", "ftp://maumau.example.org", "PUBLIC_URL must be an address"),
+        ("PUBLIC_URL", "mautisch.example.org", "PUBLIC_URL must be an address"),
+        ("PUBLIC_URL", "ftp://mautisch.example.org", "PUBLIC_URL must be an address"),
         ("PROXY_COUNT", "yes", "PROXY_COUNT must be the number of reverse proxies"),
         ("PROXY_COUNT", "9", "(0 to 5)"),
     ],

@@ -49,7 +49,7 @@ def test_registry_in_order_with_the_engines_ids() -> None:
     variant IDs."""
     orders = [VARIANTS[name].order for name in VARIANT_IDS]
     assert orders == sorted(orders) and len(set(orders)) == len(orders)
-    assert tuple(engine.VARIANTS) == VARIANT_IDS
+    assert tuple(engine.registry.VARIANTS) == VARIANT_IDS
     assert [variant.id for variant in VARIANTS.values()] == list(VARIANT_IDS)
 
 

@@ -46,6 +46,11 @@ EXPECTED = {
     ("doppel", "counter-seven"): ("true", "dop.7"),
     ("doppel", "last-eight"): ("true", "dop.serve"),
     ("doppel", "last-seven"): ("false", "dop.lastcard.two"),
+    ("maumau", "jack-on-jack"): ("false", "mau.jack"),
+    ("maumau", "seven-on-seven"): ("true", "mau.7"),
+    ("maumau", "nine-reverse"): ("true", "mau.9"),
+    ("maumau", "ace-again"): ("true", "mau.ace"),
+    ("maumau", "jack-last"): ("true", "mau.jack"),
 }
 DISPUTES = [
     (variant, dispute.key) for variant in VARIANT_IDS for dispute in find_variant(variant).disputes

@@ -109,16 +109,26 @@ def test_german_digest_in_german_english_in_english(client: FlaskClient) -> None
     assert "A jack may be played <strong>only if it does not serve</strong>" in english
 
 
+def original_file(variant: str) -> Path:
+    """A variant's German original text, in its folder (a variant may have none)."""
+    return APP / "variants" / variant / f"{variant}.de.txt"
+
+
 @pytest.mark.parametrize("variant", list(VARIANTS.values()))
 def test_original_text_is_linked_and_served(client: FlaskClient, variant: str) -> None:
-    """The variant page links the German original, which is served as found."""
+    """The variant page links the German original, which is served as found; a variant
+    without one links none, and its original's address is a 404."""
     page = client.get(f"/rules/{variant}?lang=en").get_data(as_text=True)
-    assert f'href="/rules/{variant}/original"' in page
     response = client.get(f"/rules/{variant}/original")
+    if not original_file(variant).exists():
+        assert f'href="/rules/{variant}/original"' not in page
+        assert response.status_code == 404
+        return
+    assert f'href="/rules/{variant}/original"' in page
     assert response.status_code == 200
     original = response.get_data(as_text=True)
     assert '<article class="seed" lang="de">' in original
-    seed = (APP / "variants" / variant / f"{variant}.de.txt").read_text(encoding="utf-8")
+    seed = original_file(variant).read_text(encoding="utf-8")
     sentences = [line.strip() for line in seed.splitlines() if 80 < len(line.strip()) < 400]
     for sentence in sentences[:3]:
         text = sentence.replace("&", "&amp;").replace('"', "&#34;").replace("'", "&#39;")
@@ -130,7 +140,8 @@ def test_index_lists_the_variants_and_card_codes(client: FlaskClient) -> None:
     page = client.get("/rules?lang=en").get_data(as_text=True)
     for variant in VARIANTS.values():
         assert f'href="/rules/{variant}"' in page
-        assert f'href="/rules/{variant}/original"' in page
+        linked = f'href="/rules/{variant}/original"' in page
+        assert linked == original_file(variant).exists()
     assert 'id="card-codes"' in page and "<table" in page
     assert '<a class="rule-ref" href="/rules/dynamisch#dyn.jack.match">' in page
 

@@ -12,7 +12,7 @@ from app.engine.games.moves import IllegalMoveError
 from app.engine.games.moves import Move
 from app.engine.games.result import GameResult
 from app.engine.games.result import SeatResult
-from app.engine.situation import Options
+from app.engine.options import Options
 from app.variants.discovery import Discovered
 
 # Each variant's definition names its game (app.variants.discovery finds them).

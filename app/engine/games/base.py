@@ -35,11 +35,11 @@ from app.engine.games.moves import IllegalMoveError
 from app.engine.games.moves import Move
 from app.engine.games.result import GameResult
 from app.engine.judge import judged_actions
+from app.engine.options import DEFAULT_OPTIONS
+from app.engine.options import Options
 from app.engine.registry import Rules
 from app.engine.registry import Ruling
-from app.engine.situation import DEFAULT_OPTIONS
 from app.engine.situation import Action
-from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.situation import Wish
 

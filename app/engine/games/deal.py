@@ -11,8 +11,8 @@ from typing import ClassVar
 from app.engine.cards import Card
 from app.engine.games.result import GameResult
 from app.engine.games.result import SeatResult
+from app.engine.options import Options
 from app.engine.registry import Rules
-from app.engine.situation import Options
 from app.engine.situation import Wish
 
 

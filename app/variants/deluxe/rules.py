@@ -8,11 +8,10 @@ from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.cards import skat_deck
 from app.engine.disputes import Dispute
-from app.engine.houserules import STRICT_DRAW
-from app.engine.situation import DEFAULT_OPTIONS
+from app.engine.options import DEFAULT_OPTIONS
+from app.engine.options import Options
 from app.engine.situation import WISH_FLAGS
 from app.engine.situation import Action
-from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.situation import Wish
 from app.engine.texts import card_text
@@ -27,6 +26,7 @@ from app.engine.variant import turn
 from app.engine.verdict import Effect
 from app.engine.verdict import Penalty
 from app.text import Message
+from app.variants.deluxe.house_rules import STRICT_DRAW
 from app.variants.deluxe.rule_ids import INTERPRETATIONS
 from app.variants.deluxe.rule_ids import RULE_KINDS
 
@@ -337,7 +337,7 @@ class DeluxeRules(Rules):
         """dlx.house.strictdraw: drawing only when nothing fits — a wish in force for him
         still lets him draw because he will not discard it (dlx.jack: "kann oder will")."""
         wish = situation.wish
-        return situation.options.strict_draw and (wish is None or wish.you_served)
+        return situation.options.on(STRICT_DRAW) and (wish is None or wish.you_served)
 
     def playable(self, situation: Situation) -> list[Card]:
         """The cards of the given hand that the play judge accepts here."""

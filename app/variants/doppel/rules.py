@@ -6,10 +6,9 @@ from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.cards import skat_deck
 from app.engine.disputes import Dispute
-from app.engine.houserules import NINE
-from app.engine.situation import DEFAULT_OPTIONS
+from app.engine.options import DEFAULT_OPTIONS
+from app.engine.options import Options
 from app.engine.situation import Action
-from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.texts import card_text
 from app.engine.texts import count_text
@@ -22,6 +21,7 @@ from app.engine.variant import serves
 from app.engine.variant import turn
 from app.engine.verdict import Effect
 from app.text import Message
+from app.variants.doppel.house_rules import NINE
 from app.variants.doppel.rule_ids import INTERPRETATIONS
 from app.variants.doppel.rule_ids import RULE_KINDS
 
@@ -210,23 +210,15 @@ class DoppelRules(Rules):
                 ],
             )
         if due.skip:
-            return self.legal(
-                "dop.8",
-                Message("You are skipped."),
-                [Effect("skip", who="you", count=1, rule="dop.8"), turn(1, players, "dop.8")],
-            )
+            return self.skipped(situation, "dop.8")
         if due.again:
             return self.judge_nine_draw(situation)
-        return self.legal(
-            "dop.draw",
-            Message("You draw one card and may play at once; otherwise your turn ends."),
-            [Effect("draw", who="you", count=1, rule="dop.draw"), turn(0, players, "dop.draw")],
-        )
+        return self.draw_one(situation, "dop.draw", play_on=True)
 
     def judge_nine_draw(self, situation: Situation) -> Ruling:
         """dop.9: for every card he cannot play he draws one; never more than he owes."""
         due = situation.due
-        if situation.options.nine == "may":
+        if situation.options[NINE] == "may":
             return self.legal(
                 "dop.house.nine",
                 Message(

@@ -9,9 +9,9 @@ from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.cards import skat_deck
 from app.engine.disputes import Dispute
-from app.engine.situation import DEFAULT_OPTIONS
+from app.engine.options import DEFAULT_OPTIONS
+from app.engine.options import Options
 from app.engine.situation import Action
-from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.texts import card_text
 from app.engine.texts import count_text

@@ -6,12 +6,9 @@ from app.engine.cards import COLOURS
 from app.engine.cards import Card
 from app.engine.cards import colour_deck
 from app.engine.disputes import Dispute
-from app.engine.houserules import HANDLIMIT
-from app.engine.houserules import STACK2
-from app.engine.houserules import STACK4
-from app.engine.situation import DEFAULT_OPTIONS
+from app.engine.options import DEFAULT_OPTIONS
+from app.engine.options import Options
 from app.engine.situation import Action
-from app.engine.situation import Options
 from app.engine.situation import Situation
 from app.engine.texts import card_text
 from app.engine.texts import count_text
@@ -25,6 +22,9 @@ from app.engine.variant import serves
 from app.engine.variant import turn
 from app.engine.verdict import Effect
 from app.text import Message
+from app.variants.speedone.house_rules import HANDLIMIT
+from app.variants.speedone.house_rules import STACK2
+from app.variants.speedone.house_rules import STACK4
 from app.variants.speedone.rule_ids import INTERPRETATIONS
 from app.variants.speedone.rule_ids import RULE_KINDS
 
@@ -72,7 +72,7 @@ class SpeedoneRules(Rules):
 
     def hand_limit(self, options: Options) -> int | None:
         """spd.handlimit: 22 cards, unless spd.house.handlimit is off."""
-        return HAND_LIMIT if options.handlimit else None
+        return HAND_LIMIT if options.on(HANDLIMIT) else None
 
     def wish_choices(self, situation: Situation, card: Card) -> tuple[str, ...]:
         """spd.wish: any of the four colours."""
@@ -81,7 +81,7 @@ class SpeedoneRules(Rules):
     def stacking(self, situation: Situation, rank: str) -> bool:
         """spd.opt.stack2 / spd.opt.stack4: may a +2 (W+4) be answered in kind?"""
         options = situation.options
-        return options.stack2 if rank == "+2" else options.stack4
+        return options.on(STACK2 if rank == "+2" else STACK4)
 
     def judge_play(self, situation: Situation, action: Action) -> Ruling:
         """Stack on a pending draw, or serve by colour, value, wish or wild card."""

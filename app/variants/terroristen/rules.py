@@ -9,11 +9,9 @@ from app.engine.cards import SUITS
 from app.engine.cards import Card
 from app.engine.cards import skat_deck
 from app.engine.disputes import Dispute
-from app.engine.houserules import MULTI
-from app.engine.houserules import SEVEN
-from app.engine.situation import DEFAULT_OPTIONS
+from app.engine.options import DEFAULT_OPTIONS
+from app.engine.options import Options
 from app.engine.situation import Action
-from app.engine.situation import Options
 from app.engine.situation import Pending
 from app.engine.situation import Situation
 from app.engine.texts import card_text
@@ -30,6 +28,8 @@ from app.engine.verdict import Penalty
 from app.text import Message
 from app.variants.dynamisch.rules import counterpart
 from app.variants.terroristen.deck import decks_for
+from app.variants.terroristen.house_rules import MULTI
+from app.variants.terroristen.house_rules import SEVEN
 from app.variants.terroristen.rule_ids import INTERPRETATIONS
 from app.variants.terroristen.rule_ids import RULE_KINDS
 
@@ -80,7 +80,7 @@ class TerroristenRules(Rules):
 
     def pending_tops(self, options: Options) -> dict[str, tuple[str, ...]]:
         """ter.house.seven "none": a seven has no effect, so it leaves nothing pending."""
-        if options.seven == "none":
+        if options[SEVEN] == "none":
             return {**self.pending_ranks, "draw": ("9",)}
         return self.pending_ranks
 
@@ -92,7 +92,7 @@ class TerroristenRules(Rules):
             return self.illegal(
                 "ter.multi", Message("Only cards of the same rank may be played together.")
             )
-        if situation.options.multi == "twins" and any(card != first for card in cards):
+        if situation.options[MULTI] == "twins" and any(card != first for card in cards):
             return self.illegal(
                 "ter.house.multi",
                 Message(
@@ -121,7 +121,7 @@ class TerroristenRules(Rules):
     def judge_seven(self, situation: Situation, action: Action) -> Ruling:
         """A pending seven: ter.7 (I) cannot be passed on, unless ter.house.seven "pass"."""
         due = situation.due
-        if situation.options.seven != "pass":
+        if situation.options[SEVEN] != "pass":
             return self.illegal(
                 "ter.7",
                 Message("The seven cannot be passed on: you draw %(draw)s cards.", draw=due.draw),
@@ -230,7 +230,7 @@ class TerroristenRules(Rules):
             effects.append(Effect("out", rule="ter.mau"))
         effects.append(turn(steps, players, "ter.serve"))
         rule, reason, meaning = self.decided_by(situation, action)
-        if first.rank == "7" and situation.options.seven == "draw2":
+        if first.rank == "7" and situation.options[SEVEN] == "draw2":
             meaning = meaning or "ter.7"  # the 7's effect is the project's interpretation
         if start:
             rule, reason, meaning = (
@@ -244,14 +244,14 @@ class TerroristenRules(Rules):
         """7s make the next draw (ter.7; a pending seven passed on, ter.house.seven), 8s skip
         (ter.8), times the number of cards (ter.multi)."""
         draw = 0
-        if first.rank == "7" and situation.options.seven != "none":
+        if first.rank == "7" and situation.options[SEVEN] != "none":
             passed = situation.due.draw if situation.top.rank == "7" else 0
             draw = passed + 2 * count
         return Pending(draw=draw, skip=count if first.rank == "8" else 0)
 
     def hit_effects(self, situation: Situation, hits: Pending) -> list[Effect]:
         """The draw and skip effects of ``hits`` for the next player."""
-        rule = "ter.7" if situation.options.seven == "draw2" else "ter.house.seven"
+        rule = "ter.7" if situation.options[SEVEN] == "draw2" else "ter.house.seven"
         effects = [Effect("draw", who="next", count=hits.draw, rule=rule)] if hits.draw else []
         if hits.skip:
             effects.append(Effect("skip", who="next", count=hits.skip, rule="ter.8"))
@@ -265,7 +265,7 @@ class TerroristenRules(Rules):
         waiting = situation.waiting or Pending()
         total = Pending(draw=hits.draw + waiting.draw, skip=hits.skip + waiting.skip)
         effects += self.hit_effects(situation, total)
-        if situation.options.seven == "pass" and total.draw and not total.skip:
+        if situation.options[SEVEN] == "pass" and total.draw and not total.skip:
             return 1
         return 1 + total.skip + (1 if total.draw else 0)
 
@@ -292,14 +292,9 @@ class TerroristenRules(Rules):
         """Take the 7, 9 or 8, draw when the ace's extra card cannot be played, or draw."""
         due, players, top = situation.due, situation.players, situation.top
         if due.draw and top.rank == "7":
-            passing = situation.options.seven == "pass"
+            passing = situation.options[SEVEN] == "pass"
             rule = "ter.house.seven" if passing else "ter.7"
-            return self.legal(
-                rule,
-                Message("You draw %(draw)s cards; your turn ends.", draw=due.draw),
-                [Effect("draw", who="you", count=due.draw, rule=rule), turn(1, players, rule)],
-                None if passing else "ter.7",
-            )
+            return self.take_cards(situation, rule, None if passing else "ter.7")
         if due.draw:
             # ter.9: play goes on after the player of the first nine, wherever that is.
             after = (
@@ -316,18 +311,10 @@ class TerroristenRules(Rules):
                 [Effect("draw", who="you", count=due.draw, rule="ter.9"), after],
             )
         if due.skip:
-            return self.legal(
-                "ter.8",
-                Message("You are skipped."),
-                [Effect("skip", who="you", count=1, rule="ter.8"), turn(1, players, "ter.8")],
-            )
+            return self.skipped(situation, "ter.8")
         if due.again:
             return self.judge_ace_draw(situation)
-        return self.legal(
-            "ter.serve",
-            Message("You draw one card."),
-            [Effect("draw", who="you", count=1, rule="ter.serve"), turn(1, players, "ter.serve")],
-        )
+        return self.draw_one(situation, "ter.serve", play_on=False)
 
     def judge_ace_draw(self, situation: Situation) -> Ruling:
         """ter.ace (I): draws one per owed card he cannot play; turn passes once none is owed."""

@@ -1,0 +1,22 @@
+"""Mau-Mau as the shared tests take it: one example of each kind the tests iterate over
+(tests/variants/examples.py finds it by the variant's id)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# A top card the referee's questions start from: any card of the deck is judged on it alone.
+PLAIN_TOP = "H10"
+# The referee's player range, as the rules digest gives it.
+REFEREE_PLAYERS = (2, 6)
+# A finished table's options and rounds (group statistics, exports, ratings): wins for money.
+SAMPLE: tuple[dict[str, Any], list[dict[str, Any]]] = (
+    {"games": 3, "rate_cents": 10},
+    [{"winner": 1}, {"winner": 3}, {"winner": 1}],
+)
+# Two rounds entered on the German pages (a running table).
+PAGE_ROUNDS: list[dict[str, Any]] = [{"winner": 2}, {"winner": 0}]
+# The blank sheet's German title.
+SHEET_KIND_DE = "Klassisches Mau-Mau · Punkteliste"
+# Whole games an eager self-play runs (each move asks the rules about every candidate).
+EAGER_GAMES = 400
