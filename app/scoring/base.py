@@ -148,7 +148,7 @@ class Scoring:
         """Does a table with these options run until the players end it by hand (hook)?"""
         return False
 
-    # The option holding a series' planned length (Dynamisch's `games`, Deluxe's `rounds`):
+    # The option holding a series' planned length (`games` of dyn.series, `rounds` of dlx):
     # such a table may be ended by hand before its end, as players stop early.
     series_option: str | None = None
 

@@ -8,13 +8,13 @@ from dataclasses import replace
 
 from app.sharing.document import evening_pdf
 from app.sharing.picture import evening_png
-from app.sharing.runs import Name
 from app.sharing.summary import BalanceLine
 from app.sharing.summary import EveningSummary
 from app.sharing.summary import TableLine
 from app.sharing.summary import TransferLine
 from app.sharing.table_said import table_line
 from app.sheets.download import slug
+from app.text import Name
 
 KINDS = ("png", "pdf")
 

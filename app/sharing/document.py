@@ -9,7 +9,6 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
-from app.sharing.runs import Name
 from app.sharing.runs import printed
 from app.sharing.summary import ALL_PAID
 from app.sharing.summary import BALANCES
@@ -33,6 +32,7 @@ from app.sheets.layout import render
 from app.sheets.layout import section
 from app.sheets.layout import styles
 from app.text import Message
+from app.text import Name
 
 ROW = 9 * mm  # a line of the grid, with room for a wrapped name
 PAID_WIDTH = 28 * mm

@@ -15,7 +15,6 @@ from app.sharing.painter import INK
 from app.sharing.painter import PAD
 from app.sharing.painter import WIDTH
 from app.sharing.painter import Painter
-from app.sharing.runs import Name
 from app.sharing.runs import Run
 from app.sharing.runs import Said
 from app.sharing.summary import ALL_PAID
@@ -31,6 +30,7 @@ from app.sharing.summary import TransferLine
 from app.sheets.layout import FONT
 from app.sheets.layout import FONT_BOLD
 from app.text import Message
+from app.text import Name
 
 AMOUNT = 220  # a column of amounts: "−12,30 €" in bold with room to spare
 INNER = WIDTH - 2 * PAD

@@ -11,7 +11,6 @@ from datetime import date
 from babel.dates import format_date
 
 from app.awards import Title
-from app.sharing.runs import Name
 from app.sharing.runs import Said
 from app.sharing.runs import Text
 from app.sharing.runs import joined
@@ -20,6 +19,7 @@ from app.sharing.runs import runs
 from app.sheets.record import Lang
 from app.sheets.table_result import money
 from app.text import Message
+from app.text import Name
 from app.text import both
 from app.text import catalog
 

@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
-from app.sharing.runs import Name
 from app.sharing.runs import Run
 from app.sharing.runs import joined
 from app.sharing.summary import TableLine
 from app.sharing.summary import sheet_lang
 from app.sheets.table_result import status_text
 from app.text import Message
+from app.text import Name
 from app.text import commas
 from app.variants.registry import find_variant
 
@@ -52,7 +52,7 @@ def table_line(
 
 
 def winner_said(winner: Winner, players: list[str]) -> Message | str:
-    """A seat, tied seats, a team or tied teams (partner Speedone), each name a `Name`."""
+    """A seat, tied seats, a team or tied teams (partners), each name a `Name`."""
     if winner is None:
         return "–"
     if isinstance(winner, list):

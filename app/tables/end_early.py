@@ -22,7 +22,7 @@ def stopped_at(table: Table, standing: Standing) -> tuple[int, int] | None:
     if standing.finished or progress.get("kind") != "games" or not progress["played"]:
         return None
     if table.definition.scoring.series_option is None:
-        return None  # Terroristen with a number of games: its players agreed on that number
+        return None  # a count of wins over N games: its players agreed on that number
     return progress["played"], progress["of"]
 
 

@@ -259,5 +259,5 @@ def test_a_name_with_a_slash_has_its_record_and_page(app: Flask, client: FlaskCl
     assert b"<h1><bdi>A/B</bdi></h1>" in shown_page
     # Cem's page is a link; Emil, who never played, has none.
     assert f'href="/g/{group_id}/p/Cem"'.encode() in shown_page
-    assert b'<th scope="row">Emil</th>' in shown_page
+    assert b'<th scope="row"><bdi>Emil</bdi></th>' in shown_page
     assert client.get(f"/g/{group_id}/p/Emil").status_code == 404

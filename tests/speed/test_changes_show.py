@@ -119,7 +119,7 @@ def test_a_group_page_counts_a_new_game_at_once(app: Flask) -> None:
     def anna() -> str:
         """Anna's games won / played on the leaderboard."""
         page = client.get(f"/g/{group_id}?lang=en").get_data(as_text=True)
-        row = page.split('<th scope="row">Anna</th>', 1)[1].split("</tr>", 1)[0]
+        row = page.split('<th scope="row"><bdi>Anna</bdi></th>', 1)[1].split("</tr>", 1)[0]
         return re.findall(r"<td>(\d+/\d+)</td>", row)[-1]
 
     assert anna() == anna() == "1/2"
