@@ -32,9 +32,7 @@ class GroupTable:
         self.url = server.url
         api: FlaskClient = server.app.test_client()
         group = api.post("/api/v1/groups", json={"name": "Dienstag", "players": PLAYERS}).json
-        table = api.post(
-            "/api/v1/tables", json={"variant": "terroristen", "players": PLAYERS}
-        ).json
+        table = api.post("/api/v1/tables", json={"variant": "terroristen", "players": PLAYERS}).json
         assert group is not None and table is not None
         self.group, self.group_token = group["id"], group["edit_token"]
         self.id, self.token = table["id"], table["edit_token"]
