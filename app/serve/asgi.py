@@ -31,6 +31,8 @@ from app.push.render import Viewer
 from app.push.render import page
 from app.push.shared import Shared
 from app.push.sweep import sweep
+from app.serve.lanes import LANE_THREADS
+from app.serve.lanes import needs_no_database
 from app.store.announce import table_changed
 from app.store.groups import find_group
 from app.store.payments import group_key
@@ -58,6 +60,8 @@ class PushApp:
         self.threads = threads
         self.shared = Shared()  # readers' pages, rendered once per change (app.push.render)
         self.wsgi = WSGIMiddleware(flask_app, workers=threads)  # type: ignore[arg-type]
+        # Requests that need no database: threads a stalled one cannot hold (app.serve.lanes).
+        self.no_database = WSGIMiddleware(flask_app, workers=LANE_THREADS)  # type: ignore[arg-type]
         self.proxies = int(flask_app.config.get("PROXY_COUNT") or 0)
         self.tasks: list[asyncio.Task[None]] = []
         table_changed.connect(hub.from_thread, weak=False)
@@ -84,7 +88,8 @@ class PushApp:
             key = group_key(group[1])
             await stream(self.hub, self.group_version, no_page, key, client, scope, receive, send)
             return
-        await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
+        lane = self.no_database if needs_no_database(scope.get("path", "")) else self.wsgi
+        await lane(scope, receive, send)  # type: ignore[arg-type]
 
     def client(self, scope: Scope) -> str:
         """The client's address: the socket's, or (behind PROXY_COUNT proxies) the one the
