@@ -107,7 +107,7 @@ def watch(engine: Engine, statement_ms: int) -> Watchdog:
             return
         watchdog.arm(dbapi_connection, PING_SECONDS)
         try:
-            dbapi_connection.execute("SELECT 1")
+            engine.dialect.do_ping(dbapi_connection)  # SQLAlchemy's ping, outside a transaction
         except psycopg.Error as error:
             raise DisconnectionError(str(error)) from error
 
