@@ -104,9 +104,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     init_characters(app)
     from app.web.headers import init_transport
     from app.web.limits import init_limits
+    from app.web.round_limits import init_round_limits
     from app.web.timeouts import init_timeouts
 
     init_limits(app)
+    init_round_limits(app)
     init_timeouts(app)
     init_transport(app)
 
