@@ -98,16 +98,20 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     register_error_handlers(app)
     from app.web.characters import init_characters
+    from app.web.sizes import init_sizes
 
+    init_sizes(app)  # before the characters: an overlong query is not read at all
     init_characters(app)
     from app.web.isolation import init_isolation
 
     init_isolation(app)
     from app.web.headers import init_transport
     from app.web.limits import init_limits
+    from app.web.round_limits import init_round_limits
     from app.web.timeouts import init_timeouts
 
     init_limits(app)
+    init_round_limits(app)
     init_timeouts(app)
     init_transport(app)
 

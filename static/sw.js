@@ -1,14 +1,19 @@
 // Mautisch's service worker (served as /sw.js by app/pwa, scope "/").
 // Pages: network first; a copy of each page is kept (the newest KEEP_PAGES), so the tables
 // opened last stay readable without a connection; with neither, the offline page. An answer
-// marked no-store or private (an editor's page shows the edit link) is never kept: in its place
-// the worker asks once more for the copy it may keep (X-Offline-Copy: the page without the link).
+// marked no-store or private (an editor's page shows the edit link) is never kept, however it
+// came (keepPage checks every one): in its place the worker asks once more for the copy it may
+// keep (X-Offline-Copy: the page without the link). Pages reach the cache only from the
+// network, never from a page's message. Renewing an edit link or moving a table out of a group
+// (offline.js says so) deletes the kept copies of that table or group.
 // Static files: network first, the kept copy offline. Everything else (the API, the live copy,
 // form posts, PDFs, the edit QR code) goes straight to the network, untouched.
 "use strict";
 
-var PAGES = "mautisch-pages-v2";  // v1 may hold pages with an edit link: dropped on activate
-var STATIC = "mautisch-static-v2";
+// Older versions may hold pages with an edit link (v2: a saved round's answer): dropped on
+// activate.
+var PAGES = "mautisch-pages-v3";
+var STATIC = "mautisch-static-v3";
 var KEEP_PAGES = 30;
 var OFFLINE_PAGE = "/offline";
 var PRECACHE = [
@@ -61,15 +66,21 @@ function keepable(response) {
 function keepCopy(url, response) {
   // The answer itself when the phone may keep it, else the copy without the edit link.
   if (keepable(response)) return keepPage(url, response);
-  if (!isPage(response)) return Promise.resolve(null);
+  return isPage(response) ? keepOfflineCopy(url) : Promise.resolve(null);
+}
+
+function keepOfflineCopy(url) {
+  // Fetch and keep the page as it may be kept (X-Offline-Copy: without the edit link).
   return fetch(url, { credentials: "same-origin", redirect: "manual", headers: { "X-Offline-Copy": "1" } })
-    .then(function (copy) { return keepable(copy) ? keepPage(url, copy) : null; })
+    .then(function (copy) { return keepPage(url, copy); })
     .catch(function () { return null; });
 }
 
 function keepPage(url, response) {
   // The kept copy drops one-time messages ("Round 3 saved") and is marked as a copy, so the
   // page can say it may be out of date (live.js) and forms take a fresh key (offline.js).
+  // Only an answer the phone may keep: an edit link never reaches the cache.
+  if (!keepable(response)) return Promise.resolve(null);
   return response.text().then(function (html) {
     var copy = html
       .replace(/<p class="flash[^"]*"[^>]*>[\s\S]*?<\/p>/g, "")
@@ -150,23 +161,33 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// offline.js asks to keep pages the phone may need without a connection (the round form),
-// or hands over a table page a save answered with (it came by a POST, which is not kept).
+function forget(paths) {
+  // Every kept copy under these tables' and groups' addresses (/t/<id>, /t/<id>/rounds/new, …).
+  return caches.open(PAGES).then(function (cache) {
+    return cache.keys().then(function (keys) {
+      return Promise.all(keys.map(function (key) {
+        var path = new URL(key.url).pathname;
+        var hit = paths.some(function (own) { return path === own || path.indexOf(own + "/") === 0; });
+        return hit ? cache.delete(key) : null;
+      }));
+    });
+  });
+}
+
+var OWN_PATH = /^\/[tg]\/[A-Za-z0-9_-]+$/;  // a table's or a group's address
+
+// offline.js asks to keep pages the phone may need without a connection (the round form, the
+// table page a save answered with: fetched here again, as the copy without the edit link), or
+// to forget a table's or group's copies.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
-  if (data.type === "page" && typeof data.html === "string" && typeof data.url === "string") {
-    var at = new URL(data.url, self.location.origin);
-    if (at.origin !== self.location.origin) return;
-    var answer = new Response(data.html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
-    event.waitUntil(keepPage(at.href, answer));
+  if (data.type === "forget" && Array.isArray(data.paths)) {
+    event.waitUntil(forget(data.paths.filter(function (path) { return OWN_PATH.test(path); })));
     return;
   }
   if (data.type !== "keep" || !Array.isArray(data.urls)) return;
   event.waitUntil(Promise.all(data.urls.map(function (url) {
     var target = new URL(url, self.location.origin);
-    if (target.origin !== self.location.origin) return null;
-    return fetch(target.href, { credentials: "same-origin", redirect: "manual" }).then(function (response) {
-      return keepCopy(target.href, response);
-    }).catch(function () { return null; });
+    return target.origin === self.location.origin ? keepOfflineCopy(target.href) : null;
   })));
 });

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.api.input_schemas import NEW_GROUP
 from app.api.schemas import BAD
 from app.api.schemas import GONE
 from app.api.schemas import TOO_LARGE
@@ -135,12 +136,6 @@ NEW_PAYMENT = {
     },
     "additionalProperties": False,
 }
-NEW_GROUP = {
-    "type": "object",
-    "required": ["name", "players"],
-    "properties": {"name": {"type": "string", "maxLength": 80}, "players": STRINGS},
-    "additionalProperties": False,
-}
 TICK = {
     "type": "object",
     "required": ["transfer", "paid"],
@@ -177,7 +172,11 @@ def query(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]
 
 
 SELECTION = [
-    query("evening", {"type": "string"}, "The evening YYYY-MM-DD (default: the newest)."),
+    query(
+        "evening",
+        {"type": "string", "format": "date"},
+        "The evening YYYY-MM-DD (default: the newest).",
+    ),
     query("tables", {"type": "string"}, "Comma-separated table ids of the group."),
     query("mode", {"enum": ["direct", "kasse"]}, "Person to person, or through the Kasse."),
     query("kasse", {"type": "string"}, "The Kasse holder (mode=kasse): a player of it."),

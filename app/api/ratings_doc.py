@@ -7,13 +7,14 @@ from typing import Any
 from app.api.schemas import BAD
 from app.api.schemas import answer
 from app.api.schemas import error
+from app.variants.registry import VARIANT_IDS
 
 GROUP_ID = {"name": "group_id", "in": "path", "required": True, "schema": {"type": "string"}}
 VARIANT = {
     "name": "variant",
     "in": "query",
     "required": False,
-    "schema": {"type": "string"},
+    "schema": {"enum": list(VARIANT_IDS)},
     "description": "A variant ID; without it, every variant together.",
 }
 NO_GROUP = error("There is no such group.")

@@ -5,9 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.api.input_schemas import IF_MATCH_TAG
+from app.api.input_schemas import IF_MATCH_VERSION
+from app.api.input_schemas import TABLE_NAME
+from app.api.input_schemas import new_table
+from app.api.input_schemas import players
 from app.scoring.base import DIRECTIONS
 from app.store.rounds import ROUND_LIMIT
 from app.text import LANGS
+from app.variants.registry import MOST_PLAYERS
 from app.variants.registry import VARIANT_IDS
 
 VARIANTS = list(VARIANT_IDS)
@@ -112,23 +118,13 @@ REFEREE_REQUEST = {
         "lang": {"enum": list(LANGS)},
     },
 }
-NEW_TABLE = {
-    "type": "object",
-    "required": ["variant", "players"],
-    "properties": {
-        "variant": {"enum": VARIANTS},
-        "name": {"type": "string", "maxLength": 80},
-        "players": {"type": "array", "items": {"type": "string"}},
-        "options": {"type": "object"},
-    },
-    "additionalProperties": False,
-}
+NEW_TABLE = new_table()
 TABLE_CHANGES = {
     "type": "object",
     "description": "The settings to change; the others stay as they are.",
     "properties": {
-        "name": {"type": "string", "maxLength": 80},
-        "players": {"type": "array", "items": {"type": "string"}},
+        "name": TABLE_NAME,
+        "players": players(2, MOST_PLAYERS),
         "options": {"type": "object"},
         "closed": {"type": "boolean"},
         "group": {
@@ -225,7 +221,7 @@ IF_MATCH = {
     "name": "If-Match",
     "in": "header",
     "required": False,
-    "schema": {"type": "string"},
+    "schema": IF_MATCH_TAG,
     "description": "The round's etag (id.version) as the client saw it: if round number is "
     "no longer exactly that round, 409 with the round there now and nothing changes. "
     "A bare version number is accepted too.",
@@ -234,7 +230,7 @@ TABLE_IF_MATCH = {
     "name": "If-Match",
     "in": "header",
     "required": False,
-    "schema": {"type": "string"},
+    "schema": IF_MATCH_VERSION,
     "description": "The table's version the client saw (the ETag of GET .../version); "
     "changed since: 409 and nothing is undone or redone.",
 }

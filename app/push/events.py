@@ -26,7 +26,7 @@ Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Lookup = Callable[[str], Awaitable[int | None]]
-Render = Callable[[], Awaitable[str | None]]
+Render = Callable[[int], Awaitable[str | None]]
 
 PING = 20.0  # s
 RETRY = 3000  # ms: how soon a browser reconnects after the stream broke
@@ -142,7 +142,7 @@ async def stream(
 
 async def told(render: Render, table_id: str, version: int) -> bytes:
     """The event for a newer version: the fresh page, else the version alone."""
-    html = await render()
+    html = await render(version)
     if html is None:
         return event("version", {"table": table_id, "version": version}, version)
     return page_event(html, version)

@@ -27,10 +27,11 @@ from app.push.events import stream
 from app.push.hub import Hub
 from app.push.listen import libpq_url
 from app.push.listen import listen
+from app.push.pages import Pages
 from app.push.render import Viewer
-from app.push.render import page
-from app.push.shared import Shared
 from app.push.sweep import sweep
+from app.serve.lanes import LANE_THREADS
+from app.serve.lanes import needs_no_database
 from app.store.announce import table_changed
 from app.store.groups import find_group
 from app.store.payments import group_key
@@ -44,7 +45,7 @@ SWEEP = {"sqlite": 2.0, "postgresql": 15.0}
 log = logging.getLogger(__name__)
 
 
-async def no_page() -> str | None:
+async def no_page(_version: int) -> str | None:
     """A group's stream carries versions only: its page fetches itself."""
     return None
 
@@ -56,8 +57,10 @@ class PushApp:
         self.flask_app = flask_app
         self.hub = hub
         self.threads = threads
-        self.shared = Shared()  # readers' pages, rendered once per change (app.push.render)
+        self.pages = Pages(flask_app)  # rendered once per change and key (app.push.pages)
         self.wsgi = WSGIMiddleware(flask_app, workers=threads)  # type: ignore[arg-type]
+        # Requests that need no database: threads a stalled one cannot hold (app.serve.lanes).
+        self.no_database = WSGIMiddleware(flask_app, workers=LANE_THREADS)  # type: ignore[arg-type]
         self.proxies = int(flask_app.config.get("PROXY_COUNT") or 0)
         self.tasks: list[asyncio.Task[None]] = []
         table_changed.connect(hub.from_thread, weak=False)
@@ -71,8 +74,8 @@ class PushApp:
         if scope["type"] == "http" and path and scope["method"] in ("GET", "HEAD"):
             table_id, viewer = path[1], Viewer(scope)
 
-            async def render() -> str | None:
-                return await self.page(table_id, viewer)
+            async def render(version: int) -> str | None:
+                return await self.page(table_id, viewer, version)
 
             client = self.client(scope)
             await stream(self.hub, self.version, render, table_id, client, scope, receive, send)
@@ -84,7 +87,8 @@ class PushApp:
             key = group_key(group[1])
             await stream(self.hub, self.group_version, no_page, key, client, scope, receive, send)
             return
-        await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
+        lane = self.no_database if needs_no_database(scope.get("path", "")) else self.wsgi
+        await lane(scope, receive, send)  # type: ignore[arg-type]
 
     def client(self, scope: Scope) -> str:
         """The client's address: the socket's, or (behind PROXY_COUNT proxies) the one the
@@ -130,10 +134,10 @@ class PushApp:
         if url is not None:
             self.tasks.append(asyncio.create_task(listen(self.hub, url)))
 
-    async def page(self, table_id: str, viewer: Viewer) -> str | None:
+    async def page(self, table_id: str, viewer: Viewer, version: int) -> str | None:
         """The phone's fresh page (None when it cannot be had: the phone fetches it)."""
         try:
-            return await asyncio.to_thread(page, self.flask_app, table_id, viewer, self.shared)
+            return await self.pages.page(table_id, viewer, version)
         except Exception as error:  # the phone is told the version and fetches the page
             log.warning("rendering a pushed page failed: %s", error)
             return None

@@ -3,7 +3,8 @@
 uvicorn (pure Python with h11, faster with httptools; Linux, macOS and Windows) holds every
 connection in one event loop. Bounds: `connections` in total (beyond it uvicorn answers 503),
 4/5 of them at most for event streams and `per_address` streams per client address (app.push);
-idle kept connections are closed after KEEP_ALIVE seconds.
+idle kept connections are closed after KEEP_ALIVE seconds; a request head must come within
+seconds and one address holds a fair share of the connections at most (app.serve.guard).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import sys
 import uvicorn
 
 from app.serve.asgi import PushApp
+from app.serve.guard import REQUEST_ROOM
+from app.serve.guard import guarded
 
 # s: an idle kept connection is closed after this. Long, as browsers keep theirs: a phone told
 # of a change fetches the page on its warm connection instead of paying a new handshake, and
@@ -58,8 +61,11 @@ def allow_open_files(needed: int) -> None:
 def run(app: PushApp, sock: socket.socket, connections: int) -> None:
     """Serve until Ctrl+C (uvicorn handles the signals and closes the streams)."""
     allow_open_files(connections + SPARE_FILES)
+    # Behind proxies every connection comes from one of them: they bound their clients.
+    share = None if app.proxies else app.hub.per_client + REQUEST_ROOM
     config = uvicorn.Config(
         app,
+        http=guarded(share),
         limit_concurrency=connections,
         timeout_keep_alive=KEEP_ALIVE,
         # Open streams never end by themselves: on Ctrl+C give them this long, then close them.

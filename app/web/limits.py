@@ -1,8 +1,8 @@
 """Rate limits on creating tables, groups and imports, per client address (docs/api.md, Limits).
 
 Counted per address and kind in RATELIMIT_STORAGE_URI: `memory://` suits the single process
-of `mautisch serve`; several processes share one count in Redis. A card night never reaches
-the limits.
+of `mautisch serve`; several processes share one count in Redis, and count in memory while it
+does not answer (app.web.limit_counts). A card night never reaches the limits.
 """
 
 from __future__ import annotations
@@ -20,12 +20,11 @@ from flask import Response
 from flask import current_app
 from flask import request
 from limits import parse_many
-from limits.storage import storage_from_string
-from limits.strategies import FixedWindowRateLimiter
 
 from app.text import Message
 from app.text import say
 from app.web.errors import error_answer
+from app.web.limit_counts import Counter
 from app.web.navigation import current_lang
 
 DEFAULTS = {
@@ -55,13 +54,13 @@ class TooMany(Exception):
 
 def check_limit(scope: str) -> None:
     """Count this request against the kind's limit(s) for its address; TooMany when used up."""
-    limiter: FixedWindowRateLimiter = current_app.extensions["rate_limits"]
+    counter: Counter = current_app.extensions["rate_limits"]
     setting = KINDS[scope][0]
     address = request.remote_addr or "127.0.0.1"
     for limit in parse_many(str(current_app.config[setting])):
-        if not limiter.hit(limit, scope, address):
-            stats = limiter.get_window_stats(limit, scope, address)
-            raise TooMany(scope, limit.amount, limit.get_expiry(), stats.reset_time)
+        reset_at = counter.hit(limit, scope, address)
+        if reset_at is not None:
+            raise TooMany(scope, limit.amount, limit.get_expiry(), reset_at)
 
 
 def limited(view: Callable[..., Any], scope: str) -> Callable[..., Any]:
@@ -85,8 +84,7 @@ def init_limits(app: Flask) -> None:
     enabled = os.environ.get("RATELIMIT_ENABLED", "").strip().lower()
     default = enabled not in ("0", "false", "no", "off") if enabled else not app.testing
     app.config.setdefault("RATELIMIT_ENABLED", default)
-    storage = storage_from_string(str(app.config["RATELIMIT_STORAGE_URI"]))
-    app.extensions["rate_limits"] = FixedWindowRateLimiter(storage)
+    app.extensions["rate_limits"] = Counter(str(app.config["RATELIMIT_STORAGE_URI"]))
     for scope, (_setting, endpoints, _what) in KINDS.items():
         for endpoint in endpoints:
             app.view_functions[endpoint] = limited(app.view_functions[endpoint], scope)

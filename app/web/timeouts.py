@@ -3,8 +3,8 @@
 A write that gives up is rolled back whole and answered 503 with Retry-After: nothing is
 half-written, and the client may simply send it again. The same holds for a database that is
 down, stalls without answering, or has a full disk: a bounded connect, a bounded wait for a
-pooled connection, and each pooled connection pinged before use, so the app is well again by
-itself the moment the database is.
+pooled connection, each pooled connection pinged before use and every command bounded on the
+client too (app.store.deadline), so the app is well again by itself the moment the database is.
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ from app.web.navigation import current_lang
 # Milliseconds; settings of the same name (instance config.py or the environment).
 DEFAULTS = {
     "DB_LOCK_TIMEOUT_MS": 1500,  # one try's wait for a lock another writer holds
-    "DB_STATEMENT_TIMEOUT_MS": 30_000,  # the slowest statement (a year's group statistics)
+    # The slowest statement (a year's group statistics takes well under a second); the client
+    # gives up on a silent server a little later (app.store.deadline).
+    "DB_STATEMENT_TIMEOUT_MS": 5000,
     "DB_IDLE_IN_TRANSACTION_TIMEOUT_MS": 60_000,  # a transaction left open by a stuck worker
     "DB_CONNECT_TIMEOUT_MS": 3000,  # a new connection to PostgreSQL (libpq's least is 2 s)
     "DB_POOL_TIMEOUT_MS": 5000,  # a request's wait for a free pooled connection
@@ -83,7 +85,8 @@ def database_options(app: Flask) -> None:
         for name, value in KEEPALIVES.items():
             connect_args.setdefault(name, value)
         # A server may drop an idle connection (restart, proxy timeout); a SQLite file cannot.
-        options.setdefault("pool_pre_ping", True)
+        # The ping is app.store.deadline's, bounded in time (SQLAlchemy's own is not).
+        options.setdefault("pool_pre_ping", False)
         options.setdefault("pool_timeout", pool_seconds(app))
         # A process's request threads and as many rendering pushed pages (app.serve) each
         # hold a connection at once: keep that many open, instead of opening and closing the
@@ -172,3 +175,8 @@ def init_timeouts(app: Flask) -> None:
     before init_app)."""
     app.register_error_handler(OperationalError, busy)
     app.register_error_handler(PoolTimeout, database_down)
+    if str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("postgresql"):
+        from app.store.deadline import watch
+
+        with app.app_context():
+            watch(db.engine, int(app.config["DB_STATEMENT_TIMEOUT_MS"]))

@@ -83,6 +83,24 @@
     });
   }
 
+  // A renewed edit link, or a table taken out of its group: the worker deletes the copies it
+  // kept of the table, or of the group and the tables its page links to (a copy never holds a
+  // link; this is for one kept before that was so).
+  var FORGETS = /^(\/[tg]\/[^/]+)\/(edit-link\/renew|group)$/;
+
+  function forgetCopies(event) {
+    var form = event.target;
+    var match = form && form.getAttribute && FORGETS.exec(new URL(form.action, location.href).pathname);
+    if (!match || !("serviceWorker" in navigator) || !navigator.serviceWorker.controller) return;
+    var paths = [match[1]];
+    if (match[1].indexOf("/g/") === 0) {
+      all("main a[href^='/t/']").forEach(function (link) {
+        paths.push(link.getAttribute("href").split(/[?#]/)[0].split("/").slice(0, 3).join("/"));
+      });
+    }
+    navigator.serviceWorker.controller.postMessage({ type: "forget", paths: paths });
+  }
+
   // ---- features that need a secure page ------------------------------------------------------
   function showSecureNotes() {
     // The service worker, the wake lock and the Clipboard API exist only on secure pages (https,
@@ -369,7 +387,7 @@
     if (shown && shown.formPage) history.replaceState(null, "", tablePage());
     var bar = document.querySelector("[data-live]");
     if (bar && version) bar.setAttribute("data-version", version);
-    keepAnswer(html);
+    keepAnswer();
     load(sources);
     tableShown();
   }
@@ -384,13 +402,10 @@
     });
   }
 
-  function keepAnswer(html) {
-    // The worker keeps pages it fetched; this one came by the save's POST: hand it over, so the
-    // copy kept for offline use has the round just saved.
-    if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-    navigator.serviceWorker.ready.then(function (registration) {
-      if (registration.active) registration.active.postMessage({ type: "page", url: location.href, html: html });
-    });
+  function keepAnswer() {
+    // This page came by the save's POST, which the worker does not keep: it fetches the table
+    // page again (as the copy without the edit link), so the copy kept offline has the round.
+    keepForOffline([location.pathname + location.search]);
   }
 
   function tableShown() {
@@ -684,6 +699,7 @@
     shownRows = null;
     renderPending();
   });
+  document.addEventListener("submit", forgetCopies, true);
   document.addEventListener("submit", queueRound, true);
   window.addEventListener("online", function () { failedAt = 0; sendNext(); });
   // Leaving the page cancels its send: hand the round back to the queue at once, so the next

@@ -130,7 +130,7 @@ def kept(page: Page, path: str) -> None:
     """Wait until the service worker keeps the page at `path`."""
     until(
         page,
-        "caches.open('mautisch-pages-v2').then(c => c.keys())"
+        "caches.open('mautisch-pages-v3').then(c => c.keys())"
         f".then(keys => keys.some(k => new URL(k.url).pathname === {json.dumps(path)}))",
     )
 

@@ -75,7 +75,9 @@ def test_api_keeps_to_its_openapi_document(case: Any, real_table: dict[str, str]
         params["group_id"] = real_table["group"]
         if case.headers is not None and "X-Group-Token" in case.headers:
             case.headers["X-Group-Token"] = real_table["group_token"]
-    response = case.call_and_validate(checks=CHECKS)
+    # The in-process client does not decode gzip or br: ask for the body as it is (a group of
+    # many long names is large enough to be compressed otherwise).
+    response = case.call_and_validate(checks=CHECKS, headers={"Accept-Encoding": "identity"})
     SEEN[response.status_code] += 1
     assert response.status_code < 500
 

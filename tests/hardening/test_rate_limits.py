@@ -6,12 +6,6 @@ The suite's apps have no limits (TESTING); these tests switch them on with low l
 from __future__ import annotations
 
 import io
-import shutil
-import socket
-import subprocess
-import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -97,36 +91,6 @@ def test_limits_can_be_switched_off_from_the_environment(monkeypatch: pytest.Mon
     client = app.test_client()
     body = {"variant": "terroristen", "players": ["Anna", "Ben"]}
     assert [client.post("/api/v1/tables", json=body).status_code for _ in range(3)] == [201] * 3
-
-
-def listening(port: int) -> bool:
-    """Does something accept connections on this loopback port?"""
-    with socket.socket() as probe:
-        return probe.connect_ex(("127.0.0.1", port)) == 0
-
-
-@pytest.fixture
-def redis_url(tmp_path: Path) -> Iterator[str]:
-    """A Redis server of its own on a free loopback port, stopped by its pid afterwards."""
-    server = shutil.which("redis-server")
-    if server is None:
-        pytest.skip("redis-server is not installed")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    process = subprocess.Popen(
-        [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir", str(tmp_path)],
-        stdout=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 10
-        while not listening(port):
-            assert time.monotonic() < deadline, "redis-server did not start"
-            time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def test_processes_share_one_count_in_redis(redis_url: str) -> None:

@@ -105,7 +105,7 @@ def test_postgres_gives_up_on_a_held_row_lock() -> None:
         db.session.rollback()
     assert shown == {
         "lock_timeout": "200ms",
-        "statement_timeout": "30s",
+        "statement_timeout": "5s",
         "idle_in_transaction_session_timeout": "1min",
     }
     plain = url.replace("postgresql+psycopg://", "postgresql://")
