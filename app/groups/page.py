@@ -73,9 +73,11 @@ def one_decimal(value: float) -> str:
     return str(format_decimal(kept, "0.0"))
 
 
-def euros(cents: int) -> str:
-    """An amount of money in the page's language ("1,50 €" / "€1.50")."""
-    return format_currency(cents / 100, "EUR")
+def euros(cents: int, signed: bool = False) -> str:
+    """An amount of money in the page's language ("1,50 €" / "€1.50"); `signed` for a
+    balance, "+1,50 €" / "−0,25 €" as the printed evening writes it."""
+    sign = "−" if cents < 0 else "+" if signed and cents > 0 else ""
+    return sign + format_currency(abs(cents) / 100, "EUR")
 
 
 def date_labels(moments: list[datetime]) -> list[str]:

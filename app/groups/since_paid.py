@@ -1,5 +1,5 @@
-"""What changed since people paid, in words: "Nach der Korrektur von Spiel 3 (Variante): Gregor
-gibt Anna 0,25 € zurück; Anna zahlt Ben 0,25 €."
+"""What changed since people paid, in words: "Offen nach der Korrektur von Runde 3 (Tisch 2):
+Gregor gibt Anna 0,25 € zurück; Anna zahlt Ben 0,25 €."
 
 Payments stay as they were made; when a round is corrected, deleted or added afterwards (or a
 table's settings change), what is open moves, and the page says why and what settles it.
@@ -7,11 +7,11 @@ table's settings change), what is open moves, and the page says why and what set
 
 from __future__ import annotations
 
-from flask_babel import format_currency
 from markupsafe import Markup
 from sqlalchemy import select
 
 from app.groups.kassensturz import Kassensturz
+from app.groups.money_words import euros
 from app.settlement.account import paid_back
 from app.settlement.plan import Transfer
 from app.store.db import db
@@ -26,19 +26,16 @@ from app.web.isolation import say_isolated
 
 SHOWN_CHANGES = 3  # more are summed up: the sentence must stay readable on a phone
 
+# A round is named as its variant counts ("Runde 3" at Deluxe, "Spiel 3" elsewhere).
 CHANGE_WORDS = {
-    "edit": N_("the correction of game %(n)s (%(table)s)"),
-    "delete": N_("the deletion of game %(n)s (%(table)s)"),
-    "add": N_("game %(n)s (%(table)s) entered later"),
+    "edit": N_("the correction of %(row)s (%(table)s)"),
+    "delete": N_("the deletion of %(row)s (%(table)s)"),
+    "add": N_("%(row)s (%(table)s) entered later"),
     "undo": N_("an undo at %(table)s"),
     "redo": N_("a redo at %(table)s"),
     "settings": N_("the settings changed at %(table)s"),
+    "ended": N_("the end of %(table)s after %(row)s"),
 }
-
-
-def euros(cents: int) -> str:
-    """An amount in the page's language."""
-    return str(format_currency(cents / 100, "EUR"))
 
 
 def move_words(found: Kassensturz, transfer: Transfer) -> Message:
@@ -68,20 +65,41 @@ def changes_after(found: Kassensturz) -> list[Message | str]:
     if not found.payments:
         return []
     last = max(p.at for p in found.payments)
-    labels = {r.table_id: r.name or find_variant(r.variant).short_name for r in found.view.results}
+    labels = table_labels(found)
+    variants = {r.table_id: find_variant(r.variant) for r in found.view.results}
+    played = {r.table_id: len(r.rounds) for r in found.view.results}
     query = (
-        select(Change.table_id, Change.kind, Change.round_number, Change.created_at)
+        select(Change.table_id, Change.kind, Change.round_number, Change.after, Change.created_at)
         .where(Change.table_id.in_(list(labels)))
         .order_by(Change.id)
     )
     words: list[Message | str] = []
-    for table_id, kind, number, moment in db.session.execute(query):
+    for table_id, kind, number, after, moment in db.session.execute(query):
         if as_utc(moment) <= last or kind not in CHANGE_WORDS:
             continue
-        said = Message(CHANGE_WORDS[kind], n=number, table=labels[table_id])
+        words_of = variants[table_id].round_words
+        if kind == "settings" and (after or {}).get("closed"):
+            # Ended by hand ("Hier beenden und abrechnen"): said as players did it.
+            kind, number = "ended", played[table_id]
+        said = Message(
+            CHANGE_WORDS[kind], row=words_of.number(number, inside=True), table=labels[table_id]
+        )
         if said not in words:
             words.append(said)
     return words
+
+
+def table_labels(found: Kassensturz) -> dict[str, Message | str]:
+    """Each table as the sentence names it: its name, else its variant; where two would read
+    alike, with its number in the evening ("Dynamisch, Tisch 2")."""
+    plain = {r.table_id: r.name or find_variant(r.variant).short_name for r in found.view.results}
+    labels: dict[str, Message | str] = {}
+    for number, (table_id, label) in enumerate(plain.items(), 1):
+        twins = list(plain.values()).count(label) > 1
+        labels[table_id] = (
+            Message("%(label)s, table %(n)s", label=label, n=number) if twins else label
+        )
+    return labels
 
 
 def since_paid(found: Kassensturz, lang: str) -> Markup | None:
@@ -99,5 +117,6 @@ def since_paid(found: Kassensturz, lang: str) -> Markup | None:
     if len(changes) > SHOWN_CHANGES:
         rest = len(changes) - SHOWN_CHANGES
         changes = changes[:SHOWN_CHANGES] + [Message("%(n)s more changes", n=rest)]
-    said = Message("After %(changes)s: %(moves)s.", changes=both(changes), moves=joined)
+    # "Open after …": the open transfers include what was open before the change too.
+    said = Message("Open after %(changes)s: %(moves)s.", changes=both(changes), moves=joined)
     return say_isolated(said, lang)

@@ -113,7 +113,7 @@ def test_a_tick_and_a_correction_show_on_the_other_phone(
         {"cards": [1, 0, 4, 3]},
         **{"X-Edit-Token": first["token"]},
     )
-    words = re.compile(r"Nach der Korrektur von Spiel 1 \(Deluxe\): .*Cem zahlt")
+    words = re.compile(r"Offen nach der Korrektur von Runde 1 \(Deluxe, Tisch 1\): .*Cem.* zahlt")
     expect(other.locator(".since-paid")).to_have_text(words, timeout=LIVE)
     assert other.evaluate("() => window.notReloaded === true")
     expect(page.locator(".since-paid")).to_have_text(words, timeout=LIVE)

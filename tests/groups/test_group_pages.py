@@ -106,7 +106,7 @@ def test_group_page_shows_tables_leaderboard_money_and_chart(
         "Ø: Minuspunkte pro Spiel",
         "Geld",
         "2,40\xa0€",
-        "-2,40\xa0€",
+        "−2,40\xa0€",  # a real minus sign, as the printed evening
     ):
         assert text in page, text
     over_time = page[page.index('id="time-heading"') :]

@@ -46,7 +46,7 @@ def test_a_correction_after_paying_keeps_the_payments_and_says_what_changed(
     found = settlement(client, group)
     assert len(found["payments"]) == 3
     text = client.get(f"/g/{group['id']}/abend/{day}?lang=de").get_data(as_text=True)
-    assert "Nach der Korrektur von Spiel 1 (Deluxe):" in text
+    assert "Offen nach der Korrektur von Runde 1 (Deluxe, Tisch 1):" in text
     assert text.count('class="badge badge-paid"') == 3
     moves = {(t["from"], t["to"], t["cents"]) for t in found["transfers"]}
     # Each name isolated, so a name in a right-to-left script cannot turn the sentence round.
