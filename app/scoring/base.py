@@ -192,6 +192,28 @@ class Scoring:
         )
         return standing, (length if done else None)
 
+    def wins_count(
+        self, players: int, options: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]]
+    ) -> tuple[Standing, int | None]:
+        """Wins counted over `games` games, or open-ended when `games` is None (ter.win,
+        mau.score.wins): the most wins win, ties all of them."""
+        games = options["games"]
+        done = games is not None and len(rounds) >= games
+        progress: dict[str, Any] = (
+            {"kind": "open", "played": len(rounds)}
+            if games is None
+            else {"kind": "games", "played": len(rounds), "of": games}
+        )
+        standing = self.tally(
+            players,
+            [self.points(players, options, data) for data in rounds],
+            lower_is_better=False,
+            finished=done,
+            next_dealer=self.next_dealer(players, rounds),
+            progress=progress,
+        )
+        return standing, (games if done else None)
+
     def tally(
         self,
         players: int,

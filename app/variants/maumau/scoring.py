@@ -133,25 +133,11 @@ class MaumauScoring(Scoring):
         self, players: int, options: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]]
     ) -> tuple[Standing, int | None]:
         """mau.score.wins: most wins after N games (or open-ended); mau.money per game."""
-        games = options["games"]
-        done = games is not None and len(rounds) >= games
-        progress: dict[str, Any] = (
-            {"kind": "open", "played": len(rounds)}
-            if games is None
-            else {"kind": "games", "played": len(rounds), "of": games}
-        )
-        standing = self.tally(
-            players,
-            [self.points(players, options, data) for data in rounds],
-            lower_is_better=False,
-            finished=done,
-            next_dealer=self.next_dealer(players, rounds),
-            progress=progress,
-        )
+        standing, done_at = self.wins_count(players, options, rounds)
         rate = options["rate_cents"]
         if rate:
             standing = replace(standing, money=WinsMoney(rate))
-        return standing, (games if done else None)
+        return standing, done_at
 
     def to_limit(
         self, players: int, options: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]]

@@ -53,19 +53,4 @@ class TerroristenScoring(Scoring):
         self, players: int, options: Mapping[str, Any], rounds: Sequence[Mapping[str, Any]]
     ) -> tuple[Standing, int | None]:
         """Open-ended tables never finish; with N games the most wins win (ties: all of them)."""
-        games = options["games"]
-        done = games is not None and len(rounds) >= games
-        progress: dict[str, Any] = (
-            {"kind": "open", "played": len(rounds)}
-            if games is None
-            else {"kind": "games", "played": len(rounds), "of": games}
-        )
-        standing = self.tally(
-            players,
-            [self.points(players, options, data) for data in rounds],
-            lower_is_better=False,
-            finished=done,
-            next_dealer=self.next_dealer(players, rounds),
-            progress=progress,
-        )
-        return standing, (games if done else None)
+        return self.wins_count(players, options, rounds)
