@@ -15,19 +15,30 @@ from app.groups.validate import MAX_PLAYERS as GROUP_MOST
 from app.groups.validate import MIN_PLAYERS as GROUP_LEAST
 from app.scoring.names import NAME_LIMIT
 from app.scoring.names import PLAYER_NAME_LIMIT
+from app.scoring.names import refused_ranges
 from app.variants.base import Variant
 from app.variants.registry import VARIANTS
 
-# No control characters (Unicode category Cc: U+0000–U+001F, U+007F–U+009F): neither the
-# database nor the pages hold them (app.scoring.names.check_characters).
-PLAIN = "[^\\u0000-\\u001f\\u007f-\\u009f]"
+
+def code(point: int) -> str:
+    """A code point as the pattern writes it: an escape in the first plane, else itself."""
+    return f"\\u{point:04x}" if point < 0x10000 else chr(point)
+
+
+# No control characters, lone surrogates or invisible format characters: what
+# app.scoring.names.check_characters refuses, range by range.
+REFUSED = "".join(
+    code(first) if first == last else f"{code(first)}-{code(last)}"
+    for first, last in refused_ranges()
+)
+PLAIN = f"[^{REFUSED}]"
 PLAIN_TEXT = f"^{PLAIN}*$"
 # ... and at least one character that is not blank, since names are stripped first.
-FILLED_TEXT = f"^{PLAIN}*[^\\s\\u0000-\\u001f\\u007f-\\u009f]{PLAIN}*$"
+FILLED_TEXT = f"^{PLAIN}*[^\\s{REFUSED}]{PLAIN}*$"
 
 
 def text(least: int, most: int) -> dict[str, Any]:
-    """A name of `least` to `most` characters without control characters."""
+    """A name of `least` to `most` characters, none of them refused (see REFUSED)."""
     return {
         "type": "string",
         "minLength": least,

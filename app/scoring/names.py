@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from functools import cache
 from typing import Any
 
 from app.inputs import Field
@@ -14,6 +15,29 @@ NAME_LIMIT = 80  # tables.name
 PLAYER_NAME_LIMIT = 40
 
 
+# Control characters and lone surrogates, then invisible format characters (check_characters).
+BROKEN = ("Cc", "Cs")
+INVISIBLE = ("Cf",)
+# Where Unicode puts them: the first two planes and plane 14 (tags, variation selectors).
+PLANES = (range(0x20000), range(0xE0000, 0xF0000))
+
+
+@cache
+def refused_ranges() -> tuple[tuple[int, int], ...]:
+    """The code point ranges check_characters refuses, for the API's schema (app.api); lone
+    surrogates left out, as no regex engine of a schema validator can name them."""
+    found: list[tuple[int, int]] = []
+    for plane in PLANES:
+        for code in plane:
+            if unicodedata.category(chr(code)) not in ("Cc", *INVISIBLE):
+                continue
+            if found and found[-1][1] == code - 1:
+                found[-1] = (found[-1][0], code)
+            else:
+                found.append((code, code))
+    return tuple(found)
+
+
 def check_characters(text: str, field: Field) -> None:
     """No control characters (NUL, line breaks ...), no lone surrogates and no invisible
     format characters in a name: the database and the UTF-8 pages cannot hold the first two
@@ -23,14 +47,14 @@ def check_characters(text: str, field: Field) -> None:
     for character in text:
         kind = unicodedata.category(character)
         code = f"U+{ord(character):04X}"
-        if kind in ("Cc", "Cs"):
+        if kind in BROKEN:
             raise field.fail(
                 Message(
                     "must not contain control characters or broken Unicode; found %(code)s.",
                     code=code,
                 )
             )
-        if kind == "Cf":
+        if kind in INVISIBLE:
             raise field.fail(
                 Message(
                     "must not contain invisible characters that change how text is shown "

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Coroutine
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
+from typing import TypeVar
 
 import pytest
 from flask import Flask
@@ -81,6 +84,16 @@ def renders(csrf_app: Flask) -> Iterator[list[str]]:
     template_rendered.disconnect(note, csrf_app)
 
 
+T = TypeVar("T")
+
+
+def run_alone(work: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine in a loop of its own thread: the browser tests' Playwright keeps an
+    event loop running in this one, where asyncio.run refuses to start."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, work).result()
+
+
 def pages_of(app: Flask, table_id: str, viewers: list[Viewer], version: int) -> list[str | None]:
     """The pushed pages of these phones, asked for together as after a change."""
     pages = Pages(app)
@@ -88,7 +101,7 @@ def pages_of(app: Flask, table_id: str, viewers: list[Viewer], version: int) -> 
     async def all_at_once() -> list[str | None]:
         return list(await asyncio.gather(*(pages.page(table_id, v, version) for v in viewers)))
 
-    return asyncio.run(all_at_once())
+    return run_alone(all_at_once())
 
 
 def test_readers_share_one_render_whatever_their_query(csrf_app: Flask, renders: list[str]) -> None:
@@ -154,13 +167,13 @@ def test_each_language_its_own_page_and_a_change_renders_anew(csrf_app: Flask) -
             await pages.page(table_id, en_viewer, version),
         )
 
-    de, en = asyncio.run(look(1))
+    de, en = run_alone(look(1))
     assert de is not None and en is not None
     assert 'lang="de"' in de and 'lang="en"' in en
-    assert asyncio.run(look(0))[0] is de  # an older version asked: the kept page
+    assert run_alone(look(0))[0] is de  # an older version asked: the kept page
 
     add_round(api, table_id, token)
-    fresh = asyncio.run(look(2))[0]
+    fresh = run_alone(look(2))[0]
     assert fresh is not None and fresh != de
     assert fresh == german.get(f"/t/{table_id}/live?lang=de").get_data(as_text=True)
 
