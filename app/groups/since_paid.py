@@ -26,7 +26,7 @@ from app.web.isolation import say_isolated
 
 SHOWN_CHANGES = 3  # more are summed up: the sentence must stay readable on a phone
 
-# A round is named as its variant counts ("Runde 3" at Deluxe, "Spiel 3" elsewhere).
+# A round is named as its variant counts ("Runde 3" where rounds are counted, else "Spiel 3").
 CHANGE_WORDS = {
     "edit": N_("the correction of %(row)s (%(table)s)"),
     "delete": N_("the deletion of %(row)s (%(table)s)"),
@@ -91,7 +91,7 @@ def changes_after(found: Kassensturz) -> list[Message | str]:
 
 def table_labels(found: Kassensturz) -> dict[str, Message | str]:
     """Each table as the sentence names it: its name, else its variant; where two would read
-    alike, with its number in the evening ("Dynamisch, Tisch 2")."""
+    alike, with its number in the evening ("<variant>, Tisch 2")."""
     plain = {r.table_id: r.name or find_variant(r.variant).short_name for r in found.view.results}
     labels: dict[str, Message | str] = {}
     for number, (table_id, label) in enumerate(plain.items(), 1):

@@ -117,11 +117,12 @@ def test_evening_settled_in_three_transfers_and_ticked_on_two_phones(
     balances = page.locator("table.balances tbody tr")
     expect(balances).to_have_text(
         [
-            re.compile(r"Anna\s*0,90\s€"),
-            re.compile(r"Ben\s*0,40\s€"),
-            re.compile(r"Cem\s*-0,20\s€"),
-            re.compile(r"Dora\s*-0,40\s€"),
-            re.compile(r"Emil\s*-0,70\s€"),
+            # Signed as the printed evening: "+" for who gets money, a real minus sign.
+            re.compile(r"Anna\s*\+0,90\s€"),
+            re.compile(r"Ben\s*\+0,40\s€"),
+            re.compile(r"Cem\s*−0,20\s€"),
+            re.compile(r"Dora\s*−0,40\s€"),
+            re.compile(r"Emil\s*−0,70\s€"),
         ]
     )
     expect(page.locator(".method")).to_contain_text("Die wenigsten Überweisungen")
