@@ -36,9 +36,9 @@ from app.store.announce import committed
 from app.store.db import db
 from app.store.models import Group
 from app.store.models import PaidTick
-from app.store.models import Payment
 from app.store.payments import bump
 from app.store.payments import group_key
+from app.store.payments import payment_row
 
 # What the old Kassensturz offered; frozen, as the ticks were made with it.
 OLD_ROUNDINGS = (1, 5, 10, 50)
@@ -98,19 +98,7 @@ def adopt_ticks(group: Group, scope: Scope | None, played: list[tuple[str, int]]
         if not gone.rowcount:  # type: ignore[attr-defined]
             continue  # another phone took it over first
         payer, payee, cents = moves[transfer]
-        db.session.add(
-            Payment(
-                group_id=group.id,
-                payer=payer,
-                payee=payee,
-                cents=cents,
-                scope_kind=scope.kind,
-                scope_key=scope.key,
-                transfer_id=transfer,
-                phone=None,
-                created_at=at,
-            )
-        )
+        db.session.add(payment_row(group, payer, payee, cents, scope, transfer, None, at))
         adopted += 1
     version = bump(group.id) if adopted else None
     db.session.commit()

@@ -7,6 +7,8 @@ table (app.store.announce): the evening page on every phone shows it without a r
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlalchemy import select
 from sqlalchemy import update
 
@@ -67,7 +69,7 @@ def group_payments(group: Group) -> list[Paid]:
     return [as_paid(row) for row in db.session.scalars(query)]
 
 
-def record_payment(
+def payment_row(
     group: Group,
     payer: str | None,
     payee: str | None,
@@ -75,8 +77,9 @@ def record_payment(
     scope: Scope,
     transfer: str | None = None,
     phone: str | None = None,
-) -> Paid:
-    """Keep a payment (the caller checked the names and the amount)."""
+    at: datetime | None = None,
+) -> Payment:
+    """The row of one payment, made now unless `at` says when (a tick taken over)."""
     row = Payment(
         group_id=group.id,
         payer=payer,
@@ -87,6 +90,22 @@ def record_payment(
         transfer_id=transfer,
         phone=phone,
     )
+    if at is not None:
+        row.created_at = at
+    return row
+
+
+def record_payment(
+    group: Group,
+    payer: str | None,
+    payee: str | None,
+    cents: int,
+    scope: Scope,
+    transfer: str | None = None,
+    phone: str | None = None,
+) -> Paid:
+    """Keep a payment (the caller checked the names and the amount)."""
+    row = payment_row(group, payer, payee, cents, scope, transfer, phone)
     db.session.add(row)
     db.session.flush()
     commit_change(group.id)
