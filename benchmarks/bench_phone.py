@@ -107,6 +107,9 @@ def server(base_url: str | None, command: str = SERVE) -> Iterator[tuple[str, in
             "SECRET_KEY": secrets.token_hex(32),
             # Every table and every phone of a benchmark comes from this one address.
             "RATELIMIT_TABLES": "1000000 per hour",
+            # ... and its set-up enters a whole series at once (a real table: a round a minute).
+            "RATELIMIT_ROUNDS_TABLE": "1000000 per minute",
+            "RATELIMIT_ROUNDS_ADDRESS": "1000000 per minute",
             "PER_ADDRESS": "1000000",
         }
         log_path = Path(folder) / "server.log"
