@@ -143,15 +143,22 @@ def parse_choices(
     for field in ("target", "scoring", "partner"):
         if field not in offered:
             reject_unused(args, field)
-    if not offered:
-        return None, None, False
     target = args.get("target", "").strip()
     if target and target not in offered["target"]:
-        raise InputError(Message("The target must be 200 or 500."), "target")
+        raise InputError(
+            Message("The target must be one of %(values)s.", values=" / ".join(offered["target"])),
+            "target",
+        )
     scoring = args.get("scoring", "").strip()
     if scoring and scoring not in offered["scoring"]:
-        raise InputError(Message("The scoring must be “winner-takes” or “own-points”."), "scoring")
-    partner = parse_flag(args, "partner")
+        raise InputError(
+            Message(
+                "The scoring must be one of %(values)s.",
+                values=", ".join(f"“{value}”" for value in offered["scoring"]),
+            ),
+            "scoring",
+        )
+    partner = parse_flag(args, "partner") if "partner" in offered else False
     if partner and players != 4:
         raise InputError(Message("Partner mode needs exactly 4 players."), "partner")
     return (int(target) if target else None), (scoring or None), partner

@@ -7,14 +7,11 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField
 from wtforms import FieldList
 from wtforms import HiddenField
-from wtforms import IntegerField
 from wtforms import RadioField
 from wtforms import SelectChoice
 from wtforms import StringField
-from wtforms.validators import Optional
 from wtforms.validators import ValidationError
 
 from app.engine.houserules import HouseRule
@@ -25,21 +22,19 @@ from app.tables.display import form_value
 from app.tables.display import house_rule_choices
 from app.tables.display import say
 from app.tables.fielderrors import ScoringForm
+from app.tables.fields import count_field
 from app.text import InputError
 from app.variants.registry import MOST_PLAYERS
 from app.variants.registry import VARIANT_IDS
 from app.variants.registry import VARIANTS
 from app.variants.registry import Variant
 from app.variants.registry import find_variant
+from app.variants.registry import variant_part
 
-NOT_A_NUMBER = _l("Please enter a whole number.")
-SERIES = {"inputmode": "numeric", "min": 1, "max": 100}
+# Options every variant with money asks alike, in the page's money box.
+SHARED_FIELDS = ("rate_cents",)
+
 FORM_BOOLEANS = {"true": True, "false": False}
-
-
-def count_field(label: Any, **kwargs: Any) -> IntegerField:
-    """A whole-number field whose wrong input gets our own sentence."""
-    return IntegerField(label, invalid_value_message=NOT_A_NUMBER, **kwargs)
 
 
 def house_field_name(variant: Variant, rule: HouseRule) -> str:
@@ -69,16 +64,6 @@ def group_refusal(group_id: str) -> str | None:
     )
 
 
-def field_default(field: str) -> Any:
-    """The default of the option a form field asks, as the variant that asks it has it."""
-    return next(
-        variant.defaults[option]
-        for variant in VARIANTS.values()
-        for option, name in variant.form_fields.items()
-        if name == field
-    )
-
-
 class NewTableForm(ScoringForm):
     """One screen: everything a new table needs; the scoring module checks the whole."""
 
@@ -87,51 +72,9 @@ class NewTableForm(ScoringForm):
     variant = RadioField(_l("Variant"), default=VARIANT_IDS[0], validate_choice=False)
     name = StringField(_l("Name of the table (optional)"))
     players = FieldList(StringField(_l("Seat")), min_entries=MOST_PLAYERS, max_entries=MOST_PLAYERS)
-    games = count_field(
-        _l("Games in the series"), default=lambda: field_default("games"), render_kw=SERIES
-    )
-    rounds = count_field(
-        _l("Rounds in the series"), default=lambda: field_default("rounds"), render_kw=SERIES
-    )
-    rate_cents = count_field(_l("Cents per point (0 = no money)"), default=0)
-    target = RadioField(
-        _l("Target"),
-        choices=[SelectChoice("200"), SelectChoice("500")],
-        default="500",
-        validate_choice=False,
-    )
-    scoring = RadioField(
-        _l("Scoring"),
-        choices=[
-            SelectChoice("winner-takes", _l("The winner gets the others' points (highest wins)")),
-            SelectChoice("own-points", _l("Everybody is charged his own points (lowest wins)")),
-        ],
-        default="winner-takes",
-        validate_choice=False,
-    )
-    partner = BooleanField(_l("Partner mode: 4 players, partners sit opposite"))
-    ter_games = count_field(
-        _l("Number of games (empty: open-ended)"),
-        validators=[Optional()],
-        description=_l("Leave empty to count wins as long as you like."),
-        render_kw=SERIES,
-    )
-    tally = RadioField(
-        _l("Count"),
-        choices=[
-            SelectChoice("wins", _l("Games won (a tally; most wins)")),
-            SelectChoice("points", _l("Points left in the hands, up to a limit (fewest win)")),
-        ],
-        default="wins",
-        validate_choice=False,
-    )
-    limit = count_field(
-        _l("Points limit: the table ends when somebody reaches it"),
-        default=lambda: field_default("limit"),
-        render_kw={"inputmode": "numeric", "min": 10, "max": 1000},
-    )
     group = HiddenField()
-    # One tap-choice field per house rule of every variant: add_house_rule_fields below.
+    # Each variant's own option fields (its folder's table_form.py) and one tap-choice field
+    # per house rule of every variant: add_variant_fields below.
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """Variant choices and house rules in the page's language."""
@@ -233,12 +176,33 @@ class NewTableForm(ScoringForm):
         return True
 
 
-def add_house_rule_fields(form: type[NewTableForm]) -> None:
-    """One tap-choice field per house rule of every variant, its default preset."""
+def option_fields(variant: Variant) -> dict[str, Any]:
+    """The fields a variant's folder asks for its options (`table_form.FIELDS`), by name."""
+    names = [name for name in variant.form_fields.values() if name not in SHARED_FIELDS]
+    if not names:
+        return {}
+    fields: dict[str, Any] = variant_part(variant.id, "table_form").FIELDS
+    missing = sorted(set(names) - set(fields))
+    if missing:
+        raise LookupError(f"{variant.id}/table_form.py lacks the fields {missing}")
+    return {name: fields[name] for name in names}
+
+
+def add_variant_fields(form: type[NewTableForm]) -> None:
+    """Each variant's option fields and one tap-choice field per house rule, defaults preset;
+    two variants may not ask different things under one field name."""
+    owner: dict[str, str] = {}
     for variant in VARIANTS.values():
+        for name, field in option_fields(variant).items():
+            if name in owner:
+                raise LookupError(f"{variant.id} and {owner[name]} both name a field {name!r}")
+            owner[name] = variant.id
+            setattr(form, name, field)
         for rule in variant.house_rules:
             field = RadioField(default=form_value(rule.default), validate_choice=False)
             setattr(form, house_field_name(variant, rule), field)
+    # Made last, so its error is listed after the variants' fields, as the page shows it.
+    form.rate_cents = count_field(_l("Cents per point (0 = no money)"), default=0)
 
 
-add_house_rule_fields(NewTableForm)
+add_variant_fields(NewTableForm)

@@ -76,6 +76,8 @@ class BlankSheetSetup:
     rows: tuple[int, int, int] | None = None
     row_words: RoundWords = GAMES
     choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # What the sheets page calls each choice and each value ("scoring": "Scoring", "wins": …).
+    choice_words: Mapping[str, Message] = field(default_factory=dict)
 
 
 def house_field(rule: HouseRule) -> Field:
@@ -121,7 +123,8 @@ class Variant:
     repeat_doubtful: ClassVar[bool] = True
     # What the round form asks: one of "hands", "cards", "hand_points", "winner", "team".
     round_entry: ClassVar[str]
-    # The new-table form's field per option (differs where it may stay empty: open-ended).
+    # The new-table form's field per option; the fields themselves are the folder's
+    # table_form.py FIELDS (rate_cents is the page's shared money field).
     form_fields: ClassVar[dict[str, str]] = {}
     # Group statistics: what the average per game means (None: no average, wins count).
     average_label: ClassVar[Message | None] = None

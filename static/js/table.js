@@ -191,6 +191,22 @@
       all(form, "[data-entry='" + mode + "'] input").forEach(function (input) { input.disabled = false; });
     }
 
+    function renderPointsJack(event) {
+      // mau.score.points: the winner holds nothing; a game ended with a jack counts double.
+      var winner = checkedValue("winner");
+      var jack = form.querySelector("input[name='jack_end']");
+      var factor = jack && jack.checked ? 2 : 1;
+      players.forEach(function (player) {
+        var won = player.getAttribute("data-seat") === winner;
+        var input = player.querySelector("[data-entry='points'] input");
+        if (won && event && event.target.name === "winner") input.value = "0";
+        player.querySelector("[data-winner-note]").hidden = !won;
+        show(player.querySelector("[data-entry='points']"), !won);
+        input.disabled = false; // a hidden winner still sends his 0: one entry per seat
+        player.querySelector("[data-hand-points]").textContent = won ? "" : sayCount("points", factor * number(input));
+      });
+    }
+
     function quickAdd(button) {
       // Hand points: +10 / +20 / +50 onto a player's points, within the input's limits.
       var input = document.getElementById(button.getAttribute("data-add-to"));
@@ -206,7 +222,7 @@
     });
 
     // The live preview of the round form that asks this kind of round (data-entry).
-    var render = { hands: renderHands, hand_points: renderHandPoints }[entry];
+    var render = { hands: renderHands, hand_points: renderHandPoints, points_jack: renderPointsJack }[entry];
     if (!render) return;
     form.addEventListener("input", render);
     form.addEventListener("change", render);

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from app.tables.forms import count_field
+from app.tables.fields import count_field
 from app.tables.round_base import RoundForm
 
 

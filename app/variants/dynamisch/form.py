@@ -14,7 +14,7 @@ from wtforms import SelectChoice
 
 from app.scoring.base import CLOCKWISE
 from app.scoring.base import COUNTERCLOCKWISE
-from app.tables.forms import count_field
+from app.tables.fields import count_field
 from app.tables.round_base import RoundForm
 
 SUITS = ("C", "S", "H", "D")

@@ -23,9 +23,16 @@ from app.sheets.params import BlankSheet
 from app.sheets.record import Lang
 from app.translations import N_
 
-KIND = N_("Score sheet")
+KIND = N_("Games sheet")
+# The sheet's kind by the scoring chosen (mau.score.wins, mau.score.points); none: both fit.
+KINDS = {"wins": N_("Tally of wins"), "points": N_("Score sheet")}
 GAME_COLUMN = 16 * mm
 JACK_COLUMN = 22 * mm
+
+
+def kind(sheet: BlankSheet) -> str:
+    """A tally when wins are counted, a points list for points, a games sheet for either."""
+    return KINDS.get(sheet.scoring or "", KIND)
 
 
 def page(sheet: BlankSheet) -> Page:
@@ -36,11 +43,11 @@ def page(sheet: BlankSheet) -> Page:
 def story(sheet: BlankSheet, title: str, lang: Lang) -> list[Flowable]:
     """Heading, the limit to write in, the games grid with sums and places, the legend."""
     paper = page(sheet)
-    top = [
-        *write_in_heading(title, lang),
-        write_in_line(lang("Points limit (empty: count wins)") + ":", 30 * mm),
-        Spacer(1, 3 * mm),
-    ]
+    limit_words = {"wins": None, "points": N_("Points limit")}.get(
+        sheet.scoring or "", N_("Points limit (empty: count wins)")
+    )
+    limit = [write_in_line(lang(limit_words) + ":", 30 * mm)] if limit_words else []
+    top = [*write_in_heading(title, lang), *limit, Spacer(1, 3 * mm)]
     bottom = [
         Spacer(1, 2 * mm),
         para(legend(lang), "note", markup=True),

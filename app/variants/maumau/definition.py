@@ -33,16 +33,27 @@ class Maumau(Variant):
     names_round_winner = True
     # The same winner twice in a row is an ordinary evening when only wins are counted.
     repeat_doubtful = False
-    # The page's fields: wins or points, the games of a tally (empty: open-ended), the limit.
+    # The page's fields (table_form.py): wins or points, the games of a tally (empty:
+    # open-ended), the limit, the cards dealt; the money box's rate.
     form_fields = {
         "scoring": "tally",
-        "games": "ter_games",
+        "games": "mau_games",
         "limit": "limit",
+        "cards": "cards",
         "rate_cents": "rate_cents",
     }
     round_entry = "winner"
     chart_note_text = Message("Wins or points, as the table counts them.")
-    blank_sheet = BlankSheetSetup(room=6, rows=(1, 20, 12))
+    blank_sheet = BlankSheetSetup(
+        room=6,
+        rows=(1, 20, 12),
+        choices={"scoring": ("wins", "points")},
+        choice_words={
+            "scoring": Message("Count"),
+            "wins": Message("Games won"),
+            "points": Message("Points to a limit"),
+        },
+    )
 
     def entry_for(self, options: Mapping[str, Any]) -> str:
         """mau.score.points asks the hands' points and the closing jack; wins only the winner."""

@@ -9,7 +9,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField
 from wtforms import RadioField
 
-from app.tables.forms import count_field
+from app.tables.fields import count_field
 from app.tables.round_base import RoundForm
 from app.tables.round_base import chosen
 

@@ -65,6 +65,12 @@ class Speedone(Variant):
             "scoring": SCORINGS,
             "partner": ("0", "1"),
         },
+        choice_words={
+            "target": Message("Target"),
+            "scoring": Message("Scoring"),
+            "winner-takes": Message("Winner takes"),
+            "own-points": Message("Own points"),
+        },
     )
 
     def chart_target(self, options: Mapping[str, Any]) -> int | None:

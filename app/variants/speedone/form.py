@@ -11,7 +11,7 @@ from wtforms import FormField
 from wtforms import RadioField
 from wtforms import SelectChoice
 
-from app.tables.forms import count_field
+from app.tables.fields import count_field
 from app.tables.round_base import RoundForm
 from app.tables.round_base import chosen
 

@@ -17,6 +17,6 @@ SAMPLE: tuple[dict[str, Any], list[dict[str, Any]]] = (
 # Two rounds entered on the German pages (a running table).
 PAGE_ROUNDS: list[dict[str, Any]] = [{"winner": 2}, {"winner": 0}]
 # The blank sheet's German title.
-SHEET_KIND_DE = "Klassisches Mau-Mau · Punkteliste"
+SHEET_KIND_DE = "Klassisches Mau-Mau · Spielliste"
 # Whole games an eager self-play runs (each move asks the rules about every candidate).
 EAGER_GAMES = 400

@@ -88,3 +88,35 @@ def test_the_winners_points_are_refused_with_the_form_kept(client: FlaskClient) 
     html = refused.get_data(as_text=True)
     assert "Ben won the game and so has no cards left: 0 points, not 9." in html
     assert 'value="9"' in html and 'value="5"' in html
+
+
+def test_the_cards_dealt_are_tapped_on_the_new_table_page(client: FlaskClient) -> None:
+    """mau: 5 cards each unless the table says 5–7; the page offers the three as taps, keeps
+    the choice, and refuses a deal the deck cannot give with a sentence on the field."""
+    page = client.get("/t/new?lang=en").get_data(as_text=True)
+    assert "Cards dealt to each player" in page
+    assert page.count('name="cards"') == 3
+    data = {
+        "variant": "maumau",
+        **{f"players-{seat}": name for seat, name in enumerate(["Anna", "Ben", "Cem"])},
+        "tally": "wins",
+        "cards": "7",
+        "rate_cents": "0",
+        **HOUSE,
+    }
+    created = client.post("/t/new?lang=en", data=data)
+    assert created.status_code == 302, created.get_data(as_text=True)
+    table = created.headers["Location"].split("/t/")[1].split("?")[0].strip("/")
+    assert client.get(f"/api/v1/tables/{table}").get_json()["options"]["cards"] == 7
+    five = ["Anna", "Ben", "Cem", "Dora", "Emil"]
+    refused = client.post(
+        "/t/new?lang=en",
+        data={**data, **{f"players-{seat}": name for seat, name in enumerate(five)}},
+    )
+    assert refused.status_code == 200 and "/t/" not in refused.headers.get("Location", "")
+    html = refused.get_data(as_text=True)
+    assert "5 players × 7 cards do not fit one deck of 32" in html
+    assert '<a href="#cards-0" data-error-link>' in html
+    assert re.search(r'<input[^>]*checked[^>]*name="cards"[^>]*value="7"', html) or re.search(
+        r'<input[^>]*name="cards"[^>]*value="7"[^>]*checked', html
+    )
