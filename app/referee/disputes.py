@@ -14,6 +14,7 @@ from app.engine import find_variant
 from app.engine.disputes import Dispute
 from app.referee.house import query_text
 from app.referee.question import DRAW
+from app.referee.question import DREW
 from app.referee.question import TOP_WAS_LAST
 from app.referee.question import Question
 from app.text import say
@@ -50,6 +51,7 @@ def dispute_question(variant: str, dispute: Dispute) -> Question:
             if situation.wish is not None and getattr(situation.wish, flag)
         )
         | frozenset({TOP_WAS_LAST} if situation.top_was_last else set())
+        | frozenset({DREW} if situation.drew else set())
     )
     return Question(
         variant=variant,

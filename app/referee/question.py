@@ -27,7 +27,8 @@ from app.text import Message
 from app.variants.registry import VARIANT_IDS
 
 TOP_WAS_LAST = "top_was_last"
-FLAGS = ("other", "by_you", "anyone_served", "you_served", TOP_WAS_LAST)
+DREW = "drew"
+FLAGS = ("other", "by_you", "anyone_served", "you_served", TOP_WAS_LAST, DREW)
 WISH_FLAGS = ("by_you", "anyone_served", "you_served")
 PENDING_KINDS = ("draw", "skip", "again")
 DRAW = "draw"
@@ -188,6 +189,9 @@ class Question:
         # toggle, so a flag left in its link is no question.
         if TOP_WAS_LAST in self.flags and self.asks_top_was_last:
             situation["top_was_last"] = True
+        # Where a drawn card may still be played (dop.draw, mau.draw.play).
+        if DREW in self.flags and self.asks_drew:
+            situation["drew"] = True
         body: dict[str, Any] = {
             "variant": self.variant,
             "situation": situation,
@@ -238,6 +242,11 @@ class Question:
     def asks_top_was_last(self) -> bool:
         """Do the variant's rules ask whether the top card was its player's last one?"""
         return self.variant in VARIANT_IDS and find_variant(self.variant).asks_top_was_last
+
+    @property
+    def asks_drew(self) -> bool:
+        """May a player who drew still play this turn in the variant (the "drew" question)?"""
+        return self.variant in VARIANT_IDS and find_variant(self.variant).play_after_draw
 
     def hand_count(self) -> int | None:
         """Cards in hand, if given: the hand limit (spd.handlimit), emptied hands

@@ -28,6 +28,7 @@ from app.web.navigation import current_lang
 # prefix that fits (``situation.hand_count`` before ``situation.hand``).
 FIELD_OF_PATH = (
     ("situation.top_was_last", "top_was_last"),
+    ("situation.drew", "drew"),
     ("situation.top", "top"),
     ("situation.below", "below"),
     ("situation.wish", "wish"),

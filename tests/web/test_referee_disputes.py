@@ -10,48 +10,8 @@ from flask.testing import FlaskClient
 
 from app.engine import find_variant
 from app.variants.registry import VARIANT_IDS
+from tests.variants.examples import examples
 
-# The answer each dispute must show: its verdict and the rule that decides it.
-EXPECTED = {
-    ("dynamisch", "jack-on-jack"): ("false", "dyn.jack.match"),
-    ("dynamisch", "twin-jack"): ("true", "dyn.jack.match"),
-    ("dynamisch", "pass-seven"): ("true", "dyn.pass"),
-    ("dynamisch", "eight-on-eight"): ("true", "dyn.pass"),
-    ("dynamisch", "jack-on-ace"): ("true", "dyn.ace"),
-    ("dynamisch", "last-ace"): ("true", "dyn.serve"),
-    ("dynamisch", "last-nine"): ("true", "dyn.serve"),
-    ("dynamisch", "wedding"): ("true", "dyn.wedding"),
-    ("deluxe", "twins"): ("true", "dlx.pair"),
-    ("deluxe", "last-special"): ("false", "dlx.lastcard"),
-    ("deluxe", "wisher-jack"): ("false", "dlx.wish.override"),
-    ("deluxe", "wish-ends"): ("true", "dlx.wish"),
-    ("deluxe", "king-on-king"): ("true", "dlx.king"),
-    ("deluxe", "ten-two-players"): ("true", "dlx.serve"),
-    ("speedone", "four-on-two"): ("false", "spd.opt.stack4"),
-    ("speedone", "two-on-two"): ("true", "spd.opt.stack2"),
-    ("speedone", "two-on-two-off"): ("false", "spd.opt.stack2"),
-    ("speedone", "reverse-two"): ("true", "spd.serve"),
-    ("speedone", "wild-four"): ("true", "spd.serve"),
-    ("speedone", "hand-limit"): ("true", "spd.handlimit"),
-    ("terroristen", "jack-on-jack"): ("false", "ter.jack"),
-    ("terroristen", "nine-previous"): ("true", "ter.serve"),
-    ("terroristen", "nine-answer"): ("true", "ter.9"),
-    ("terroristen", "seven-on-seven"): ("false", "ter.7"),
-    ("terroristen", "eight-on-eight"): ("false", "ter.8"),
-    ("terroristen", "same-rank"): ("true", "ter.multi"),
-    ("terroristen", "wedding"): ("true", "ter.wedding"),
-    ("doppel", "jack-on-jack"): ("false", "dop.jack"),
-    ("doppel", "nine-count"): ("true", "dop.serve"),
-    ("doppel", "nine-chain"): ("true", "dop.9"),
-    ("doppel", "counter-seven"): ("true", "dop.7"),
-    ("doppel", "last-eight"): ("true", "dop.serve"),
-    ("doppel", "last-seven"): ("false", "dop.lastcard.two"),
-    ("maumau", "jack-on-jack"): ("false", "mau.jack"),
-    ("maumau", "seven-on-seven"): ("true", "mau.7"),
-    ("maumau", "nine-reverse"): ("true", "mau.9"),
-    ("maumau", "ace-again"): ("true", "mau.ace"),
-    ("maumau", "jack-last"): ("true", "mau.jack"),
-}
 DISPUTES = [
     (variant, dispute.key) for variant in VARIANT_IDS for dispute in find_variant(variant).disputes
 ]
@@ -60,7 +20,10 @@ DISPUTES = [
 def test_every_dispute_has_an_expected_answer() -> None:
     """Each variant declares disputes, and each one is checked below."""
     assert all(find_variant(variant).disputes for variant in VARIANT_IDS)
-    assert sorted(DISPUTES) == sorted(EXPECTED)
+    expected = [
+        (variant, key) for variant in VARIANT_IDS for key in examples(variant).DISPUTE_ANSWERS
+    ]
+    assert sorted(DISPUTES) == sorted(expected)
 
 
 def dispute_link(client: FlaskClient, variant: str, key: str, query: str = "") -> str:
@@ -76,7 +39,7 @@ def test_dispute_opens_its_question_answered(client: FlaskClient, variant: str, 
     """One tap: the question is in the URL, the answer is shown with its rule."""
     response = client.get(dispute_link(client, variant, key))
     page = response.get_data(as_text=True)
-    legal, rule = EXPECTED[(variant, key)]
+    legal, rule = examples(variant).DISPUTE_ANSWERS[key]
     assert response.status_code == 200
     assert f'data-legal="{legal}"' in page
     assert re.search(rf'class="rule-link" href="[^"]*#{re.escape(rule)}"', page), rule

@@ -12,4 +12,7 @@ DISPUTES = (
     Dispute("nine-reverse", Message("Does the nine reverse?"), "top=H8", "H9"),
     Dispute("ace-again", Message("Ace: one more card?"), "top=HK hand=HA,H8,C7", "HA"),
     Dispute("jack-last", Message("Jack as last card"), "top=H8 hand=CJ", "CJ wish=H"),
+    Dispute(
+        "drawn-card", Message("Play the card just drawn?"), "top=H9 hand=H7,C8 drew=true", "H7"
+    ),
 )

@@ -20,3 +20,12 @@ PAGE_ROUNDS: list[dict[str, Any]] = [{"cards": [0, 3, 2, 5]}, {"cards": [4, 0, 1
 SHEET_KIND_DE = "Maumau-Deluxe · Strafpunkteliste"
 # Whole games an eager self-play runs (each move asks the rules about every candidate).
 EAGER_GAMES = 300
+# The referee page's disputes: the verdict each must show and the rule that decides it.
+DISPUTE_ANSWERS = {
+    "twins": ("true", "dlx.pair"),
+    "last-special": ("false", "dlx.lastcard"),
+    "wisher-jack": ("false", "dlx.wish.override"),
+    "wish-ends": ("true", "dlx.wish"),
+    "king-on-king": ("true", "dlx.king"),
+    "ten-two-players": ("true", "dlx.serve"),
+}

@@ -37,3 +37,12 @@ PAGE_ROUNDS: list[dict[str, Any]] = [{"winner": "A"}, {"winner": "B"}, {"winner"
 SHEET_KIND_DE = "Doppel Mau-Mau · Matchliste"
 # Whole games an eager self-play runs (each move asks the rules about every candidate).
 EAGER_GAMES = 400
+# The referee page's disputes: the verdict each must show and the rule that decides it.
+DISPUTE_ANSWERS = {
+    "jack-on-jack": ("false", "dop.jack"),
+    "nine-count": ("true", "dop.serve"),
+    "nine-chain": ("true", "dop.9"),
+    "counter-seven": ("true", "dop.7"),
+    "last-eight": ("true", "dop.serve"),
+    "last-seven": ("false", "dop.lastcard.two"),
+}

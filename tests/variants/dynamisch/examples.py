@@ -67,3 +67,14 @@ PAGE_ROUNDS: list[dict[str, Any]] = [
 SHEET_KIND_DE = "Dynamisches Maumau · Punkteliste"
 # Whole games an eager self-play runs (each move asks the rules about every candidate).
 EAGER_GAMES = 400
+# The referee page's disputes: the verdict each must show and the rule that decides it.
+DISPUTE_ANSWERS = {
+    "jack-on-jack": ("false", "dyn.jack.match"),
+    "twin-jack": ("true", "dyn.jack.match"),
+    "pass-seven": ("true", "dyn.pass"),
+    "eight-on-eight": ("true", "dyn.pass"),
+    "jack-on-ace": ("true", "dyn.ace"),
+    "last-ace": ("true", "dyn.serve"),
+    "last-nine": ("true", "dyn.serve"),
+    "wedding": ("true", "dyn.wedding"),
+}

@@ -20,3 +20,12 @@ PAGE_ROUNDS: list[dict[str, Any]] = [{"winner": 2}, {"winner": 0}]
 SHEET_KIND_DE = "Klassisches Mau-Mau · Spielliste"
 # Whole games an eager self-play runs (each move asks the rules about every candidate).
 EAGER_GAMES = 400
+# The referee page's disputes: the verdict each must show and the rule that decides it.
+DISPUTE_ANSWERS = {
+    "jack-on-jack": ("false", "mau.jack"),
+    "seven-on-seven": ("true", "mau.7"),
+    "nine-reverse": ("true", "mau.9"),
+    "ace-again": ("true", "mau.ace"),
+    "jack-last": ("true", "mau.jack"),
+    "drawn-card": ("true", "mau.draw.play"),
+}

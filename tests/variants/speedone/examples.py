@@ -34,3 +34,12 @@ PAGE_ROUNDS: list[dict[str, Any]] = [
 SHEET_KIND_DE = "Speedone · Punkteliste"
 # Whole games an eager self-play runs (each move asks the rules about every candidate).
 EAGER_GAMES = 500
+# The referee page's disputes: the verdict each must show and the rule that decides it.
+DISPUTE_ANSWERS = {
+    "four-on-two": ("false", "spd.opt.stack4"),
+    "two-on-two": ("true", "spd.opt.stack2"),
+    "two-on-two-off": ("false", "spd.opt.stack2"),
+    "reverse-two": ("true", "spd.serve"),
+    "wild-four": ("true", "spd.serve"),
+    "hand-limit": ("true", "spd.handlimit"),
+}

@@ -20,3 +20,13 @@ PAGE_ROUNDS: list[dict[str, Any]] = [{"winner": 2}, {"winner": 0}]
 SHEET_KIND_DE = "Terroristen-Mau-Mau · Strichliste der Siege"
 # Whole games an eager self-play runs (each move asks the rules about every candidate).
 EAGER_GAMES = 400
+# The referee page's disputes: the verdict each must show and the rule that decides it.
+DISPUTE_ANSWERS = {
+    "jack-on-jack": ("false", "ter.jack"),
+    "nine-previous": ("true", "ter.serve"),
+    "nine-answer": ("true", "ter.9"),
+    "seven-on-seven": ("false", "ter.7"),
+    "eight-on-eight": ("false", "ter.8"),
+    "same-rank": ("true", "ter.multi"),
+    "wedding": ("true", "ter.wedding"),
+}
