@@ -32,7 +32,11 @@ class Field:
 
 
 def whole(value: Any, field: Field, low: int, high: int, why: Message | None = None) -> int:
-    """A whole number within [low, high]; `why` explains the upper limit (the deck, ...)."""
+    """A whole number within [low, high]; `why` explains the upper limit (the deck, ...).
+
+    JSON knows one number type: 8.0 is the whole number 8 (as JSON Schema's "integer" says)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         because = why or ""
         # One allowed value is said as such: "genau 2", never "von 2 bis 2".
@@ -67,7 +71,9 @@ def flag(value: Any, field: Field) -> bool:
 
 
 def choice(value: Any, field: Field, allowed: Collection[Any]) -> Any:
-    """One of a few fixed values (compared exactly, so `"500"` is not `500`)."""
+    """One of a few fixed values (compared exactly, so `"500"` is not `500`; 500.0 is)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
     if not any(type(value) is type(a) and value == a for a in allowed):
         raise field.fail(
             Message(

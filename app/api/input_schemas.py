@@ -64,11 +64,42 @@ def players(least: int, most: int) -> dict[str, Any]:
 
 
 def options(variant: Variant) -> dict[str, Any]:
-    """A variant's options: only those it knows; a house rule one of its values (the scoring's
-    own options are checked together, so their values are not spelled out here)."""
-    known: dict[str, Any] = {name: {} for name in variant.scoring.defaults}
+    """A variant's options: only those it knows, each with the values its scoring takes
+    (`option_schemas`); a house rule one of its values."""
+    scoring = variant.scoring
+    known: dict[str, Any] = {
+        name: scoring.option_schemas.get(name, {}) for name in scoring.defaults
+    }
     known.update({rule.option: {"enum": list(rule.values)} for rule in variant.house_rules})
     return {"type": "object", "properties": known, "additionalProperties": False}
+
+
+def money_rule(variant: Variant) -> list[dict[str, Any]]:
+    """A rate above 0 only where the scoring is played for money (`money_when`), the options it
+    needs given unless they are the defaults."""
+    scoring = variant.scoring
+    if "rate_cents" not in scoring.defaults or scoring.money_when == {}:
+        return []
+    needs = scoring.money_when or {}
+    paid = {"required": ["rate_cents"], "properties": {"rate_cents": {"minimum": 1}}}
+    allowed = {
+        "properties": {key: {"const": value} for key, value in needs.items()},
+        "required": [key for key, value in needs.items() if scoring.defaults.get(key) != value],
+    }
+    if scoring.money_when is None:
+        allowed = {"not": {}}
+    return [
+        {
+            "if": {"required": ["options"], "properties": {"options": paid}},
+            "then": {"required": ["options"], "properties": {"options": allowed}},
+        }
+    ]
+
+
+def rules(variant: Variant) -> dict[str, Any]:
+    """The checks across a new table's options and seats (the scoring's `table_rules`)."""
+    found = [*variant.scoring.table_rules, *money_rule(variant)]
+    return {"allOf": found} if found else {}
 
 
 def new_table() -> dict[str, Any]:
@@ -85,6 +116,7 @@ def new_table() -> dict[str, Any]:
                     "options": options(variant),
                 },
                 "additionalProperties": False,
+                **rules(variant),
             }
             for name, variant in VARIANTS.items()
         ]

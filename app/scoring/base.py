@@ -28,6 +28,9 @@ COUNTERCLOCKWISE = "counterclockwise"
 DIRECTIONS = (CLOCKWISE, COUNTERCLOCKWISE)
 LIMIT_GAMES = (1, 100)  # games/rounds per series
 RATE_CENTS = Field("options.rate_cents", Message("The rate per point in cents"))
+# The same limits as JSON Schema, for the API's document (app.api.input_schemas).
+RATE_SCHEMA = {"type": "integer", "minimum": 0, "maximum": 1000}
+SERIES_SCHEMA = {"type": "integer", "minimum": LIMIT_GAMES[0], "maximum": LIMIT_GAMES[1]}
 
 
 def winner_of(seats: list[int]) -> Winner:
@@ -50,6 +53,11 @@ class Scoring:
 
     # The scoring options and their defaults (docs/api.md §2).
     defaults: ClassVar[dict[str, Any]] = {}
+    # Each option's values as JSON Schema (what option() accepts), for the API's document.
+    option_schemas: ClassVar[dict[str, dict[str, Any]]] = {}
+    # What check_options() demands across options and seats, as JSON Schema over the whole
+    # new-table body (`options`, `players`), for the API's document.
+    table_rules: ClassVar[tuple[dict[str, Any], ...]] = ()
     # The keys a round body may have besides `next_dealer`.
     round_keys: ClassVar[frozenset[str]] = frozenset()
     # When a table may be played for money: the option values it needs ({} = always),

@@ -191,7 +191,7 @@ BAD = [
     pytest.param(body(variant=["dynamisch"]), "variant", id="variant-a-list"),
     pytest.param(body(variant={"id": "dynamisch"}), "variant", id="variant-an-object"),
     pytest.param(body(players=True), "players", id="players-a-boolean"),
-    pytest.param(body(players=4.0), "players", id="players-a-float"),
+    pytest.param(body(players=4.5), "players", id="players-a-fraction"),
     # Found by the contract check: falsy values were silently taken as "not given".
     pytest.param(body(situation={"top": "HQ", "below": 0}), "situation.below", id="below-zero"),
     pytest.param(body(situation={"top": "HQ", "below": ""}), "situation.below", id="below-empty"),

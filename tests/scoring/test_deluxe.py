@@ -57,7 +57,7 @@ def test_dlx_series_of_rounds_fewest_penalty_points_win_with_money() -> None:
         ({"cards": [0, 30, 30]}, "cards"),
         ({"cards": [1, 2, 3]}, "cards"),
         ({"cards": [0, 0, 3]}, "cards"),
-        ({"cards": [0, 1.0, 3]}, "cards[1]"),
+        ({"cards": [0, 1.5, 3]}, "cards[1]"),
         ({"cards": [0, None, 3]}, "cards[1]"),
         ({}, "cards"),
         ({"cards": [0, 1, 2], "next_dealer": 3}, "next_dealer"),
@@ -68,3 +68,8 @@ def test_dlx_bad_round_names_the_field(body: Any, field: str) -> None:
     with pytest.raises(InputError) as error:
         validate_round("deluxe", PLAYERS, OPTIONS, body)
     assert error.value.field == field
+
+
+def test_a_whole_number_written_with_a_point_is_that_number() -> None:
+    """JSON has one number type, and JSON Schema's "integer" takes 1.0: so does the check."""
+    assert validate_round("deluxe", PLAYERS, OPTIONS, {"cards": [0, 1.0, 3]})["cards"] == [0, 1, 3]

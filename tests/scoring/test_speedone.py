@@ -236,7 +236,7 @@ def test_spd_bad_round_names_the_field(body: Any, field: str) -> None:
     [
         ({"target": 300}, "options.target"),
         ({"target": "500"}, "options.target"),
-        ({"target": 500.0}, "options.target"),
+        ({"target": 500.5}, "options.target"),
         ({"scoring": "lowest"}, "options.scoring"),
         ({"partner": 1}, "options.partner"),
         ({"stack2": "yes"}, "options.stack2"),

@@ -8,6 +8,8 @@ from typing import Any
 
 from app import inputs
 from app.inputs import Field
+from app.scoring.base import RATE_SCHEMA
+from app.scoring.base import SERIES_SCHEMA
 from app.scoring.base import Scoring
 from app.scoring.base import rate_cents
 from app.scoring.base import series_length
@@ -29,6 +31,7 @@ class DeluxeScoring(Scoring):
     series_option = "rounds"  # the rounds agreed: the table may still be ended early by hand
 
     defaults = {"rounds": 10, "rate_cents": 0}
+    option_schemas = {"rounds": SERIES_SCHEMA, "rate_cents": RATE_SCHEMA}
     round_keys = frozenset({"cards"})
     money_when = {}  # penalty points may always be played for money, like dyn.money
 

@@ -11,6 +11,8 @@ from app import inputs
 from app.inputs import Field
 from app.scoring.base import CLOCKWISE
 from app.scoring.base import DIRECTIONS
+from app.scoring.base import RATE_SCHEMA
+from app.scoring.base import SERIES_SCHEMA
 from app.scoring.base import Scoring
 from app.scoring.base import rate_cents
 from app.scoring.base import series_length
@@ -52,6 +54,7 @@ class DynamischScoring(Scoring):
     series_option = "games"  # dyn.series: the table may still be ended early by hand
 
     defaults = {"games": 8, "rate_cents": 0}
+    option_schemas = {"games": SERIES_SCHEMA, "rate_cents": RATE_SCHEMA}
     round_keys = frozenset({"hands", "jack_suit", "direction"})
     keeps_direction = True  # dyn.twin.reverse: a reversal persists into later games
     money_when = {}  # dyn.money: a series may always be played for money

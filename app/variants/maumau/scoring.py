@@ -10,6 +10,8 @@ from typing import Any
 
 from app import inputs
 from app.inputs import Field
+from app.scoring.base import RATE_SCHEMA
+from app.scoring.base import SERIES_SCHEMA
 from app.scoring.base import Scoring
 from app.scoring.base import rate_cents
 from app.scoring.base import series_length
@@ -33,6 +35,44 @@ class MaumauScoring(Scoring):
     """Wins per player (open-ended or N games), or points per player up to a limit."""
 
     defaults = {"scoring": "wins", "games": None, "limit": 100, "rate_cents": 0, "cards": 5}
+    option_schemas = {
+        "scoring": {"enum": ["wins", "points"]},
+        "games": {"oneOf": [{"type": "null"}, SERIES_SCHEMA]},
+        "limit": {"type": "integer", "minimum": 10, "maximum": 1000},
+        "rate_cents": RATE_SCHEMA,
+        "cards": {"type": "integer", "minimum": 5, "maximum": 7},
+    }
+    # mau.score.points plays to a limit, not a number of games; the deck (32) must hold every
+    # hand and leave a stock: 7 cards for at most 4 players, 6 for at most 5.
+    table_rules = (
+        {
+            "if": {
+                "required": ["options"],
+                "properties": {
+                    "options": {
+                        "required": ["scoring"],
+                        "properties": {"scoring": {"const": "points"}},
+                    }
+                },
+            },
+            "then": {"properties": {"options": {"properties": {"games": {"type": "null"}}}}},
+        },
+        *(
+            {
+                "if": {
+                    "required": ["options"],
+                    "properties": {
+                        "options": {
+                            "required": ["cards"],
+                            "properties": {"cards": {"const": cards}},
+                        }
+                    },
+                },
+                "then": {"properties": {"players": {"maxItems": (DECK_CARDS - 1) // cards}}},
+            }
+            for cards in (6, 7)
+        ),
+    )
     round_keys = frozenset({"winner", "points", "jack_end"})
     money_when = {}  # mau.money: both scorings may be played for money
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from app import inputs
 from app.inputs import Field
+from app.scoring.base import RATE_SCHEMA
 from app.scoring.base import Scoring
 from app.scoring.base import rate_cents
 from app.scoring.types import TEAM_SEATS
@@ -44,6 +45,24 @@ class SpeedoneScoring(Scoring):
     """spd.opt.scoring, spd.opt.target, spd.opt.partner, spd.points."""
 
     defaults = {"target": 500, "scoring": "winner-takes", "partner": False, "rate_cents": 0}
+    option_schemas = {
+        "target": {"enum": list(TARGETS)},
+        "scoring": {"enum": list(SCORINGS)},
+        "partner": {"type": "boolean"},
+        "rate_cents": RATE_SCHEMA,
+    }
+    # spd.opt.partner: partners play at exactly four seats.
+    table_rules = (
+        {
+            "if": {
+                "required": ["options"],
+                "properties": {
+                    "options": {"required": ["partner"], "properties": {"partner": {"const": True}}}
+                },
+            },
+            "then": {"properties": {"players": {"minItems": 4, "maxItems": 4}}},
+        },
+    )
     round_keys = frozenset({"winner", "points", "hands"})
     # Money only when each player is charged his own points (lowest wins), without parties.
     money_when = {"scoring": "own-points", "partner": False}

@@ -8,6 +8,7 @@ from typing import Any
 
 from app import inputs
 from app.inputs import Field
+from app.scoring.base import SERIES_SCHEMA
 from app.scoring.base import Scoring
 from app.scoring.base import series_length
 from app.scoring.types import Standing
@@ -21,6 +22,7 @@ class TerroristenScoring(Scoring):
     """Wins per player; open-ended (games null) or the most wins after N games."""
 
     defaults = {"games": None}
+    option_schemas = {"games": {"oneOf": [{"type": "null"}, SERIES_SCHEMA]}}
     round_keys = frozenset({"winner"})
 
     def option(self, key: str, value: Any) -> Any:
