@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.api.input_schemas import EVENING
+from app.api.input_schemas import IBAN_TEXT
+from app.api.input_schemas import MONTH
 from app.api.input_schemas import NEW_GROUP
+from app.api.input_schemas import PLAYER_NAME
+from app.api.input_schemas import TABLE_ID
+from app.api.input_schemas import TABLE_IDS
 from app.api.schemas import BAD
 from app.api.schemas import GONE
 from app.api.schemas import TOO_LARGE
@@ -13,6 +19,17 @@ from app.api.schemas import TOO_MANY
 from app.api.schemas import answer
 from app.api.schemas import body
 from app.api.schemas import error
+
+
+def scope_object(kind: str, value: dict[str, Any]) -> dict[str, Any]:
+    """`for` of a payment: exactly one of evening, month, tables."""
+    return {
+        "type": "object",
+        "required": [kind],
+        "properties": {kind: value},
+        "additionalProperties": False,
+    }
+
 
 STRINGS = {"type": "array", "items": {"type": "string"}}
 GROUP = {
@@ -121,6 +138,10 @@ SETTLE = {
                 "kasse": {"type": ["string", "null"]},
             },
             "additionalProperties": False,
+            # The kitty holder, a player of the group, is named with the mode "kasse" only.
+            "if": {"properties": {"mode": {"const": "kasse"}}},
+            "then": {"required": ["kasse"], "properties": {"kasse": PLAYER_NAME}},
+            "else": {"properties": {"kasse": {"type": "null"}}},
         }
     },
     "additionalProperties": False,
@@ -129,23 +150,34 @@ NEW_PAYMENT = {
     "type": "object",
     "required": ["from", "to", "cents", "for"],
     "properties": {
-        "from": {"type": ["string", "null"]},
-        "to": {"type": ["string", "null"]},
+        "from": {"oneOf": [PLAYER_NAME, {"type": "null"}]},
+        "to": {"oneOf": [PLAYER_NAME, {"type": "null"}]},
         "cents": {"type": "integer", "minimum": 1, "maximum": 10_000_000},
-        "for": {"type": "object", "minProperties": 1, "maxProperties": 1},
+        "for": {
+            "oneOf": [
+                scope_object("evening", EVENING),
+                scope_object("month", MONTH),
+                scope_object(
+                    "tables",
+                    {"oneOf": [TABLE_IDS, {"type": "array", "minItems": 1, "items": TABLE_ID}]},
+                ),
+            ]
+        },
     },
     "additionalProperties": False,
+    # From one side to another: not the pot to the pot (a player to himself: the same name).
+    "not": {"properties": {"from": {"type": "null"}, "to": {"type": "null"}}},
 }
 TICK = {
     "type": "object",
     "required": ["transfer", "paid"],
-    "properties": {"transfer": {"type": "string"}, "paid": {"type": "boolean"}},
+    "properties": {"transfer": {"type": "string", "minLength": 1}, "paid": {"type": "boolean"}},
     "additionalProperties": False,
 }
 IBAN = {
     "type": "object",
     "required": ["player", "iban"],
-    "properties": {"player": {"type": "string"}, "iban": {"type": ["string", "null"]}},
+    "properties": {"player": PLAYER_NAME, "iban": {"oneOf": [IBAN_TEXT, {"type": "null"}]}},
     "additionalProperties": False,
 }
 GROUP_ID = {"name": "group_id", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -171,15 +203,32 @@ def query(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]
     }
 
 
+# The view is one parameter object (form style, exploded: `?evening=…` on the wire), so
+# the document can say "one of evening, month, tables, open" (maxProperties).
+VIEW = {
+    "name": "view",
+    "in": "query",
+    "required": False,
+    "style": "form",
+    "explode": True,
+    "schema": {
+        "type": "object",
+        "properties": {
+            "evening": EVENING,
+            "month": MONTH,
+            "tables": TABLE_IDS,
+            "open": {"enum": ["all"]},
+        },
+        "additionalProperties": False,
+        "maxProperties": 1,
+    },
+    "description": "One of evening=YYYY-MM-DD (default: the newest), month=YYYY-MM, "
+    "tables=id1,id2 (the group's), open=all (the running account).",
+}
 SELECTION = [
-    query(
-        "evening",
-        {"type": "string", "format": "date"},
-        "The evening YYYY-MM-DD (default: the newest).",
-    ),
-    query("tables", {"type": "string"}, "Comma-separated table ids of the group."),
-    query("mode", {"enum": ["direct", "kasse"]}, "Person to person, or through the Kasse."),
-    query("kasse", {"type": "string"}, "The Kasse holder (mode=kasse): a player of it."),
+    VIEW,
+    query("mode", {"enum": ["direct", "kasse", "pot"]}, "Person to person, the Kasse, the pot."),
+    query("kasse", PLAYER_NAME, "The Kasse holder (mode=kasse): a player of it."),
     query("round_to", {"enum": ["1", "5", "10", "50"]}, "Round transfers to this many cents."),
 ]
 SETTLED = {

@@ -16,6 +16,7 @@ from app.groups.validate import MIN_PLAYERS as GROUP_LEAST
 from app.scoring.names import NAME_LIMIT
 from app.scoring.names import PLAYER_NAME_LIMIT
 from app.scoring.names import refused_ranges
+from app.store.models import ID_LENGTH
 from app.variants.base import Variant
 from app.variants.registry import VARIANTS
 
@@ -48,6 +49,16 @@ def text(least: int, most: int) -> dict[str, Any]:
 
 
 PLAYER_NAME = text(1, PLAYER_NAME_LIMIT)
+# A group's views and payments (docs/api.md §3); which tables and names exist is the group's
+# state, which no document knows.
+EVENING = {"type": "string", "format": "date"}
+MONTH = {"type": "string", "pattern": "^[0-9]{4}-(0[1-9]|1[0-2])$"}
+ID = f"[A-Za-z0-9_-]{{1,{ID_LENGTH}}}"  # the id converter's (app.factory)
+TABLE_ID = {"type": "string", "pattern": f"^{ID}$"}
+TABLE_IDS = {"type": "string", "pattern": f"^{ID}(,{ID})*$"}
+# The shape app.settlement.iban checks first; the country's length and the check digits
+# (ISO 13616) are beyond a pattern.
+IBAN_TEXT = {"type": "string", "pattern": "^ *[A-Za-z]{2} *[0-9]{2}[A-Za-z0-9 ]{11,}$"}
 TABLE_NAME = text(0, NAME_LIMIT)
 GROUP_NAME = text(1, NAME_LIMIT)
 
@@ -143,3 +154,46 @@ def if_match(tag: str) -> dict[str, Any]:
 
 IF_MATCH_TAG = if_match(f"{VERSION}|{ETAG.pattern}")
 IF_MATCH_VERSION = if_match(VERSION)
+
+
+# A name in a comma-separated list (?players=Anna,Ben): no comma, no blank at either end.
+LISTED = f"[^,\\s{REFUSED}]([^,{REFUSED}]{{0,{PLAYER_NAME_LIMIT - 2}}}[^,\\s{REFUSED}])?"
+
+
+def listed_players(least: int, most: int) -> dict[str, Any]:
+    """`least` to `most` names separated by commas (different names: not a pattern's job)."""
+    return {"type": "string", "pattern": f"^{LISTED}(,{LISTED}){{{least - 1},{most - 1}}}$"}
+
+
+def predictions_question(most: int) -> dict[str, Any]:
+    """GET …/predictions: the variant (or none: every variant), the players in seating order
+    and `partner`; where the variant plays in teams (always, or as partners), exactly 4."""
+    partner = {"enum": ["true", "false"]}
+    anyone = listed_players(2, most)
+    four = listed_players(4, 4)
+    shapes: list[dict[str, Any]] = [
+        {
+            "required": ["players"],
+            "properties": {"players": anyone, "partner": partner},
+            "not": {"required": ["variant"]},
+        }
+    ]
+    for name, variant in VARIANTS.items():
+        shape: dict[str, Any] = {
+            "required": ["variant", "players"],
+            "properties": {
+                "variant": {"const": name},
+                "players": four if variant.has_teams({}) else anyone,
+                "partner": partner,
+            },
+        }
+        if variant.team_option:
+            shape["if"] = {"required": ["partner"], "properties": {"partner": {"const": "true"}}}
+            shape["then"] = {"properties": {"players": four}}
+        shapes.append(shape)
+    return {
+        "type": "object",
+        "properties": {"variant": {"enum": list(VARIANTS)}, "players": {}, "partner": {}},
+        "additionalProperties": False,
+        "oneOf": shapes,
+    }

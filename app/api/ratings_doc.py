@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.api.input_schemas import predictions_question
 from app.api.schemas import BAD
 from app.api.schemas import answer
 from app.api.schemas import error
+from app.variants.registry import MOST_PLAYERS
 from app.variants.registry import VARIANT_IDS
 
 GROUP_ID = {"name": "group_id", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -136,20 +138,16 @@ PATHS: dict[str, Any] = {
             "operationId": "getPredictions",
             "parameters": [
                 GROUP_ID,
-                VARIANT,
                 {
-                    "name": "players",
+                    "name": "question",
                     "in": "query",
                     "required": True,
-                    "schema": {"type": "string"},
-                    "description": "2 to 10 names in seating order, separated by commas.",
-                },
-                {
-                    "name": "partner",
-                    "in": "query",
-                    "required": False,
-                    "schema": {"type": "string"},
-                    "description": "true: partners (seats 1 + 3 against 2 + 4).",
+                    "style": "form",
+                    "explode": True,
+                    "schema": predictions_question(MOST_PLAYERS),
+                    "description": "variant (without it: every variant together); players: 2 "
+                    f"to {MOST_PLAYERS} names in seating order, separated by commas (4 where "
+                    "teams play); partner=true: partners (seats 1 + 3 against 2 + 4).",
                 },
             ],
             "responses": {

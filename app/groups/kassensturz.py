@@ -159,16 +159,17 @@ class Kassensturz:
         return self.choice.own and self.iban_of(transfer.payee) is not None
 
 
-def matched_holder(holder: str, results: list[Balance]) -> str:
-    """The Kasse holder as the group spells them; InputError unless they played for money."""
-    for balance in results:
-        if player_key(balance.player) == player_key(holder):
-            return balance.player
-    names = commas([b.player for b in results]) if results else "—"
+def matched_holder(holder: str, results: list[Balance], members: list[str]) -> str:
+    """The Kasse holder as the group spells them: a player of the view's money tables or a
+    member of the group (who holds the kitty on an evening he did not play: his balance is 0);
+    InputError for anybody else."""
+    for name in [b.player for b in results] + list(members):
+        if player_key(name) == player_key(holder):
+            return name
+    names = commas(list(dict.fromkeys([b.player for b in results] + list(members)))) or "—"
     raise InputError(
         Message(
-            "The kitty holder must have played a money table here; %(value)s did not. "
-            "Who did: %(names)s.",
+            "The kitty holder must be a player of the group; %(value)s is not. Players: %(names)s.",
             value=shown(holder),
             names=names,
         ),
@@ -179,14 +180,16 @@ def matched_holder(holder: str, results: list[Balance]) -> str:
 def kassensturz(
     group: Group, view: View, choice: Choice, every: list[TableResult], starts: time
 ) -> Kassensturz:
-    """The Kassensturz of the view (InputError for a holder who did not play for money);
+    """The Kassensturz of the view (InputError for a holder who is not the group's player);
     `every` is all of the group's tables, to know what each payment was made for. The view's
     transfers ticked paid before payments were facts are taken over first (app.store.old_ticks)."""
     results = money_balance(view.results, group.players)
     played = [(b.player, b.cents) for b in results]
     adopt_ticks(group, view.scope, played)
-    holder = matched_holder(choice.holder, results) if choice.holder else None
+    holder = matched_holder(choice.holder, results, group.players) if choice.holder else None
     paid = payments_in(view, group, every, starts)
     balances = open_balances(played, paid, pot=choice.mode == "pot")
+    if holder is not None and holder not in dict(balances):
+        balances = [*balances, (holder, 0)]
     plan = make_plan(balances, view.selection, choice.mode, holder, choice.round_to)
     return Kassensturz(view, results, paid, balances, plan, ibans(group), choice)

@@ -151,5 +151,54 @@ def test_a_holder_who_did_not_play_is_said_at_the_field(client: FlaskClient) -> 
     """Kasse Fritz: the sentence at the holder's choice, person to person shown meanwhile."""
     group, day = evening_with_group(client)
     text = client.get(f"/g/{group['id']}/abend/{day}?mode=kasse&kasse=Fritz").get_data(as_text=True)
-    assert "Wer die Kasse hat, muss hier an einem Tisch um Geld gespielt haben" in text
+    assert "Wer die Kasse hat, muss in der Gruppe spielen; &#34;Fritz&#34; nicht." in text
     assert "Die wenigsten Überweisungen, die das Offene ausgleichen: 2." in text
+
+
+def test_a_member_who_did_not_play_tonight_holds_the_kasse(client: FlaskClient) -> None:
+    """The group's Kasse holder stayed at home: everyone pays him, he pays the winners
+    (Dora 30 and Cem 10 to Emil, Emil 30 to Ben and 10 to Anna), nothing refused."""
+    group = client.post(
+        "/api/v1/groups", json={"name": "Dienstag", "players": [*PLAYERS, "Emil"]}
+    ).json
+    assert group is not None
+    table = money_table(client, [1, 0, 2, 3])
+    client.patch(
+        f"/api/v1/tables/{table['id']}",
+        json={"group": group["id"]},
+        headers={"X-Edit-Token": table["edit_token"], "X-Group-Token": group["edit_token"]},
+    )
+    found = client.get(f"/api/v1/groups/{group['id']}/settlement?mode=kasse&kasse=emil").json
+    assert found is not None, "refused"
+    moves = {(t["from"], t["to"], t["cents"]) for t in found["transfers"]}
+    assert moves == {
+        ("Dora", "Emil", 30),
+        ("Cem", "Emil", 10),
+        ("Emil", "Ben", 30),
+        ("Emil", "Anna", 10),
+    }
+
+
+def test_the_kasse_holder_choice_offers_the_members_who_did_not_play(client: FlaskClient) -> None:
+    """Who played first, then a member who stayed at home (Emil); nobody twice."""
+    group = client.post(
+        "/api/v1/groups", json={"name": "Dienstag", "players": [*PLAYERS, "Emil"]}
+    ).json
+    assert group is not None
+    table = money_table(client, [1, 0, 2, 3])
+    client.patch(
+        f"/api/v1/tables/{table['id']}",
+        json={"group": group["id"]},
+        headers={"X-Edit-Token": table["edit_token"], "X-Group-Token": group["edit_token"]},
+    )
+    client.get(f"/g/{group['id']}/edit/{group['edit_token']}")
+    day = client.get(f"/api/v1/groups/{group['id']}").json["evenings"][0]["date"]  # type: ignore[index]
+    text = client.get(f"/g/{group['id']}/abend/{day}?mode=kasse&kasse=Emil").get_data(as_text=True)
+    select = text[
+        text.index('<select name="kasse"') : text.index(
+            "</select>", text.index('<select name="kasse"')
+        )
+    ]
+    options = [o.split('"')[1] for o in select.split("<option value=")[1:]]
+    assert sorted(options) == ["Anna", "Ben", "Cem", "Dora", "Emil"]
+    assert '<option value="Emil" selected>' in select

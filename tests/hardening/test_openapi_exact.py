@@ -1,6 +1,7 @@
 """Where GET /api/v1/openapi.json spells out the input checks, a request valid by the document
 is accepted: new tables (each variant's seats, names without control characters, its options
-with their values and the checks across options and seats), new groups, the ratings' variant and the If-Match tags of corrections, deletions and undo.
+with their values and the checks across options and seats), new groups, the ratings' variant
+and the If-Match tags of corrections, deletions and undo.
 
 Schemathesis generates schema-valid requests only (positive data) for those operations and
 sends them to the app in-process; none may be refused as bad input (400 or 422).
