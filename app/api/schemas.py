@@ -10,6 +10,7 @@ from app.api.input_schemas import IF_MATCH_VERSION
 from app.api.input_schemas import TABLE_NAME
 from app.api.input_schemas import new_table
 from app.api.input_schemas import players
+from app.api.round_schemas import round_bodies
 from app.scoring.base import DIRECTIONS
 from app.store.rounds import ROUND_LIMIT
 from app.text import LANGS
@@ -145,34 +146,29 @@ DELETED = {
         "restorable_until": {"type": "string", "format": "date-time"},
     },
 }
-ROUND_FIELDS: dict[str, Any] = {
-    "next_dealer": {"type": "integer"},
-    "direction": {
-        "enum": [*DIRECTIONS, None],
-        "description": "Where a variant keeps a direction (dyn.twin.reverse): the direction of "
-        "play at the end of the game; omitted = the previous round's.",
-    },
-    "version": {"type": "integer", "minimum": 1},
+DIRECTION = {
+    "enum": [*DIRECTIONS, None],
+    "description": "Where a variant keeps a direction (dyn.twin.reverse): the direction of "
+    "play at the end of the game; omitted = the previous round's.",
+}
+EXPECTED_NUMBER = {
+    "type": "integer",
+    "minimum": 1,
+    "maximum": ROUND_LIMIT + 1,
+    "description": "The number the client believes this round gets (409 otherwise).",
+}
+VERSION = {"type": "integer", "minimum": 1}
+ROUND_BODY = {
+    "type": "object",
+    "description": "One finished game/round: the body of the table's variant (docs/api.md §2), "
+    "one entry per seat of the table.",
+    **round_bodies({"expected_number": EXPECTED_NUMBER}, DIRECTION),
 }
 ROUND_CHANGE = {
     "type": "object",
-    "description": "One finished game/round; its fields depend on the variant (docs/api.md §2). "
-    "A correction names its round in the path: no expected_number.",
-    "properties": ROUND_FIELDS,
-    "not": {"required": ["expected_number"]},
-}
-ROUND_BODY = {
-    "type": "object",
-    "description": "One finished game/round; its fields depend on the variant (docs/api.md §2).",
-    "properties": {
-        **ROUND_FIELDS,
-        "expected_number": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": ROUND_LIMIT + 1,
-            "description": "The number the client believes this round gets (409 otherwise).",
-        },
-    },
+    "description": "One finished game/round in the place of the one the path names: the body "
+    "of the table's variant (docs/api.md §2), no expected_number.",
+    **round_bodies({"version": VERSION}, DIRECTION),
 }
 
 
@@ -251,7 +247,13 @@ IDEMPOTENCY_KEY = {
     "name": "Idempotency-Key",
     "in": "header",
     "required": False,
-    "schema": {"type": "string"},
+    # 1 to 100 characters (app.store.rounds); visible ASCII, as a header carries it unchanged.
+    "schema": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100,
+        "pattern": "^[!-~]([ -~]*[!-~])?$",
+    },
     "description": "A repeated key with the same round adds nothing and answers as the first "
     "time; with a different round it is refused (422).",
 }

@@ -203,6 +203,8 @@ def expected_version(given: Any) -> str | int | None:
     """What the change started from: the If-Match etag, else a version (body or bare If-Match)."""
     if given is None:
         return if_match_tag()
+    if isinstance(given, float) and given.is_integer():  # JSON's 2.0 is the number 2
+        given = int(given)
     if isinstance(given, bool) or not isinstance(given, int) or given < 1:
         raise ApiError(
             Message(

@@ -164,6 +164,8 @@ def expected_round_number(value: Any) -> int | None:
     """`expected_number` checked: None, or a whole number from 1 (InputError otherwise)."""
     if value is None:
         return None
+    if isinstance(value, float) and value.is_integer():  # JSON's 2.0 is the number 2
+        value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= ROUND_LIMIT + 1:
         raise InputError(
             Message(

@@ -29,3 +29,8 @@ DISPUTE_ANSWERS = {
     "king-on-king": ("true", "dlx.king"),
     "ten-two-players": ("true", "dlx.serve"),
 }
+
+
+def beyond_the_document(body: dict[str, Any]) -> bool:
+    """The hands hold at most the 48-card deck less the card on the pile, said in words."""
+    return sum(body["cards"]) > 47

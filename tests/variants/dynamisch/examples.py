@@ -78,3 +78,13 @@ DISPUTE_ANSWERS = {
     "last-nine": ("true", "dyn.serve"),
     "wedding": ("true", "dyn.wedding"),
 }
+
+
+def beyond_the_document(body: dict[str, Any]) -> bool:
+    """dyn.score's deck, said in words in the document: two Skat decks hold 8 jacks and 56
+    other cards; the card that ended the game lies on the pile (a jack when a suit was named)."""
+    hands = body["hands"]
+    closing_jack = body.get("jack_suit") is not None
+    jacks = sum(hand["jacks"] for hand in hands)
+    others = sum(hand["others"] for hand in hands)
+    return jacks > 8 - closing_jack or others > 56 - (not closing_jack)

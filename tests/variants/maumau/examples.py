@@ -29,3 +29,19 @@ DISPUTE_ANSWERS = {
     "jack-last": ("true", "mau.jack"),
     "drawn-card": ("true", "mau.draw.play"),
 }
+
+
+def beyond_the_document(body: dict[str, Any]) -> bool:
+    """mau.score.points, said in words: 32 cards count 4 × (7+8+9+10+20+3+4+11) = 288 at most,
+    and the winner, who went out, holds 0."""
+    return sum(body.get("points", [])) > 288 or winner_holds_points(body)
+
+
+def table_options_for(body: dict[str, Any]) -> dict[str, Any]:
+    """A body with hand points belongs to a table that counts points."""
+    return {"scoring": "points"} if "points" in body else {}
+
+
+def winner_holds_points(body: dict[str, Any]) -> bool:
+    """The winner went out: his points are 0 (said in words in the document)."""
+    return "points" in body and body["points"][int(body["winner"])] != 0

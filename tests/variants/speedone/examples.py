@@ -43,3 +43,39 @@ DISPUTE_ANSWERS = {
     "wild-four": ("true", "spd.serve"),
     "hand-limit": ("true", "spd.handlimit"),
 }
+
+
+# spd.points by hand: 108 cards, 8 wilds (50), 24 actions (20), number cards 4 × 0 and 8 each
+# of 1–9; a hand holds at most 22 cards (spd.handlimit).
+FACES_HIGH_FIRST = [face for face in range(9, 0, -1) for _ in range(8)] + [0] * 4
+
+
+def most_faces_of(cards: float) -> int:
+    """The highest number faces `cards` number cards can show: nines first."""
+    return sum(FACES_HIGH_FIRST[: max(int(cards), 0)])
+
+
+def beyond_the_document(body: dict[str, Any]) -> bool:
+    """What the document says in words: actions fit beside the wilds and faces beside both in
+    22 cards; the hands together within the deck (wilds, actions, faces); the points of all
+    hands at most what 107 cards are worth (8 × 50 + 24 × 20 + 360 = 1240)."""
+    if "points" in body:
+        return sum(body["points"]) > 1240 or body["points"][int(body["winner"])] != 0
+    won = body["hands"][int(body["winner"])]
+    if won and (won["numbers"] or won["actions"] or won["wilds"]):
+        return True  # the winner went out: his hand is null or empty
+    if any(hand is None for seat, hand in enumerate(body["hands"]) if seat != int(body["winner"])):
+        return True  # only the winner's hand may be null
+    hands = [hand for hand in body["hands"] if hand]
+    for hand in hands:
+        if hand["actions"] > 22 - hand["wilds"]:
+            return True
+        if hand["numbers"] > most_faces_of(22 - hand["wilds"] - hand["actions"]):
+            return True
+    room = min(sum(22 - h["wilds"] - h["actions"] for h in hands if h["numbers"]), 76)
+    return (
+        sum(h["wilds"] for h in hands) > 8
+        or sum(h["actions"] for h in hands) > 24
+        or sum(h["numbers"] for h in hands) > most_faces_of(room)
+        or sum(h["numbers"] + 20 * h["actions"] + 50 * h["wilds"] for h in hands) > 1240
+    )
