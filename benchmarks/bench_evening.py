@@ -192,7 +192,7 @@ def main(repeats: int) -> None:
         print(f"set-up: {SMALL} + {LARGE} tables in {time.perf_counter() - start:.1f} s")
         day = (NEWEST - timedelta(hours=6)).date().isoformat()
         client = app.test_client()
-        figures = {
+        figures: dict[str, Callable[[str], Callable[[], Any]]] = {
             "evening page": lambda g: get(client, f"/g/{g}/abend/{day}"),
             "Kassensturz (settlement)": lambda g: settlement(app, g, day),
             "PDF": lambda g: get(client, f"/g/{g}/abend/{day}.pdf"),
