@@ -34,27 +34,31 @@ def deflated(data: bytes, small: bool = False) -> bytes:
     return packer.compress(data) + packer.flush(zlib.Z_SYNC_FLUSH)
 
 
+def runs(html: str, editor: bool) -> tuple[list[bytes], list[str]]:
+    """The page as the "page" event: its runs of text between the phone's tokens, and which
+    token follows each run but the last (a reader's page is one run: it has no tokens)."""
+    lines = "".join(f"data: {line}\n" for line in html.splitlines())
+    framed = f"event: page\n{lines}\n"
+    plain: list[bytes] = []
+    slots: list[str] = []
+    start = 0
+    for found in PER_PHONE.finditer(framed) if editor else ():
+        plain.append(framed[start : found.end(1)].encode())
+        slots.append(found[2])
+        start = found.end() - 1  # the closing quote starts the next run
+    plain.append(framed[start:].encode())
+    return plain, slots
+
+
 class SharedPage:
-    """One rendered page as the "page" event, plain and compressed, with the places of the
-    phone's tokens (an editor's page; a reader's has none)."""
+    """One rendered page as the "page" event, its runs compressed once (kept: the page and
+    those; a phone that takes no gzip gets the runs framed anew, a rare case)."""
 
     def __init__(self, html: str, editor: bool) -> None:
         self.html = html
-        lines = "".join(f"data: {line}\n" for line in html.splitlines())
-        framed = f"event: page\n{lines}\n"
-        self.plain: list[bytes] = []  # the runs of text between the tokens
-        self.slots: list[str] = []  # after each run but the last: which token follows it
-        start = 0
-        for found in PER_PHONE.finditer(framed) if editor else ():
-            self.plain.append(framed[start : found.end(1)].encode())
-            self.slots.append(found[2])
-            start = found.end() - 1  # the closing quote starts the next run
-        self.plain.append(framed[start:].encode())
-        self.packed = [deflated(run) for run in self.plain]
-
-    def size(self) -> int:
-        """Bytes kept for this page (what the cache of pages counts)."""
-        return len(self.html) + sum(map(len, self.plain)) + sum(map(len, self.packed))
+        self.editor = editor
+        plain, self.slots = runs(html, editor)
+        self.packed = [deflated(run) for run in plain]
 
     def body(self, version: int, role: Role, gzip: bool) -> bytes:
         """The event as this phone gets it: its id, its tokens; deflate runs when `gzip`."""
@@ -62,8 +66,8 @@ class SharedPage:
         values = {"csrf_token": role.token or "", "idempotency_key": key}
         head = f"id: {version}\n".encode()
         parts = [deflated(head, small=True) if gzip else head]
-        runs = self.packed if gzip else self.plain
-        for run, slot in zip(runs, [*self.slots, None], strict=True):
+        pieces = self.packed if gzip else runs(self.html, self.editor)[0]
+        for run, slot in zip(pieces, [*self.slots, None], strict=True):
             parts.append(run)
             if slot is not None:
                 value = values[slot].encode()
