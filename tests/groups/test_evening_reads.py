@@ -1,6 +1,7 @@
 """An evening costs the evening: its page, PDF and picture load its own tables only, and still
 show every payment that falls in it (one for its month when the month was only this evening,
-one for a selection of its own tables) and none that does not.
+one for a selection of its own tables) and none that does not. On SQLite and on PostgreSQL
+(times compared with their zone there; TEST_DATABASE_URL).
 """
 
 from __future__ import annotations
@@ -17,17 +18,40 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
+from app.factory import create_app
 from app.settlement.account import Scope
 from app.store.db import db
 from app.store.models import Group
 from app.store.models import Table
 from app.store.payments import record_payment
+from tests.conftest import postgres_url
+from tests.conftest import wipe
 from tests.groups.conftest import TableMaker
 from tests.groups.samples import hands
 
 # Anna goes out each game, the others keep cards: at 10 ct a point she wins every table.
 GAMES = [hands((0, 0), (0, 2), (0, 1), (0, 3)), hands((0, 0), (1, 0), (0, 1), (0, 2))]
 OPTIONS = {"games": 2, "rate_cents": 10}
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def app(request: pytest.FixtureRequest) -> Iterator[Flask]:
+    """The app on SQLite in memory, and on the PostgreSQL test database (emptied around)."""
+    url = "sqlite://" if request.param == "sqlite" else postgres_url()
+    made = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": url,
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    with made.app_context():
+        wipe(db)
+    yield made
+    with made.app_context():
+        wipe(db)
+        db.engine.dispose()
 
 
 def local(year: int, month: int, day: int, hour: int, minute: int = 0) -> datetime:
