@@ -8,6 +8,11 @@
 // (offline.js says so) deletes the kept copies of that table or group.
 // Static files: network first, the kept copy offline. Everything else (the API, the live copy,
 // form posts, PDFs, the edit QR code) goes straight to the network, untouched.
+// What it keeps for offline use (PRECACHE, the page copies offline.js asks for) is fetched
+// only when a page asks, in the phone's idle time after the first seconds, one at a time
+// (offline.js): installing fetches nothing, so a cold load on pub Wi-Fi is the page's alone.
+// A file linked with its hash is fetched once; the two without one are revalidated with their
+// ETag once per version of this worker.
 "use strict";
 
 // Older versions may hold pages with an edit link (v2: a saved round's answer): dropped on
@@ -31,13 +36,12 @@ var PRECACHE = [
   "/static/icons/icon-192.png"
 ];
 
-self.addEventListener("install", function (event) {
-  event.waitUntil(
-    caches.open(STATIC).then(function (cache) {
-      // One missing file must not stop the worker: each is kept on its own.
-      return Promise.all(PRECACHE.map(function (url) { return cache.add(url).catch(function () {}); }));
-    }).then(function () { return self.skipWaiting(); })
-  );
+// This worker's version: its list names each file by its hash (app/pwa links them).
+var VERSION = PRECACHE.join(" ");
+var HASHED_FILE = /\?v=[0-9a-f]{12}$/;
+
+self.addEventListener("install", function () {
+  self.skipWaiting();  // nothing fetched here: the files come later (keepFile)
 });
 
 self.addEventListener("activate", function (event) {
@@ -136,7 +140,7 @@ function asset(event) {
 
 function fetchAsset(event) {
   return fetch(event.request).then(function (response) {
-    if (response.ok && response.type === "basic") {
+    if (response.ok && response.type === "basic" && !secret(response)) {
       var copy = response.clone();
       event.waitUntil(caches.open(STATIC).then(function (cache) { return cache.put(event.request, copy); }));
     }
@@ -176,17 +180,82 @@ function forget(paths) {
 
 var OWN_PATH = /^\/[tg]\/[A-Za-z0-9_-]+$/;  // a table's or a group's address
 
-// offline.js asks to keep pages the phone may need without a connection (the round form, the
-// table page a save answered with: fetched here again, as the copy without the edit link), or
-// to forget a table's or group's copies.
+function kept(url, hit) {
+  // A kept file still good for this version: hashed (it never changes), or revalidated by it.
+  return Boolean(hit) && (HASHED_FILE.test(url) || hit.headers.get("X-Kept-For") === VERSION);
+}
+
+function missing() {
+  // The files of PRECACHE not kept yet (or kept by an older version, without a hash); the
+  // copies of files whose hash is no longer linked are dropped.
+  return caches.open(STATIC).then(function (cache) {
+    return cache.keys().then(function (keys) {
+      var paths = PRECACHE.map(function (url) { return url.split("?")[0]; });
+      return Promise.all(keys.map(function (key) {
+        var url = new URL(key.url);
+        var stale = HASHED_FILE.test(url.search) && paths.indexOf(url.pathname) >= 0 &&
+                    PRECACHE.indexOf(url.pathname + url.search) < 0;
+        return stale ? cache.delete(key) : null;
+      }));
+    }).then(function () {
+      return Promise.all(PRECACHE.map(function (url) {
+        return cache.match(url).then(function (hit) { return kept(url, hit) ? null : url; });
+      }));
+    });
+  }).then(function (urls) { return urls.filter(Boolean); });
+}
+
+function keepFile(url) {
+  // One file of PRECACHE: fetched when not kept, revalidated with its ETag when kept by an
+  // older version (304: the kept copy stays). Never an answer marked no-store or private.
+  if (PRECACHE.indexOf(url) < 0) return Promise.resolve(null);
+  return caches.open(STATIC).then(function (cache) {
+    return cache.match(url).then(function (hit) {
+      if (kept(url, hit)) return null;
+      var tag = hit && hit.headers.get("ETag");
+      var headers = tag ? { "If-None-Match": tag } : {};
+      return fetch(url, { credentials: "same-origin", headers: headers }).then(function (response) {
+        var fresh = response.ok && response.type === "basic" && !secret(response);
+        var body = response.status === 304 && hit ? hit : fresh ? response : null;
+        if (!body) return null;
+        var marked = new Headers(body.headers);
+        marked.set("X-Kept-For", VERSION);
+        return body.blob().then(function (blob) {
+          return cache.put(url, new Response(blob, { status: 200, headers: marked }));
+        });
+      });
+    });
+  }).catch(function () { return null; });
+}
+
+function answer(event, work) {
+  // Do the work; tell the page when it is done (its next chore waits for that).
+  var done = work.then(function (result) {
+    if (event.ports && event.ports[0]) event.ports[0].postMessage(result || null);
+  });
+  event.waitUntil(done);
+}
+
+// offline.js asks, in idle time and one at a time, which files are not kept yet, to keep one
+// of them, or to keep pages the phone may need without a connection (the round form, the
+// table page a save answered with: fetched here again, as the copy without the edit link);
+// or to forget a table's or group's copies.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.type === "forget" && Array.isArray(data.paths)) {
     event.waitUntil(forget(data.paths.filter(function (path) { return OWN_PATH.test(path); })));
     return;
   }
+  if (data.type === "missing") {
+    answer(event, missing());
+    return;
+  }
+  if (data.type === "file" && typeof data.url === "string") {
+    answer(event, keepFile(data.url));
+    return;
+  }
   if (data.type !== "keep" || !Array.isArray(data.urls)) return;
-  event.waitUntil(Promise.all(data.urls.map(function (url) {
+  answer(event, Promise.all(data.urls.map(function (url) {
     var target = new URL(url, self.location.origin);
     return target.origin === self.location.origin ? keepOfflineCopy(target.href) : null;
   })));

@@ -112,17 +112,6 @@ def evenings(
     return found[::-1]
 
 
-def month_of(nights: list[Evening], key: str) -> Evening | None:
-    """Every evening of the month `key` ("2026-11") as one selection, or None without any."""
-    inside = [night for night in nights if night.month_key == key]
-    if not inside:
-        return None
-    first = inside[-1]  # newest first: the last is the month's oldest evening
-    results = [result for night in reversed(inside) for result in night.results]
-    start = first.date.replace(day=1)
-    return Evening(first.group_id, first.group_name, first.group_players, start, results, "month")
-
-
 def running_account(
     group_id: str,
     group_name: str,

@@ -26,8 +26,10 @@ from app.groups.evening import ALL_KEY
 from app.groups.evening import Evening
 from app.groups.evening import evening_start
 from app.groups.evening import evenings
-from app.groups.evening import month_of
 from app.groups.evening import running_account
+from app.groups.evening_span import evening_on
+from app.groups.evening_span import month_from
+from app.groups.evening_span import month_stamps
 from app.groups.kassensturz import Kassensturz
 from app.groups.kassensturz import View
 from app.groups.kassensturz import group_choice
@@ -57,24 +59,35 @@ def group_evenings(group: Group) -> list[Evening]:
 
 def find_evening(group: Group, day: str) -> Evening:
     """The evening of this date, every evening of a month ("2026-11"), or the running account
-    ("offen"); 404 when the date is wrong or the group played none then."""
+    ("offen"); 404 when the date is wrong or the group played none then. An evening and a month
+    read their own tables only (app.groups.evening_span)."""
     if day == ALL_KEY:
         return running_account(
             group.id, group.name, group.players, group_results(group), date.today()
         )
+    starts = evening_start(current_app.config["EVENING_STARTS"])
     if MONTH.fullmatch(day):
-        month = month_of(group_evenings(group), day)
+        first = first_of(day)
+        month = month_from(group, first, starts) if first is not None else None
         if month is None:
             abort(404, description=_("This group played no evening in that month."))
         return month
     try:
-        wanted = date.fromisoformat(day)
+        wanted: date | None = date.fromisoformat(day)
     except ValueError:
         wanted = None
-    found = next((e for e in group_evenings(group) if e.date == wanted), None)
+    found = evening_on(group, wanted, starts) if wanted is not None else None
     if found is None:
         abort(404, description=_("This group has no evening on that day."))
     return found
+
+
+def first_of(month: str) -> date | None:
+    """The first day of the month "2026-11" (None for a month that does not exist)."""
+    try:
+        return date.fromisoformat(f"{month}-01")
+    except ValueError:
+        return None
 
 
 def view_of(evening: Evening) -> View:
@@ -94,7 +107,8 @@ def settle(group: Group, evening: Evening, args: Any, own: bool = False) -> Kass
     """The Kassensturz as the address asks (or, with `own`, as the group settles)."""
     starts = evening_start(current_app.config["EVENING_STARTS"])
     choice = group_choice(group) if own else read_choice(args, group)
-    return kassensturz(group, view_of(evening), choice, group_results(group), starts)
+    every = month_stamps(group, evening, starts)
+    return kassensturz(group, view_of(evening), choice, every, starts)
 
 
 def chosen(evening: Evening, group: Group, args: Any) -> tuple[Kassensturz, dict[str, str]]:

@@ -3,14 +3,19 @@ running account (everything ever settled minus everything ever paid).
 
 Results come from the view's settled money tables, the payments from the group's records (those
 that fall in the view), and what is still open — and the transfers that settle it — from both.
-The page and `GET /api/v1/groups/{id}/settlement` both read it from here.
+The page and `GET /api/v1/groups/{id}/settlement` both read it from here. Of the payments, only
+those that can fall in the view are read (app.store.payments.payments_for), and what each was
+made for needs the tables of the view's month at most (app.groups.evening_span).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from datetime import time
+from typing import Protocol
 
 from app.groups.evening import evening_of
 from app.groups.stats import Balance
@@ -31,6 +36,7 @@ from app.store.kasse import ibans
 from app.store.models import Group
 from app.store.old_ticks import adopt_ticks
 from app.store.payments import group_payments
+from app.store.payments import payments_for
 from app.text import InputError
 from app.text import Message
 from app.text import commas
@@ -101,7 +107,17 @@ class View:
         return str(self.scope) if self.scope is not None else "open:all"
 
 
-def tables_for(scope: Scope, results: list[TableResult], starts: time) -> frozenset[str]:
+class Stamped(Protocol):
+    """A table as a payment's selection needs it (a TableResult, or only its id and start)."""
+
+    @property
+    def table_id(self) -> str: ...
+
+    @property
+    def played_at(self) -> datetime: ...
+
+
+def tables_for(scope: Scope, results: Sequence[Stamped], starts: time) -> frozenset[str]:
     """The group's tables a payment for `scope` was made for (as the group is now)."""
     if scope.kind == "tables":
         return frozenset(i for i in scope.key.split(",") if i)
@@ -111,12 +127,20 @@ def tables_for(scope: Scope, results: list[TableResult], starts: time) -> frozen
     return frozenset(table for table, day in days if day == scope.key)
 
 
-def payments_in(view: View, group: Group, every: list[TableResult], starts: time) -> list[Paid]:
-    """The group's payments that fall in the view, oldest first."""
+def payments_in(view: View, group: Group, every: Sequence[Stamped], starts: time) -> list[Paid]:
+    """The group's payments that fall in the view, oldest first. Only those that can are read:
+    for an evening its own and its month's, for a month its own and its evenings', and the
+    selections of tables that name one of the view's tables."""
+    if view.scope is None or view.scope.kind not in ("evening", "month"):
+        candidates = group_payments(group)
+    else:
+        month = view.scope.key[:7]
+        days = view.scope.key if view.scope.kind == "evening" else f"{month}-"
+        candidates = payments_for(group, days, month, [r.table_id for r in view.results])
     wanted = None if view.scope is None else frozenset(r.table_id for r in view.results)
     return [
         paid
-        for paid in group_payments(group)
+        for paid in candidates
         if paid.scope == view.scope or falls_in(tables_for(paid.scope, every, starts), wanted)
     ]
 
@@ -178,10 +202,11 @@ def matched_holder(holder: str, results: list[Balance], members: list[str]) -> s
 
 
 def kassensturz(
-    group: Group, view: View, choice: Choice, every: list[TableResult], starts: time
+    group: Group, view: View, choice: Choice, every: Sequence[Stamped], starts: time
 ) -> Kassensturz:
     """The Kassensturz of the view (InputError for a holder who is not the group's player);
-    `every` is all of the group's tables, to know what each payment was made for. The view's
+    `every` holds the group's tables, to know what each payment was made for (for an evening or
+    a month, those of its month are enough; for the running account none are needed). The view's
     transfers ticked paid before payments were facts are taken over first (app.store.old_ticks)."""
     results = money_balance(view.results, group.players)
     played = [(b.player, b.cents) for b in results]

@@ -6,27 +6,29 @@ page (event "page", app.push.render; "version" when that cannot be had, and the 
 it), and a ping every PING seconds (keeps proxies and NAT from dropping an idle stream and
 lets the phone see that the stream is alive). Beyond the hub's bounds the answer is 429 (this
 client) or 503 (the server), with Retry-After: the phone polls instead. The stream is gzipped
-as a whole (flushed after each event) when the phone accepts it: each page is mostly the one
-before, so an event costs a few hundred bytes.
+when the phone accepts it, from pieces compressed alone (app.push.packed): a page is compressed
+once for all phones of its key, and an open stream holds no compressor.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import zlib
 from collections.abc import Awaitable
 from collections.abc import Callable
 from typing import Any
 
 from app.push.hub import Full
 from app.push.hub import Hub
+from app.push.packed import GZIP_HEADER
+from app.push.packed import deflated
 
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Lookup = Callable[[str], Awaitable[int | None]]
-Render = Callable[[int], Awaitable[str | None]]
+# The event of a newer version for this phone, compressed when asked (None: no page to push).
+Render = Callable[[int, bool], Awaitable[bytes | None]]
 
 PING = 20.0  # s
 RETRY = 3000  # ms: how soon a browser reconnects after the stream broke
@@ -43,24 +45,25 @@ def event(name: str, data: dict[str, Any], event_id: int | None = None) -> bytes
     return f"{head}event: {name}\ndata: {json.dumps(data)}\n\n".encode()
 
 
-def page_event(html: str, version: int) -> bytes:
-    """The fresh page as one event (each line of it a data line)."""
-    lines = "".join(f"data: {line}\n" for line in html.splitlines())
-    return f"id: {version}\nevent: page\n{lines}\n".encode()
+PINGED = event("ping", {})
+PINGED_PACKED = deflated(PINGED)
 
 
 class Writer:
-    """The open answer's body, gzipped and flushed per event when the phone accepts gzip."""
+    """The open answer's body, each event sent at once; gzipped when the phone accepts gzip,
+    from pieces compressed alone (the stream keeps no compressor)."""
 
     def __init__(self, send: Send, gzip: bool) -> None:
         self.send = send
-        self.packer = zlib.compressobj(6, zlib.DEFLATED, 31) if gzip else None
+        self.gzip = gzip
+        self.head = GZIP_HEADER if gzip else b""  # goes with the first event
 
-    async def write(self, chunk: bytes) -> None:
-        """Send a chunk at once."""
-        if self.packer is not None:
-            chunk = self.packer.compress(chunk) + self.packer.flush(zlib.Z_SYNC_FLUSH)
-        await self.send({"type": "http.response.body", "body": chunk, "more_body": True})
+    async def write(self, chunk: bytes, packed: bool = False) -> None:
+        """Send an event at once (`packed`: it is compressed already)."""
+        if self.gzip and not packed:
+            chunk = PINGED_PACKED if chunk == PINGED else deflated(chunk, small=True)
+        body, self.head = self.head + chunk, b""
+        await self.send({"type": "http.response.body", "body": body, "more_body": True})
 
 
 def accepts_gzip(scope: dict[str, Any]) -> bool:
@@ -126,11 +129,11 @@ async def stream(
                 fresh = waiting.result()
                 if fresh > version:
                     version = fresh
-                    await out.write(await told(render, table_id, fresh))
+                    await told(out, render, table_id, fresh)
             else:
                 waiting.cancel()
                 if not gone.done():
-                    await out.write(event("ping", {}))
+                    await out.write(PINGED)
     except OSError:
         pass  # the phone went away while we wrote
     finally:
@@ -140,12 +143,13 @@ async def stream(
         hub.unsubscribe(table_id, client, queue)
 
 
-async def told(render: Render, table_id: str, version: int) -> bytes:
-    """The event for a newer version: the fresh page, else the version alone."""
-    html = await render(version)
-    if html is None:
-        return event("version", {"table": table_id, "version": version}, version)
-    return page_event(html, version)
+async def told(out: Writer, render: Render, table_id: str, version: int) -> None:
+    """Send the event of a newer version: the fresh page, else the version alone."""
+    page = await render(version, out.gzip)
+    if page is None:
+        await out.write(event("version", {"table": table_id, "version": version}, version))
+    else:
+        await out.write(page, packed=out.gzip)
 
 
 async def disconnected(receive: Receive) -> None:

@@ -1,4 +1,5 @@
-"""Pushed pages rendered once per table version and key, a fair share of threads per table.
+"""Pushed pages rendered and compressed once per table version and key, a fair share of
+threads per table.
 
 The phones of one table hear of a change at the same moment. The first stream of a key starts
 its render in a worker thread; the others of that key await the same result in the event loop,
@@ -15,10 +16,12 @@ from collections import Counter
 from collections import OrderedDict
 from collections.abc import Callable
 from collections.abc import Hashable
+from typing import Any
 from typing import TypeVar
 
 from flask import Flask
 
+from app.push.packed import SharedPage
 from app.push.render import Role
 from app.push.render import Viewer
 from app.push.render import for_phone
@@ -28,6 +31,7 @@ from app.push.render import role
 PER_TABLE = 2  # threads one table's renders may take at a time
 KEPT = 256  # keys: only the burst after a change needs them, the oldest go first
 T = TypeVar("T")
+Flight = tuple[int, "asyncio.Future[SharedPage | None]"]
 
 
 class Pages:
@@ -36,12 +40,20 @@ class Pages:
     def __init__(self, app: Flask, kept: int = KEPT) -> None:
         self.app = app
         self.kept = kept
-        self.flights: OrderedDict[Hashable, tuple[int, asyncio.Future[str | None]]] = OrderedDict()
+        self.flights: OrderedDict[Hashable, Flight] = OrderedDict()
         self.lanes: dict[str, asyncio.Semaphore] = {}
         self.waiting: Counter[str] = Counter()
 
     async def page(self, table_id: str, viewer: Viewer, version: int) -> str | None:
         """The phone's page at `version` or newer (None: gone, refused, failed: it fetches)."""
+        shared = await self.shared(table_id, viewer, version)
+        if shared is None or viewer.role is None:
+            return None
+        return for_phone(shared.html, viewer.role)
+
+    async def shared(self, table_id: str, viewer: Viewer, version: int) -> SharedPage | None:
+        """The page of the phone's key at `version` or newer, as every phone of the key gets it
+        (None: gone, refused, failed); the phone's role is decided on the way (viewer.role)."""
         if viewer.role is None:
             viewer.role = await self.in_lane(table_id, role, self.app, table_id, viewer)
         found: Role | None = viewer.role
@@ -52,17 +64,16 @@ class Pages:
         if flight is None or flight[0] < version or (flight[1].done() and not flight[1].result()):
             flight = (version, asyncio.get_running_loop().create_future())
             self.keep(key, flight)
-            html: str | None = None
+            page: SharedPage | None = None
             try:
-                html, _shown = await self.in_lane(
-                    table_id, rendered, self.app, viewer.environ(table_id)
+                page = await self.in_lane(
+                    table_id, packed_page, self.app, viewer.environ(table_id), found.editor
                 )
             finally:  # a failed render is not kept: the next change renders anew
-                flight[1].set_result(html)
-        html = await asyncio.shield(flight[1])
-        return None if html is None else for_phone(html, found)
+                flight[1].set_result(page)
+        return await asyncio.shield(flight[1])
 
-    def keep(self, key: Hashable, flight: tuple[int, asyncio.Future[str | None]]) -> None:
+    def keep(self, key: Hashable, flight: Flight) -> None:
         """Remember the key's newest render; the least recently used beyond `kept` go."""
         self.flights[key] = flight
         self.flights.move_to_end(key)
@@ -80,3 +91,9 @@ class Pages:
             self.waiting[table_id] -= 1
             if not self.waiting[table_id]:
                 del self.waiting[table_id], self.lanes[table_id]
+
+
+def packed_page(app: Flask, environ: dict[str, Any], editor: bool) -> SharedPage | None:
+    """The live copy rendered and packed for the phones (in a worker thread)."""
+    html, _shown = rendered(app, environ)
+    return None if html is None else SharedPage(html, editor)

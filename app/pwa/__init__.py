@@ -66,6 +66,14 @@ def manifest() -> Response:
     response = jsonify(manifest_data())
     response.mimetype = "application/manifest+json"
     response.headers["Cache-Control"] = "no-cache"
+    return revalidated(response)
+
+
+def revalidated(response: Response) -> Response:
+    """With an ETag, answered 304 when the phone's copy is current: the service worker asks
+    again with the ETag of the copy it keeps (static/sw.js), once per version of itself."""
+    response.add_etag()
+    response.make_conditional(request)
     return response
 
 
@@ -85,7 +93,8 @@ def service_worker() -> Response:
 
 
 @bp.get("/offline")
-def offline() -> str:
+def offline() -> Response:
     """Shown by the service worker for a page that is neither reachable nor kept on the phone."""
     # Fetched by the service worker in the background: it must not take the flash messages.
-    return render_template("pwa/offline.html", get_flashed_messages=no_flashes)
+    page = render_template("pwa/offline.html", get_flashed_messages=no_flashes)
+    return revalidated(Response(page, mimetype="text/html"))

@@ -19,6 +19,7 @@ from sqlalchemy import Boolean
 from sqlalchemy import DateTime
 from sqlalchemy import Float
 from sqlalchemy import ForeignKey
+from sqlalchemy import Index
 from sqlalchemy import Integer
 from sqlalchemy import String
 from sqlalchemy import Text
@@ -113,6 +114,8 @@ class Table(TokenMixin, db.Model):  # type: ignore[name-defined,misc]
     """One scored session: a series, a game to a target, a match."""
 
     __tablename__ = "tables"
+    # An evening or a month reads the group's tables started in its span (app.store.evening_tables).
+    __table_args__ = (Index("ix_tables_group_started", "group_id", "created_at"),)
 
     id: Mapped[str] = mapped_column(String(ID_LENGTH), primary_key=True, default=new_public_id)
     variant: Mapped[str] = mapped_column(String(20))

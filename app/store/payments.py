@@ -7,8 +7,12 @@ table (app.store.announce): the evening page on every phone shows it without a r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
+from sqlalchemy import and_
+from sqlalchemy import false
+from sqlalchemy import or_
 from sqlalchemy import select
 from sqlalchemy import update
 
@@ -65,6 +69,27 @@ def group_payments(group: Group) -> list[Paid]:
     """Every payment of the group, oldest first."""
     query = (
         select(Payment).where(Payment.group_id == group.id).order_by(Payment.created_at, Payment.id)
+    )
+    return [as_paid(row) for row in db.session.scalars(query)]
+
+
+def payments_for(group: Group, days: str, month: str, table_ids: Sequence[str]) -> list[Paid]:
+    """The group's payments, oldest first, made for an evening whose date starts with `days`
+    ("2026-11-26", or "2026-11-" for every evening of the month), for the month `month`, or
+    for a selection of tables naming one of `table_ids`: all that can fall in an evening or a
+    month (app.groups.kassensturz decides which do)."""
+    named = [Payment.scope_key.contains(table_id, autoescape=True) for table_id in table_ids]
+    query = (
+        select(Payment)
+        .where(
+            Payment.group_id == group.id,
+            or_(
+                and_(Payment.scope_kind == "evening", Payment.scope_key.startswith(days)),
+                and_(Payment.scope_kind == "month", Payment.scope_key == month),
+                and_(Payment.scope_kind == "tables", or_(false(), *named)),
+            ),
+        )
+        .order_by(Payment.created_at, Payment.id)
     )
     return [as_paid(row) for row in db.session.scalars(query)]
 

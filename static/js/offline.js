@@ -1,5 +1,7 @@
 // Offline support on every page (loaded in <head> by templates/pwa/_head.html):
-// - registers the service worker (/sw.js), which keeps the last opened pages readable offline;
+// - registers the service worker (/sw.js), which keeps the last opened pages readable offline,
+//   after the page has loaded, and hands it what to keep as chores in idle time, one at a time,
+//   never in the first seconds of a load;
 // - a round entered without a connection is kept on this phone (localStorage), shown as
 //   "pending" on its table page and sent when the connection is back: the form as it was
 //   filled in, with its own idempotency key, so a send that is repeated (a lost answer, two
@@ -68,19 +70,84 @@
   }
 
   // ---- the service worker -------------------------------------------------------------------
+  function hasWorker() {
+    return "serviceWorker" in navigator && window.isSecureContext;
+  }
+
+  function afterLoad(work) {
+    if (document.readyState === "complete") work();
+    else window.addEventListener("load", work, { once: true });
+  }
+
   function registerWorker() {
-    if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-    navigator.serviceWorker.register(script.getAttribute("data-sw"), { scope: "/" }).catch(function () {
-      /* no worker: the pages still work online */
+    // After the page has loaded: the worker's script is no part of what the player waits for.
+    if (!hasWorker()) return;
+    afterLoad(function () {
+      navigator.serviceWorker.register(script.getAttribute("data-sw"), { scope: "/" }).catch(function () {
+        /* no worker: the pages still work online */
+      });
+    });
+  }
+
+  // What the worker keeps for offline use is fetched in chores: after the page has loaded and
+  // the first seconds have passed (the player may be entering a round on pub Wi-Fi), in the
+  // phone's idle time, one at a time, each waiting for the one before.
+  var QUIET = 3500;  // ms after the navigation started: no chore before
+  var IDLE_WAIT = 5000;  // ms: a chore waits this long for idle time at most
+  var ANSWER_WAIT = 30000;  // ms: a chore the worker does not answer is given up
+  var chores = [];
+  var choring = false;
+
+  function whenIdle(work) {
+    setTimeout(function () {
+      if (window.requestIdleCallback) window.requestIdleCallback(work, { timeout: IDLE_WAIT });
+      else setTimeout(work, 0);
+    }, Math.max(0, QUIET - performance.now()));
+  }
+
+  function ask(message) {
+    // The message to the active worker; resolves with its answer.
+    return navigator.serviceWorker.ready.then(function (registration) {
+      if (!registration.active) return null;
+      return new Promise(function (resolve) {
+        var channel = new MessageChannel();
+        channel.port1.onmessage = function (event) { resolve(event.data); };
+        registration.active.postMessage(message, [channel.port2]);
+        setTimeout(resolve, ANSWER_WAIT);
+      });
+    }).catch(function () { return null; });
+  }
+
+  function chore(message, then) {
+    if (!hasWorker()) return;
+    chores.push([message, then]);
+    if (choring) return;
+    choring = true;
+    afterLoad(nextChore);
+  }
+
+  function nextChore() {
+    var next = chores.shift();
+    if (!next) { choring = false; return; }
+    whenIdle(function () {
+      ask(next[0]).then(function (answer) {
+        if (next[1]) next[1](answer);
+        nextChore();
+      });
+    });
+  }
+
+  function keepFiles() {
+    // The worker's files for offline use that it does not keep yet: one chore each.
+    chore({ type: "missing" }, function (urls) {
+      (Array.isArray(urls) ? urls : []).forEach(function (url) { chore({ type: "file", url: url }); });
     });
   }
 
   function keepForOffline(urls) {
-    // Ask the worker to keep pages this phone may need offline (the empty round form).
-    if (!("serviceWorker" in navigator) || !window.isSecureContext || !urls.length) return;
-    navigator.serviceWorker.ready.then(function (registration) {
-      if (registration.active) registration.active.postMessage({ type: "keep", urls: urls });
-    });
+    // Ask the worker to keep pages this phone may need offline (the empty round form), a
+    // page at a time.
+    urls.forEach(function (url) { chore({ type: "keep", urls: [url] }); });
   }
 
   // A renewed edit link, or a table taken out of its group: the worker deletes the copies it
@@ -692,6 +759,7 @@
   }
 
   registerWorker();
+  afterLoad(keepFiles);  // after the page copies its start asked for: they matter more offline
   document.addEventListener("mautisch:updated", function () {
     // live.js swapped the page: the grid is new, so its pending rows are asked for again.
     showSecureNotes();

@@ -1,0 +1,64 @@
+"""A group's tables started in a span of time, read alone: an evening costs its own tables.
+
+A group may hold a thousand tables; an evening has a few. Its page, its Kassensturz, its PDF and
+its picture read the tables started in its span (and their rounds) and, to know what payments
+were made for, the ids and start times of its month's tables, never the whole group's.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from app.store.db import db
+from app.store.models import Round
+from app.store.models import Table
+
+
+def started_between(group_id: str, start: datetime, end: datetime) -> list[Table]:
+    """The group's tables (not deleted) started from `start` until before `end`, oldest first."""
+    query = (
+        select(Table)
+        .where(
+            Table.group_id == group_id,
+            Table.deleted_at.is_(None),
+            Table.created_at >= start,
+            Table.created_at < end,
+        )
+        .order_by(Table.created_at, Table.id)
+    )
+    return list(db.session.scalars(query))
+
+
+def starts_between(group_id: str, start: datetime, end: datetime) -> list[tuple[str, datetime]]:
+    """The ids and start times of the same tables, without their rows or rounds."""
+    query = (
+        select(Table.id, Table.created_at)
+        .where(
+            Table.group_id == group_id,
+            Table.deleted_at.is_(None),
+            Table.created_at >= start,
+            Table.created_at < end,
+        )
+        .order_by(Table.created_at, Table.id)
+    )
+    return [(table_id, at) for table_id, at in db.session.execute(query)]
+
+
+def rounds_of(table_ids: Sequence[str]) -> dict[str, list[Any]]:
+    """Every round's input of these tables by table id, in one statement."""
+    if not table_ids:
+        return {}
+    query = (
+        select(Round.table_id, Round.data)
+        .where(Round.table_id.in_(list(table_ids)))
+        .order_by(Round.table_id, Round.number)
+    )
+    found: dict[str, list[Any]] = defaultdict(list)
+    for table_id, data in db.session.execute(query):
+        found[table_id].append(data)
+    return found
