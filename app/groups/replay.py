@@ -40,13 +40,18 @@ def table_key(result: TableResult) -> Any:
 
 
 def table_games(result: TableResult, names: list[str], evening: date) -> list[Game]:
-    """The rated games of one table, in the order played."""
+    """The rated results of one table (games, sets or the whole table, as its variant says),
+    in the order decided; each numbered by the round that decided it."""
     definition = find_variant(result.variant)
     games = []
-    for number, data in enumerate(result.rounds, start=1):
-        rated = definition.rated_game(len(names), result.options, data)
+    for found in definition.rated_results(
+        len(names), result.options, result.rounds, result.standing
+    ):
+        rated = found.game
         sides = tuple(tuple(names[seat] for seat in side) for side in rated.sides)
-        games.append(Game(result.table_id, result.variant, number, evening, sides, rated.places))
+        games.append(
+            Game(result.table_id, result.variant, found.through, evening, sides, rated.places)
+        )
     return games
 
 

@@ -1,7 +1,7 @@
 """A group's games in the order played, rated per variant and across variants.
 
-Every round of every table is one game; its variant says who played as which side and how
-they placed (`Variant.rated_game`). Names are the group's spelling (`app.groups.stats.Roster`).
+Each table gives its rated results (a game, a set or the finished table: `Variant.rated_results`),
+each with its sides and places. Names are the group's spelling (`app.groups.stats.Roster`).
 """
 
 from __future__ import annotations
