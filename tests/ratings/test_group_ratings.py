@@ -48,8 +48,8 @@ def shown(answer: dict[str, Any]) -> dict[str, Any]:
 def test_ratings_match_the_library_per_variant_and_across(
     client: FlaskClient, small_group: Callable[..., dict[str, Any]]
 ) -> None:
-    """Each board is the library's ratings after that board's games; best first; ties (Cem and
-    Dora in a game, not in the series), teams (Doppel) and a guest (Gast, matched case-insensitively: "anna", "CEM")."""
+    """Each board is the library's ratings after that board's rated results; best first; teams
+    (Doppel sets) and a guest (Gast, matched case-insensitively: "anna", "CEM")."""
     group = small_group()
     url = f"/api/v1/groups/{group['id']}/ratings"
     across = client.get(url).json

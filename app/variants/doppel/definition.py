@@ -6,12 +6,12 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
 
+from app.scoring.types import Standing
 from app.text import Message
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
 from app.variants.doppel.game import DoppelGame
 from app.variants.doppel.scoring import DoppelScoring
-from app.scoring.types import Standing
 from app.variants.rated import SET
 from app.variants.rated import RatedGame
 from app.variants.rated import RatedResult

@@ -6,12 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.scoring.types import TEAM_SEATS
+from app.scoring.types import Standing
 from app.scoring.types import team_of
 from app.text import Message
 from app.variants.base import ROUNDS
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
-from app.scoring.types import Standing
 from app.variants.rated import TABLE
 from app.variants.rated import RatedGame
 from app.variants.rated import by_totals
