@@ -17,7 +17,14 @@ import grimp
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PURE = ("app/engine", "app/scoring", "app/settlement", "app/ratings", "app/awards")
+PURE = (
+    "app/engine",
+    "app/scoring",
+    "app/settlement",
+    "app/ratings",
+    "app/awards",
+    "app/statistics",
+)
 # A variant's web parts (its round form, its sheets) belong to the web layer.
 VARIANT_PURE = ("definition", "rules", "rule_ids", "deck", "game", "scoring", "hands", "awards")
 HEAVY = ("flask", "sqlalchemy", "wtforms", "flask_babel")

@@ -58,6 +58,9 @@ def table_games(result: TableResult, names: list[str], evening: date) -> list[Ga
 def play_table(rated: GroupRatings, result: TableResult, names: list[str], evening: date) -> None:
     """Add one table: its games on its variant's board and on all variants', its money."""
     won = seats_of(result.standing.winner) if result.standing.finished else set()
+    settlement = result.standing.settlement
+    settled = result.standing.finished and settlement is not None
+    kept = find_variant(result.variant).average_label is not None  # minus points per game
     rated.tables.append(
         Sitting(
             result.table_id,
@@ -67,14 +70,19 @@ def play_table(rated: GroupRatings, result: TableResult, names: list[str], eveni
             tuple(names),
             result.standing.finished,
             tuple(names[s] for s in sorted(won)),
+            evening,
+            tuple(settlement.amounts_cents) if settled and settlement is not None else (),
+            len(result.rounds),
+            tuple(map(sum, zip(*result.standing.round_points, strict=True)))
+            if kept and result.rounds
+            else (),
         )
     )
     for game in table_games(result, names, evening):
         rated.games.append(game)
         rated.boards.setdefault(game.variant, Board()).play(game)
         rated.boards.setdefault(ACROSS, Board()).play(game)
-    settlement = result.standing.settlement
-    if result.standing.finished and settlement is not None:
+    if settled and settlement is not None:
         for transfer in settlement.transfers:
             rated.money[(names[transfer.payer], names[transfer.payee])] += transfer.cents
 

@@ -127,6 +127,12 @@ class Sitting:
     players: tuple[str, ...]
     finished: bool
     winners: tuple[str, ...]
+    # For the statistics: the evening, the money per seat of a settled table (else empty), the
+    # rounds played and the points per seat where the variant keeps minus points (else empty).
+    evening: date | None = None
+    cents: tuple[int, ...] = ()
+    rounds: int = 0
+    points: tuple[int, ...] = ()
 
 
 @dataclass
