@@ -119,6 +119,7 @@ def render_group(
     """The group page (400 when a sent form, the pot's payout, is shown again with its error)."""
     token = group_token(group)
     shown = statistics(group, show_all=request.args.get("tables") == "all")
+    nights = evening_page.group_evenings(group)
     return render_template(
         "groups/view.html",
         errors=errors or {},
@@ -126,7 +127,10 @@ def render_group(
         **shown._asdict(),
         edit_url=edit_link(group, token),
         page=page,
-        evenings=evening_page.group_evenings(group),
+        evenings=nights,
+        tonight=tonight.tonight_card(group, nights),
+        season=season.season_card(group, group_ratings(group), request.args.get("saison")),
+        season_view=season,
         words=money_words,
         pot=money_words.pot_of(group),
         today=joining.tables_of_today() if token is not None else [],
@@ -172,3 +176,5 @@ from app.groups import joining  # noqa: E402  (adding this phone's tables of tod
 from app.groups import live  # noqa: E402,F401  (the group's event stream without a push server)
 from app.groups import player  # noqa: E402,F401  (the player page registers on bp)
 from app.groups import pot  # noqa: E402,F401  (paying out of the pot)
+from app.groups import season  # noqa: E402  (the season table and the season start)
+from app.groups import tonight  # noqa: E402  (the "Heute Abend" card)

@@ -60,7 +60,8 @@ def play_table(rated: GroupRatings, result: TableResult, names: list[str], eveni
     won = seats_of(result.standing.winner) if result.standing.finished else set()
     settlement = result.standing.settlement
     settled = result.standing.finished and settlement is not None
-    kept = find_variant(result.variant).average_label is not None  # minus points per game
+    definition = find_variant(result.variant)
+    kept = definition.average_label is not None  # minus points per game
     rated.tables.append(
         Sitting(
             result.table_id,
@@ -76,6 +77,7 @@ def play_table(rated: GroupRatings, result: TableResult, names: list[str], eveni
             tuple(map(sum, zip(*result.standing.round_points, strict=True)))
             if kept and result.rounds
             else (),
+            definition.rated_note_for(result.options),
         )
     )
     for game in table_games(result, names, evening):

@@ -21,6 +21,7 @@ from app.ratings.scale import PROVISIONAL_GAMES
 from app.ratings.scale import fresh
 from app.ratings.scale import shown
 from app.ratings.scale import spread
+from app.text import Message
 
 ACROSS = ""  # the board of every variant together
 
@@ -133,6 +134,7 @@ class Sitting:
     cents: tuple[int, ...] = ()
     rounds: int = 0
     points: tuple[int, ...] = ()
+    counts: Message | None = None  # what one rated result is at this table, as a phrase
 
 
 @dataclass

@@ -1,0 +1,60 @@
+"""The group page's "Heute Abend" card: during an evening and on the day after, its leader by
+money, its titles and who still owes whom, all derived from the evening's rounds and the
+payments made (the evening page's Kassensturz, as the group settles)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
+
+from flask import current_app
+
+from app.awards.types import Title
+from app.groups import evening_page
+from app.groups.evening import Evening
+from app.groups.evening import evening_of
+from app.groups.evening import evening_start
+from app.groups.stats import Balance
+from app.settlement.plan import Transfer
+from app.store.models import Group
+from app.text import InputError
+
+SHOWN_DAYS = 1  # the card stays the day after the evening, for who still owes whom
+
+
+@dataclass(frozen=True)
+class Tonight:
+    """What the card shows."""
+
+    evening: Evening
+    leader: list[Balance]  # the evening's best money balance (ties share it); [] without
+    titles: list[Title]
+    transfers: list[Transfer] | None  # what is still open; None where it cannot be settled
+    all_paid: bool
+
+
+def current_evening(nights: list[Evening], now: datetime | None = None) -> Evening | None:
+    """The newest evening while it runs or on the day after, else None."""
+    if not nights:
+        return None
+    starts = evening_start(current_app.config["EVENING_STARTS"])
+    today = evening_of(now or datetime.now(UTC), starts)
+    newest = nights[0]  # newest first
+    return newest if today - timedelta(days=SHOWN_DAYS) <= newest.date <= today else None
+
+
+def tonight_card(group: Group, nights: list[Evening]) -> Tonight | None:
+    """The card for the group's current evening (None when there is none)."""
+    night = current_evening(nights)
+    if night is None:
+        return None
+    balances = night.balances()
+    best = balances[0].cents if balances else 0
+    leader = [b for b in balances if b.cents == best] if best > 0 else []
+    try:
+        found = evening_page.settle(group, night, {}, own=True)
+    except InputError:  # the group's Kasse holder did not play for money tonight
+        return Tonight(night, leader, night.titles(), None, False)
+    return Tonight(night, leader, night.titles(), list(found.plan.transfers), found.all_paid)
