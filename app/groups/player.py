@@ -39,19 +39,22 @@ def player(group_id: str, name: str) -> Response | tuple[str, int]:
         )
     tables = list(reversed(record.tables))
     stats = player_stats.stats_view(rated, record.player, request.args, group.season_start)
-    return render_template(
-        "groups/player.html",
-        group=group,
-        record=record,
-        board_title=rating_views.board_title,
-        chart=rating_views.history_chart(rated, record.player),
-        played=set(rated.board(ACROSS).ratings),  # who has a page (a regular may not yet)
-        tables=tables[:TABLES_SHOWN],
-        tables_total=len(tables),
-        euros=page.euros,
-        variant_label=page.variant_label,
-        day=lambda moment: format_date(moment, "medium"),
-        stats=stats,
-        statistics=player_stats,
-        counts=player_stats.what_counts(rated, record.player),
-    ), (400 if stats.errors else 200)
+    return (
+        render_template(
+            "groups/player.html",
+            group=group,
+            record=record,
+            board_title=rating_views.board_title,
+            chart=rating_views.history_chart(rated, record.player),
+            played=set(rated.board(ACROSS).ratings),  # who has a page (a regular may not yet)
+            tables=tables[:TABLES_SHOWN],
+            tables_total=len(tables),
+            euros=page.euros,
+            variant_label=page.variant_label,
+            day=lambda moment: format_date(moment, "medium"),
+            stats=stats,
+            statistics=player_stats,
+            counts=player_stats.what_counts(rated, record.player),
+        ),
+        (400 if stats.errors else 200),
+    )
