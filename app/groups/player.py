@@ -50,6 +50,7 @@ def player(group_id: str, name: str) -> Response | tuple[str, int]:
             tables=tables[:TABLES_SHOWN],
             tables_total=len(tables),
             euros=page.euros,
+            one_decimal=page.one_decimal,
             variant_label=page.variant_label,
             day=lambda moment: format_date(moment, "medium"),
             stats=stats,

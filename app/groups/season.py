@@ -58,7 +58,10 @@ def season_span(season: Season) -> str:
 
 def club_rule() -> str:
     """The points rule as the page states it."""
-    points = ", ".join(f"{place}. {value}" for place, value in enumerate(CLUB_POINTS, start=1))
+    points = ", ".join(
+        _("place %(place)s: %(points)s", place=place, points=value)
+        for place, value in enumerate(CLUB_POINTS, start=1)
+    )
     return _(
         "Club points per evening by place: %(points)s. An evening's places go by money won, "
         "then tables won, then games won; equal players share the better place.",

@@ -58,7 +58,10 @@ def test_the_season_table_and_last_season(
     group_id, _token = two_seasons(make_group, make_table)
     german = client.get(f"/g/{group_id}").get_data(as_text=True)
     assert season_rows(german) == [("1", "Ben", "16"), ("2", "Anna", "12"), ("3", "Cem", "10")]
-    assert "Saison" in german and "1. 10, 2. 6, 3. 4, 4. 3, 5. 2, 6. 1" in german
+    assert (
+        "Saison" in german
+        and "Platz 1: 10, Platz 2: 6, Platz 3: 4, Platz 4: 3, Platz 5: 2, Platz 6: 1" in german
+    )
     last = client.get(f"/g/{group_id}?saison={LAST_SEASON}&lang=en").get_data(as_text=True)
     assert season_rows(last) == [("1", "Anna", "10"), ("2", "Ben", "6"), ("3", "Cem", "4")]
     assert f"Season {LAST_SEASON}" in last and "Club points per evening by place" in last
@@ -103,7 +106,8 @@ def test_the_season_start_is_a_group_setting(
 
 def test_the_card_of_tonight(client: FlaskClient, make_group: Any, make_table: TableMaker) -> None:
     """Tonight's money table: Ben has 4 cards left, 10 cents a point: Ben owes Anna 0,40 €,
-    Anna leads tonight. The card shows what is open; gone on a group with old evenings only."""
+    Anna leads tonight. The card shows what is open; gone on a group with old evenings only.
+    Ben's page shows his minus points and the loss."""
     group_id, _token = two_seasons(make_group, make_table)
     body = {"hands": [{"jacks": 0, "others": 0}, {"jacks": 0, "others": 4}], "jack_suit": None}
     options = {"games": 1, "rate_cents": 10}
@@ -112,6 +116,10 @@ def test_the_card_of_tonight(client: FlaskClient, make_group: Any, make_table: T
     card = page.split('id="heute-abend"', 1)[1].split("</section>", 1)[0]
     assert "Ahead in money:" in card and "<bdi>Anna</bdi>" in card and "+€0.40" in card
     assert re.search(r"<bdi>Ben</bdi></strong> → <strong><bdi>Anna</bdi></strong>", card)
+    # Ben's page: the money table's 4 minus points in its one game, the loss of 0,40 €.
+    ben = client.get(f"/g/{group_id}/p/Ben?saison=alle&lang=en").get_data(as_text=True)
+    assert "Ø minus points per game</th><td>4.0</td>" in ben
+    assert "Biggest single loss</th><td>−€0.40" in ben
     old_id, _ = make_group("Alt", THREE)
     make_table(
         "terroristen",
