@@ -3,6 +3,8 @@ against each other regular, partners, and the tables played."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import abort
 from flask import redirect
 from flask import render_template
@@ -34,9 +36,10 @@ def player(group_id: str, name: str) -> Response | tuple[str, int]:
     if record is None:
         abort(404, description=_("Nobody of this name has played in this group."))
     if record.player != name:
-        return redirect(
-            url_for("groups.player", group_id=group.id, name=record.player, **request.args)
-        )
+        kept: dict[str, Any] = {
+            k: request.args[k] for k in ("saison", "von", "bis") if k in request.args
+        }
+        return redirect(url_for("groups.player", group_id=group.id, name=record.player, **kept))
     tables = list(reversed(record.tables))
     stats = player_stats.stats_view(rated, record.player, request.args, group.season_start)
     return (
