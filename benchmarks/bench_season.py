@@ -27,7 +27,6 @@ from bench_pages import paired  # noqa: E402
 from bench_ratings import after_a_round  # noqa: E402
 from bench_ratings import big_group  # noqa: E402
 from bench_ratings import get  # noqa: E402
-
 from sqlalchemy import select  # noqa: E402
 
 from app.factory import create_app  # noqa: E402
