@@ -32,9 +32,10 @@ _lock = Lock()
 
 
 def group_state(group: Group) -> str:
-    """A digest of what the ratings depend on: the players and each table's id and version."""
+    """A digest of what the ratings depend on: the players and each table's id, version and
+    time (which evening it belongs to)."""
     query = (
-        select(Table.id, Table.version)
+        select(Table.id, Table.version, Table.created_at)
         .where(Table.group_id == group.id, Table.deleted_at.is_(None))
         .order_by(Table.id)
     )
