@@ -97,11 +97,12 @@ def keep(group_id: str, tables: Iterable[tuple[str, tuple[Any, TableResult]]]) -
             _kept.popitem(last=False)
 
 
-def group_results(group: Group) -> list[TableResult]:
+def group_results(group: Group, versions: list[tuple[str, Any]] | None = None) -> list[TableResult]:
     """Every table of the group as the statistics see it, oldest first: the kept ones whose
-    version is unchanged, the others read anew. A table changed between the versions and its
-    reading is kept with the older version, so the next look reads it again."""
-    versions = versions_of(group)
+    version is unchanged, the others read anew (`versions`: as `versions_of` read them just
+    now). A table changed between the versions and its reading is kept with the older
+    version, so the next look reads it again."""
+    versions = versions_of(group) if versions is None else versions
     with _lock:
         kept = dict(_kept.get(group.id, {}))
     stale = [

@@ -16,7 +16,10 @@ from app.groups import evening_page
 from app.groups.evening import Evening
 from app.groups.evening import evening_of
 from app.groups.evening import evening_start
+from app.groups.kassensturz import group_choice
+from app.groups.kassensturz import kassensturz
 from app.groups.stats import Balance
+from app.groups.stats import TableResult
 from app.settlement.plan import Transfer
 from app.store.models import Group
 from app.text import InputError
@@ -45,8 +48,9 @@ def current_evening(nights: list[Evening], now: datetime | None = None) -> Eveni
     return newest if today - timedelta(days=SHOWN_DAYS) <= newest.date <= today else None
 
 
-def tonight_card(group: Group, nights: list[Evening]) -> Tonight | None:
-    """The card for the group's current evening (None when there is none)."""
+def tonight_card(group: Group, nights: list[Evening], every: list[TableResult]) -> Tonight | None:
+    """The card for the group's current evening (None when there is none); `every` is all of
+    the group's tables (what each payment was made for)."""
     night = current_evening(nights)
     if night is None:
         return None
@@ -54,7 +58,9 @@ def tonight_card(group: Group, nights: list[Evening]) -> Tonight | None:
     best = balances[0].cents if balances else 0
     leader = [b for b in balances if b.cents == best] if best > 0 else []
     try:
-        found = evening_page.settle(group, night, {}, own=True)
+        starts = evening_start(current_app.config["EVENING_STARTS"])
+        view = evening_page.view_of(night)
+        found = kassensturz(group, view, group_choice(group), every, starts)
     except InputError:  # the group's Kasse holder did not play for money tonight
         return Tonight(night, leader, night.titles(), None, False)
     return Tonight(night, leader, night.titles(), list(found.plan.transfers), found.all_paid)
