@@ -138,7 +138,7 @@ def render_group(
         edit_url=edit_link(group, token),
         page=page,
         evenings=nights,
-        tonight=tonight.tonight_card(group, nights, results),
+        tonight=tonight.tonight_card(group, nights, results, rated),
         season=season.season_card(group, rated, request.args.get("saison")),
         season_view=season,
         words=money_words,

@@ -65,6 +65,10 @@ def test_the_season_table_and_last_season(
     last = client.get(f"/g/{group_id}?saison={LAST_SEASON}&lang=en").get_data(as_text=True)
     assert season_rows(last) == [("1", "Anna", "10"), ("2", "Ben", "6"), ("3", "Cem", "4")]
     assert f"Season {LAST_SEASON}" in last and "Club points per evening by place" in last
+    # Tonight nobody played for money: Ben is ahead by the table and the game he won.
+    card = german.split('id="heute-abend"', 1)[1].split("</section>", 1)[0]
+    assert "Heute Abend vorn:" in card and "<bdi>Ben</bdi>" in card
+    assert "gewonnene Tische: 1 · gewonnene Spiele: 1" in card
 
 
 def test_a_player_page_filtered_to_last_season(
