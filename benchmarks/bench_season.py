@@ -8,7 +8,8 @@ this one process, an in-memory SQLite database; times are CPU seconds (medians, 
 three turns taken alternately with the baseline, as benchmarks/bench_pages.py does). "kept" is
 the next look at an unchanged group (its ratings are kept per state of its tables), "after a
 round tonight" the look after the newest table changed (the ratings go on from before the
-newest evening: the older tables are not replayed). The target is 300 ms of server time.
+newest evening: the older tables are not replayed), "first look" the look after a start, when
+nothing is kept yet. The target is 300 ms of server time.
 """
 
 from __future__ import annotations
@@ -30,7 +31,9 @@ from bench_ratings import get  # noqa: E402
 from sqlalchemy import select  # noqa: E402
 
 from app.factory import create_app  # noqa: E402
+from app.groups.rated import _kept as rated_kept  # noqa: E402
 from app.groups.rated import group_ratings  # noqa: E402
+from app.groups.results import _kept as results_kept  # noqa: E402
 from app.statistics.player import player_stats  # noqa: E402
 from app.statistics.season import season_of  # noqa: E402
 from app.statistics.season_table import season_table  # noqa: E402
@@ -85,6 +88,17 @@ def main(repeats: int) -> None:
         )
         later, base = paired(after_a_round(app, newest, run), static, max(3, repeats // 4))
         print(f"{name:28} after a round tonight {1000 * later:8.1f} ms  {later / base:7.1f}×")
+    # A first look after the server started: nothing kept, every table read and rated.
+    cold = get(client, f"/g/{group_id}")
+
+    def started() -> object:
+        """Forget the kept tables and ratings, then look."""
+        rated_kept.clear()
+        results_kept.clear()
+        return cold()
+
+    once, base = paired(started, static, 1)
+    print(f"{'group page, first look':28} {1000 * once:8.1f} ms  {once / base:7.1f}× static")
     window = season_of(evenings[-2]).window
     alone = median_cpu(lambda: season_table(rated.games, rated.tables, window), repeats)
     base = median_cpu(static, repeats)
