@@ -49,7 +49,9 @@ def pure_modules() -> list[str]:
         for path in sorted((ROOT / "app" / "variants").glob("*/*.py"))
         if path.stem in VARIANT_PURE
     ]
-    found += [ROOT / "app" / "variants" / name for name in ("base.py", "discovery.py")]
+    found += [
+        ROOT / "app" / "variants" / name for name in ("base.py", "discovery.py", "rating_hooks.py")
+    ]
     return [module_name(path) for path in found]
 
 
