@@ -10,8 +10,12 @@ from datetime import date
 from datetime import datetime
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
 
+from app.store.rounds import edit_round
+from app.store.tables import delete_table
+from app.web.found import table_or_404
 from tests.groups.conftest import TableMaker
 from tests.groups.samples import claim
 
@@ -135,3 +139,33 @@ def test_the_card_of_tonight(client: FlaskClient, make_group: Any, make_table: T
         datetime(2020, 1, 1, 19, tzinfo=UTC),
     )
     assert 'id="heute-abend"' not in client.get(f"/g/{old_id}").get_data(as_text=True)
+
+
+def test_a_correction_and_a_deleted_table_move_the_season_at_once(
+    app: Flask, client: FlaskClient, make_group: Any, make_table: TableMaker
+) -> None:
+    """Last season's game 3 corrected from Ben's to Cem's: Anna still won the table (10), now
+    Cem has the game Ben had: Cem 6, Ben 4. Then that table deleted: last season is gone, this
+    season stays."""
+    group_id, _token = make_group("Krone", THREE)
+    march = datetime(THIS_YEAR - 1, 3, 6, 19, 30, tzinfo=UTC)
+    table_id = make_table("terroristen", wins(0, 0, 1), THREE, {"games": 3}, "", group_id, march)
+    january = datetime(THIS_YEAR, 1, 8, 19, 30, tzinfo=UTC)
+    make_table("terroristen", wins(2, 2, 2), THREE, {"games": 3}, "", group_id, january)
+    url = f"/g/{group_id}?saison={LAST_SEASON}"
+    assert season_rows(client.get(url).get_data(as_text=True)) == [
+        ("1", "Anna", "10"),
+        ("2", "Ben", "6"),
+        ("3", "Cem", "4"),
+    ]
+    with app.app_context():
+        edit_round(table_or_404(table_id), 3, {"winner": 2})
+    assert season_rows(client.get(url).get_data(as_text=True)) == [
+        ("1", "Anna", "10"),
+        ("2", "Cem", "6"),
+        ("3", "Ben", "4"),
+    ]
+    with app.app_context():
+        delete_table(table_or_404(table_id))
+    page = client.get(url + "&lang=en").get_data(as_text=True)
+    assert f'id="season-heading">Season {THIS_YEAR}<' in page and "Other seasons:" not in page
