@@ -17,7 +17,14 @@ import grimp
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PURE = ("app/engine", "app/scoring", "app/settlement", "app/ratings", "app/awards")
+PURE = (
+    "app/engine",
+    "app/scoring",
+    "app/settlement",
+    "app/ratings",
+    "app/awards",
+    "app/statistics",
+)
 # A variant's web parts (its round form, its sheets) belong to the web layer.
 VARIANT_PURE = ("definition", "rules", "rule_ids", "deck", "game", "scoring", "hands", "awards")
 HEAVY = ("flask", "sqlalchemy", "wtforms", "flask_babel")
@@ -42,7 +49,9 @@ def pure_modules() -> list[str]:
         for path in sorted((ROOT / "app" / "variants").glob("*/*.py"))
         if path.stem in VARIANT_PURE
     ]
-    found += [ROOT / "app" / "variants" / name for name in ("base.py", "discovery.py")]
+    found += [
+        ROOT / "app" / "variants" / name for name in ("base.py", "discovery.py", "rating_hooks.py")
+    ]
     return [module_name(path) for path in found]
 
 

@@ -29,7 +29,10 @@ RATING = {
     "properties": {
         "player": {"type": "string"},
         "rating": {"type": "integer", "description": "1000 + 20 × (mu − 3 sigma)"},
-        "games": {"type": "integer"},
+        "games": {
+            "type": "integer",
+            "description": "rated results: a game, a set or a finished table, as the variant says",
+        },
         "provisional": {"type": "boolean", "description": "fewer than 5 games"},
         "uncertainty": {"type": "integer", "description": "20 × sigma"},
         "guest": {"type": "boolean", "description": "not one of the group's players"},

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from flask import Blueprint
+from flask import current_app
 from flask import flash
 from flask import redirect
 from flask import render_template
@@ -22,11 +23,16 @@ from app.groups import money_words
 from app.groups import page
 from app.groups import rating_views
 from app.groups import stats
+from app.groups.evening import evening_start
+from app.groups.evening import evenings
 from app.groups.forms import GroupForm
 from app.groups.page import TableLine
 from app.groups.rated import group_ratings
-from app.groups.rated import group_state
+from app.groups.rated import state_of
 from app.groups.results import group_results
+from app.groups.results import versions_of
+from app.groups.stats import TableResult
+from app.ratings.ledger import GroupRatings
 from app.rights.editlinks import grant_group
 from app.rights.phone import device_group_ids
 from app.rights.phone import group_token
@@ -55,10 +61,10 @@ class Statistics(NamedTuple):
     ratings: list[rating_views.RatingBoard]
 
 
-def statistics(group: Group, show_all: bool) -> Statistics:
-    """The group's statistics as of now."""
-    state = group_state(group)  # before the tables: see app.groups.rated
-    results = group_results(group)
+def statistics(
+    group: Group, show_all: bool, results: list[TableResult], rated: GroupRatings
+) -> Statistics:
+    """The group's statistics as of now, from its tables and their ratings."""
     # A group of years has hundreds of tables: the list shows the newest, all on request.
     shown = results if show_all else results[-TABLES_SHOWN:]
     return Statistics(
@@ -69,7 +75,7 @@ def statistics(group: Group, show_all: bool) -> Statistics:
         balances=stats.money_balance(results, group.players),
         wins_chart=page.wins_chart(results, group.players),
         money_chart=page.money_chart(results, group.players),
-        ratings=rating_views.rating_boards(group_ratings(group, state, results)),
+        ratings=rating_views.rating_boards(rated),
     )
 
 
@@ -118,7 +124,12 @@ def render_group(
 ) -> tuple[str, int]:
     """The group page (400 when a sent form, the pot's payout, is shown again with its error)."""
     token = group_token(group)
-    shown = statistics(group, show_all=request.args.get("tables") == "all")
+    versions = versions_of(group)  # before the tables: see app.groups.rated
+    results = group_results(group, versions)
+    rated = group_ratings(group, state_of(group, versions), results)
+    shown = statistics(group, request.args.get("tables") == "all", results, rated)
+    starts = evening_start(current_app.config["EVENING_STARTS"])
+    nights = evenings(group.id, group.name, group.players, results, starts)
     return render_template(
         "groups/view.html",
         errors=errors or {},
@@ -126,7 +137,10 @@ def render_group(
         **shown._asdict(),
         edit_url=edit_link(group, token),
         page=page,
-        evenings=evening_page.group_evenings(group),
+        evenings=nights,
+        tonight=tonight.tonight_card(group, nights, results, rated),
+        season=season.season_card(group, rated, request.args.get("saison")),
+        season_view=season,
         words=money_words,
         pot=money_words.pot_of(group),
         today=joining.tables_of_today() if token is not None else [],
@@ -165,10 +179,12 @@ def players(group_id: str) -> Response | tuple[str, int]:
 
 from app.groups import delete  # noqa: E402,F401  (group delete/restore views register on bp)
 from app.groups import evening_actions  # noqa: E402,F401  (payments, GiroCodes)
-from app.groups import evening_page  # noqa: E402  (the evening and its Kassensturz)
+from app.groups import evening_page  # noqa: E402,F401  (the evening and its Kassensturz)
 from app.groups import evening_share  # noqa: E402,F401  (titles, picture and PDF)
 from app.groups import ibans  # noqa: E402,F401  (the IBAN screen)
 from app.groups import joining  # noqa: E402  (adding this phone's tables of today)
 from app.groups import live  # noqa: E402,F401  (the group's event stream without a push server)
 from app.groups import player  # noqa: E402,F401  (the player page registers on bp)
 from app.groups import pot  # noqa: E402,F401  (paying out of the pot)
+from app.groups import season  # noqa: E402  (the season table and the season start)
+from app.groups import tonight  # noqa: E402  (the "Heute Abend" card)

@@ -11,20 +11,19 @@ from __future__ import annotations
 import hashlib
 from collections import OrderedDict
 from threading import Lock
+from typing import Any
 
 from flask import current_app
-from sqlalchemy import select
 
 from app.groups.evening import evening_of
 from app.groups.evening import evening_start
 from app.groups.replay import Checkpoint
 from app.groups.replay import rate_group
 from app.groups.results import group_results
+from app.groups.results import versions_of
 from app.groups.stats import TableResult
 from app.ratings.ledger import GroupRatings
-from app.store.db import db
 from app.store.models import Group
-from app.store.models import Table
 
 KEPT_GROUPS = 64  # the groups whose ratings stay in memory, most recently looked at
 _kept: OrderedDict[str, tuple[str, GroupRatings, Checkpoint]] = OrderedDict()
@@ -32,13 +31,14 @@ _lock = Lock()
 
 
 def group_state(group: Group) -> str:
-    """A digest of what the ratings depend on: the players and each table's id and version."""
-    query = (
-        select(Table.id, Table.version)
-        .where(Table.group_id == group.id, Table.deleted_at.is_(None))
-        .order_by(Table.id)
-    )
-    rows = [tuple(row) for row in db.session.execute(query)]
+    """A digest of what the ratings depend on: the players and each table's id, version and
+    time (which evening it belongs to)."""
+    return state_of(group, versions_of(group))
+
+
+def state_of(group: Group, versions: list[tuple[str, Any]]) -> str:
+    """The state from the tables' ids, versions and times as `versions_of` read them."""
+    rows = sorted(versions)
     return hashlib.sha256(repr((list(group.players), rows)).encode()).hexdigest()
 
 

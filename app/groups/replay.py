@@ -40,19 +40,28 @@ def table_key(result: TableResult) -> Any:
 
 
 def table_games(result: TableResult, names: list[str], evening: date) -> list[Game]:
-    """The rated games of one table, in the order played."""
+    """The rated results of one table (games, sets or the whole table, as its variant says),
+    in the order decided; each numbered by the round that decided it."""
     definition = find_variant(result.variant)
     games = []
-    for number, data in enumerate(result.rounds, start=1):
-        rated = definition.rated_game(len(names), result.options, data)
+    for found in definition.rated_results(
+        len(names), result.options, result.rounds, result.standing
+    ):
+        rated = found.game
         sides = tuple(tuple(names[seat] for seat in side) for side in rated.sides)
-        games.append(Game(result.table_id, result.variant, number, evening, sides, rated.places))
+        games.append(
+            Game(result.table_id, result.variant, found.through, evening, sides, rated.places)
+        )
     return games
 
 
 def play_table(rated: GroupRatings, result: TableResult, names: list[str], evening: date) -> None:
     """Add one table: its games on its variant's board and on all variants', its money."""
     won = seats_of(result.standing.winner) if result.standing.finished else set()
+    settlement = result.standing.settlement
+    settled = result.standing.finished and settlement is not None
+    definition = find_variant(result.variant)
+    kept = definition.average_label is not None  # minus points per game
     rated.tables.append(
         Sitting(
             result.table_id,
@@ -62,14 +71,20 @@ def play_table(rated: GroupRatings, result: TableResult, names: list[str], eveni
             tuple(names),
             result.standing.finished,
             tuple(names[s] for s in sorted(won)),
+            evening,
+            tuple(settlement.amounts_cents) if settled and settlement is not None else (),
+            len(result.rounds),
+            tuple(map(sum, zip(*result.standing.round_points, strict=True)))
+            if kept and result.rounds
+            else (),
+            definition.rated_note_for(result.options),
         )
     )
     for game in table_games(result, names, evening):
         rated.games.append(game)
         rated.boards.setdefault(game.variant, Board()).play(game)
         rated.boards.setdefault(ACROSS, Board()).play(game)
-    settlement = result.standing.settlement
-    if result.standing.finished and settlement is not None:
+    if settled and settlement is not None:
         for transfer in settlement.transfers:
             rated.money[(names[transfer.payer], names[transfer.payee])] += transfer.cents
 

@@ -1,7 +1,7 @@
 """A group's games in the order played, rated per variant and across variants.
 
-Every round of every table is one game; its variant says who played as which side and how
-they placed (`Variant.rated_game`). Names are the group's spelling (`app.groups.stats.Roster`).
+Each table gives its rated results (a game, a set or the finished table: `Variant.rated_results`),
+each with its sides and places. Names are the group's spelling (`app.groups.stats.Roster`).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from app.ratings.scale import PROVISIONAL_GAMES
 from app.ratings.scale import fresh
 from app.ratings.scale import shown
 from app.ratings.scale import spread
+from app.text import Message
 
 ACROSS = ""  # the board of every variant together
 
@@ -127,6 +128,13 @@ class Sitting:
     players: tuple[str, ...]
     finished: bool
     winners: tuple[str, ...]
+    # For the statistics: the evening, the money per seat of a settled table (else empty), the
+    # rounds played and the points per seat where the variant keeps minus points (else empty).
+    evening: date | None = None
+    cents: tuple[int, ...] = ()
+    rounds: int = 0
+    points: tuple[int, ...] = ()
+    counts: Message | None = None  # what one rated result is at this table, as a phrase
 
 
 @dataclass

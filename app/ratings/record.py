@@ -103,8 +103,10 @@ def partnerships(games: list[Game], name: str) -> list[Partner]:
 def player_record(rated: GroupRatings, name: str) -> Record | None:
     """The record of a player of the group (any spelling), None when he never played."""
     spelled = rated.spelling(name)
-    if spelled not in rated.board(ACROSS).ratings:
-        return None
+    if spelled not in rated.board(ACROSS).ratings and not any(
+        spelled in table.players for table in rated.tables
+    ):
+        return None  # a table still running has no rated result yet, but he played
     boards = sorted(rated.boards, key=lambda board: board != ACROSS)  # across variants first
     ratings = {
         board: row

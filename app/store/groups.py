@@ -1,4 +1,4 @@
-"""Groups: deleted with their tables and restored together."""
+"""Groups: deleted with their tables and restored together; their season start."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from app.store.models import Group
 from app.store.models import Table
 from app.store.models import as_utc
 from app.store.models import utcnow
+from app.store.payments import commit_change
 from app.store.tables import RESTORE_PERIOD
 from app.store.tables import possible_id
 from app.text import InputError
@@ -69,3 +70,9 @@ def deleted_groups(ids: list[str]) -> list[Group]:
         .order_by(Group.deleted_at.desc())
     )
     return list(db.session.scalars(query))
+
+
+def set_season_start(group: Group, start: str | None) -> None:
+    """The first day of the group's season from now on ("MM-DD"; None: the calendar year)."""
+    group.season_start = start
+    commit_change(group.id)

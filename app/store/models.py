@@ -104,6 +104,8 @@ class Group(TokenMixin, db.Model):  # type: ignore[name-defined,misc]
     # or into the pot; pages and GiroCodes follow it, other ways are only previewed.
     settle_mode: Mapped[str] = mapped_column(String(8), default="direct", server_default="direct")
     kasse_holder: Mapped[str | None] = mapped_column(String(40))
+    # The first day of the group's season ("MM-DD"); None: the calendar year.
+    season_start: Mapped[str | None] = mapped_column(String(5))
     # Counts the changes of the group's money (payments, its settings): the watching phones'
     # push version of the group, as a table's version is theirs for a table.
     version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")

@@ -29,7 +29,7 @@ from app.scoring.names import validate_name
 from app.scoring.types import Standing
 from app.text import InputError
 from app.text import Message
-from app.variants.rated import RatedGame
+from app.variants.rating_hooks import RatingHooks
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ def house_field(rule: HouseRule) -> Field:
     return Field(f"options.{rule.option}", Message("The house rule “%(title)s”", title=rule.title))
 
 
-class Variant:
+class Variant(RatingHooks):
     """One variant; subclasses set the switches and point at their scoring class."""
 
     id: ClassVar[str]
@@ -296,12 +296,6 @@ class Variant:
     def round_winners(self, data: Mapping[str, Any]) -> set[int]:
         """The seats that won one stored round."""
         return self.scoring.round_winners(data)
-
-    def rated_game(
-        self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
-    ) -> RatedGame:
-        """What one stored round is for the ratings: the sides and their places (hook)."""
-        raise NotImplementedError
 
     def entry_for(self, options: Mapping[str, Any]) -> str:
         """What the round form asks at a table with these options (its `round_entry`, unless

@@ -1,7 +1,9 @@
-"""What one game is for the ratings: who played as which side and how the sides placed.
+"""What one rated result is: who played as which side and how the sides placed.
 
-Each variant's definition says it (`Variant.rated_game`); the ratings (`app/ratings`) only
-read this shape, so they never ask which variant a table is.
+Each variant's definition says what one rated result is — a game, a set or the whole table
+(`Variant.rated_unit`, `Variant.rated_results`) — by the principle "what decides the money and
+the winner decides the rating"; the ratings (`app/ratings`) only read this shape, so they never
+ask which variant a table is.
 """
 
 from __future__ import annotations
@@ -22,9 +24,30 @@ class RatedGame:
     places: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class RatedResult:
+    """One rated result of a table and the number of the round that decided it (the last
+    round of the game, set or table)."""
+
+    through: int
+    game: RatedGame
+
+
+# What one rated result is.
+GAME = "game"
+SET = "set"
+TABLE = "table"
+UNITS = (GAME, SET, TABLE)
+
+
 def places_of(scores: Sequence[Any]) -> tuple[int, ...]:
     """Competition places from scores where lower is better: (0, 3, 3, 5) -> (1, 2, 2, 4)."""
     return tuple(1 + sum(other < score for other in scores) for score in scores)
+
+
+def by_totals(totals: Sequence[float], lower_is_better: bool = True) -> RatedGame:
+    """A table's totals: each seat on its own, the best total first (ties share a place)."""
+    return by_points(list(totals) if lower_is_better else [-t for t in totals])
 
 
 def single_sides(players: int) -> tuple[tuple[int, ...], ...]:

@@ -26,7 +26,7 @@ WORDS = {
         "all": "Alle Varianten",
         "provisional": "vorläufig",
         "h2h": "Direkter Vergleich",
-        "best": "Bester Partner: Cem (11 von 16 Spielen gewonnen)",
+        "best": "Bester Partner: Cem (2 von 3 Spielen gewonnen)",
         "new": "Neuer Tisch in dieser Gruppe",
         "chances": "Gewinnchancen",
         "take": "Diese Teams nehmen",
@@ -36,7 +36,7 @@ WORDS = {
         "all": "All variants",
         "provisional": "provisional",
         "h2h": "Head-to-head",
-        "best": "Best partner: Cem (11 of 16 games won)",
+        "best": "Best partner: Cem (2 of 3 games won)",
         "new": "New table in this group",
         "chances": "Chances to win",
         "take": "Take these teams",
@@ -45,9 +45,9 @@ WORDS = {
 
 
 def seeded_group(live_server: Any) -> tuple[str, str]:
-    """A group with a Doppel match Anna + Cem won (sets 5:0, 1:5, 5:0: 11 games of 16), a
-    Dynamisch series for money in which Anna placed ahead of Cem twice, and a Terroristen
-    table that a guest won twice against Dora; its id and edit token."""
+    """A group with a Doppel match Anna + Cem won (sets 5:0, 1:5, 5:0: each set is one rated
+    result, 2 of 3 won), a Dynamisch series for money (one rated result, by its totals), and a
+    Terroristen table that a guest won twice against Dora; its id and edit token."""
     with live_server.app.app_context():
         group = Group(name="Krone", players=PLAYERS)
         token = group.set_edit_token()
@@ -89,7 +89,7 @@ def test_ranking_player_page_and_win_chances(
     expect(ratings.locator("h2")).to_have_text(words["ratings"])
     across = ratings.locator("[data-rating-board=all]")
     expect(across.locator("summary")).to_have_text(words["all"])
-    # Anna and Cem won the same Doppel games; in Dynamisch Anna placed ahead of Cem twice.
+    # Anna and Cem won the same Doppel sets; the Dynamisch series placed Anna ahead of Cem.
     expect(across.locator("tbody tr").first.locator("th")).to_have_text("Anna")
     expect(across.locator("tbody tr", has_text="Gast")).to_contain_text(words["provisional"])
     expect(across.locator("svg.mc-chart")).to_be_visible()
@@ -101,9 +101,9 @@ def test_ranking_player_page_and_win_chances(
     h2h = page.locator("[data-head-to-head]")
     expect(h2h.locator("h2")).to_have_text(words["h2h"])
     ben = h2h.locator("tbody tr", has_text="Ben")
-    # Doppel: 16 games against Ben, 11 won; Dynamisch: 3 games, ahead of Ben in 2 of them.
-    expect(ben.locator("td").nth(0)).to_have_text("13 : 6")
-    expect(ben.locator("td").nth(1)).to_have_text("19")
+    # Doppel: 3 sets against Ben, 2 won; the Dynamisch series: ahead of Ben.
+    expect(ben.locator("td").nth(0)).to_have_text("3 : 1")
+    expect(ben.locator("td").nth(1)).to_have_text("4")
     expect(page.locator("[data-partners]")).to_contain_text(words["best"])
     page.screenshot(path=str(tmp_path / f"player-{lang}.png"), full_page=True)
     fits_the_phone(page)

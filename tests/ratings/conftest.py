@@ -1,10 +1,11 @@
 """A small hand-checked group, made through the real store: its tables, games and places.
 
 Anna, Ben, Cem and Dora; the tables on three days, oldest first:
-1. Dynamisch, 2 games, 10 cents a point. Minus points [0, 5, 3, 3]: places 1, 4, 2, 2 (Cem
-   and Dora tie); then [2, 0, 1, 4]: places 3, 1, 2, 4. Totals 2, 5, 4, 7: Anna receives
-   (7 − 2) × 10 = 50 from Dora, Cem (5 − 4) × 10 = 10 from Ben (dyn.money).
-2. Doppel, 2 games: team A (Anna + Cem) wins, then team B (Ben + Dora).
+1. Dynamisch, 2 games, 10 cents a point. Minus points [0, 5, 3, 3], then [2, 0, 1, 4]. Totals
+   2, 5, 4, 7: the series is one rated result, places 1, 3, 2, 4. Anna receives (7 − 2) × 10 =
+   50 from Dora, Cem (5 − 4) × 10 = 10 from Ben (dyn.money).
+2. Doppel, 10 games: team A (Anna + Cem) wins the first set 5:0, team B (Ben + Dora) the
+   second 5:0; each set is one rated result.
 3. Terroristen, 1 game, "anna", the guest "Gast" and "CEM": Gast wins, the others tie second.
 """
 
@@ -34,7 +35,7 @@ def hands(*others: int) -> dict[str, Any]:
 
 TABLES: list[tuple[str, list[str], dict[str, Any], list[dict[str, Any]]]] = [
     ("dynamisch", PLAYERS, {"games": 2, "rate_cents": 10}, [hands(0, 5, 3, 3), hands(2, 0, 1, 4)]),
-    ("doppel", PLAYERS, {}, [{"winner": "A"}, {"winner": "B"}]),
+    ("doppel", PLAYERS, {}, [{"winner": "A"}] * 5 + [{"winner": "B"}] * 5),
     ("terroristen", ["anna", "Gast", "CEM"], {"games": 1}, [{"winner": 1}]),
 ]
 

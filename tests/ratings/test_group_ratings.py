@@ -12,11 +12,9 @@ from flask.testing import FlaskClient
 from openskill.models import PlackettLuce
 from openskill.models import PlackettLuceRating
 
-# The games of conftest.py in the order played: (sides by name, places), hand-written.
-DYNAMISCH = [
-    ([["Anna"], ["Ben"], ["Cem"], ["Dora"]], [1, 4, 2, 2]),
-    ([["Anna"], ["Ben"], ["Cem"], ["Dora"]], [3, 1, 2, 4]),
-]
+# The rated results of conftest.py in the order played: (sides by name, places), hand-written.
+# The Dynamisch series by its totals 2, 5, 4, 7; the Doppel sets.
+DYNAMISCH = [([["Anna"], ["Ben"], ["Cem"], ["Dora"]], [1, 3, 2, 4])]
 DOPPEL = [
     ([["Anna", "Cem"], ["Ben", "Dora"]], [1, 2]),
     ([["Anna", "Cem"], ["Ben", "Dora"]], [2, 1]),
@@ -50,8 +48,8 @@ def shown(answer: dict[str, Any]) -> dict[str, Any]:
 def test_ratings_match_the_library_per_variant_and_across(
     client: FlaskClient, small_group: Callable[..., dict[str, Any]]
 ) -> None:
-    """Each board is the library's ratings after that board's games; best first; ties (Cem and
-    Dora), teams (Doppel) and a guest (Gast, matched case-insensitively: "anna", "CEM")."""
+    """Each board is the library's ratings after that board's rated results; best first; teams
+    (Doppel sets) and a guest (Gast, matched case-insensitively: "anna", "CEM")."""
     group = small_group()
     url = f"/api/v1/groups/{group['id']}/ratings"
     across = client.get(url).json
@@ -61,12 +59,16 @@ def test_ratings_match_the_library_per_variant_and_across(
     for variant, games in (("dynamisch", DYNAMISCH), ("doppel", DOPPEL)):
         assert shown(client.get(f"{url}?variant={variant}").json) == library_ratings(games)
     rows = {row["player"]: row for row in across["ratings"]}
-    assert {name: row["provisional"] for name, row in rows.items()} == {
-        "Anna": False,  # 5 games
-        "Cem": False,
-        "Ben": True,  # 4 games
-        "Dora": True,
-        "Gast": True,
+    # Anna and Cem 4 rated results (a series, two sets, a game), Ben and Dora 3: all < 5.
+    assert {name: row["provisional"] for name, row in rows.items()} == dict.fromkeys(
+        ["Anna", "Cem", "Ben", "Dora", "Gast"], True
+    )
+    assert {name: row["games"] for name, row in rows.items()} == {
+        "Anna": 4,
+        "Cem": 4,
+        "Ben": 3,
+        "Dora": 3,
+        "Gast": 1,
     }
     assert [name for name, row in rows.items() if row["guest"]] == ["Gast"]
     assert client.get(f"{url}?variant=speedone").json == {"variant": "speedone", "ratings": []}
@@ -86,13 +88,13 @@ def correct_and_undo(client: FlaskClient, group: dict[str, Any]) -> None:
     url = f"/api/v1/groups/{group['id']}/ratings?variant=dynamisch"
     table_id, token = group["tables"][0]
     assert shown(client.get(url).json) == library_ratings(DYNAMISCH)
-    # Game 1 corrected: Dora out first, Anna with 6 cards: places 4, 3, 2, 1.
+    # Game 1 corrected: Dora out first, Anna with 6 cards: totals 8, 5, 4, 4.
     fixed = {"hands": [{"jacks": 0, "others": n} for n in (6, 5, 3, 0)], "jack_suit": None}
     put = client.put(
         f"/api/v1/tables/{table_id}/rounds/1", json=fixed, headers={"X-Edit-Token": token}
     )
     assert put.status_code == 200, put.json
-    corrected = [([["Anna"], ["Ben"], ["Cem"], ["Dora"]], [4, 3, 2, 1]), DYNAMISCH[1]]
+    corrected = [([["Anna"], ["Ben"], ["Cem"], ["Dora"]], [4, 3, 1, 1])]
     assert shown(client.get(url).json) == library_ratings(corrected)
     undo = client.post(f"/api/v1/tables/{table_id}/undo", headers={"X-Edit-Token": token})
     assert undo.status_code == 200, undo.json
@@ -147,15 +149,15 @@ def test_a_players_record(
     """Head-to-head, money and partners of Anna, counted by hand from conftest.py."""
     group = small_group()
     record = client.get(f"/api/v1/groups/{group['id']}/players/{name}").json
-    assert record is not None and record["player"] == "Anna" and record["games"] == 5
+    assert record is not None and record["player"] == "Anna" and record["games"] == 4
     rivals = {r["player"]: (r["games"], r["won"], r["lost"], r["cents"]) for r in record["rivals"]}
     assert rivals == {
-        # Dynamisch: ahead of Ben in game 1, behind in game 2; Doppel: 1 won, 1 lost.
-        "Ben": (4, 2, 2, 0),
-        # Dynamisch: ahead of Cem in game 1, behind in 2; Terroristen: tied second.
-        "Cem": (3, 1, 1, 0),
-        # Dynamisch: ahead twice; Doppel: 1 and 1; Dora paid Anna 50 cents.
-        "Dora": (4, 3, 1, 50),
+        # The Dynamisch series: ahead of Ben; Doppel: 1 set won, 1 lost.
+        "Ben": (3, 2, 1, 0),
+        # The series: ahead of Cem (2 against 4); Terroristen: tied second.
+        "Cem": (2, 1, 0, 0),
+        # The series: ahead; Doppel: 1 and 1; Dora paid Anna 50 cents.
+        "Dora": (3, 2, 1, 50),
         "Gast": (1, 0, 1, 0),
     }
     assert record["partners"] == [{"player": "Cem", "games": 2, "won": 1}]
@@ -230,7 +232,7 @@ def test_a_new_evening_goes_on_from_the_kept_checkpoint(
     old_id, old_token = group["tables"][0]
     fixed = {"hands": [{"jacks": 0, "others": n} for n in (6, 5, 3, 0)], "jack_suit": None}
     client.put(f"/api/v1/tables/{old_id}/rounds/1", json=fixed, headers={"X-Edit-Token": old_token})
-    corrected = [([["Anna"], ["Ben"], ["Cem"], ["Dora"]], [4, 3, 2, 1])] + games[1:]
+    corrected = [([["Anna"], ["Ben"], ["Cem"], ["Dora"]], [4, 3, 1, 1])] + games[1:]
     assert shown(client.get(url).json) == library_ratings(corrected)
 
 

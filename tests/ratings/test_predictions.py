@@ -9,7 +9,7 @@ from typing import Any
 from flask.testing import FlaskClient
 from openskill.models import PlackettLuce
 
-# The Doppel games of conftest.py: Anna + Cem won, then Ben + Dora.
+# The Doppel sets of conftest.py: Anna + Cem won, then Ben + Dora.
 DOPPEL = [
     ([["Anna", "Cem"], ["Ben", "Dora"]], [1, 2]),
     ([["Anna", "Cem"], ["Ben", "Dora"]], [2, 1]),

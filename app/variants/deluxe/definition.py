@@ -11,6 +11,7 @@ from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
 from app.variants.deluxe.game import DeluxeGame
 from app.variants.deluxe.scoring import DeluxeScoring
+from app.variants.rated import TABLE
 from app.variants.rated import RatedGame
 from app.variants.rated import by_points
 
@@ -34,6 +35,10 @@ class Deluxe(Variant):
     average_label = Message("Ø: penalty points per round")
     chart_note_text = Message("Penalty points: the lowest line is best.")
     blank_sheet = BlankSheetSetup(room=8, rows=(1, 20, 10), row_words=ROUNDS)
+    # The 10 rounds' penalty points together decide the winner and the money: the finished
+    # table is one rated result.
+    rated_unit = TABLE
+    rated_note = Message("each finished table, placed by its penalty points")
 
     def rated_game(
         self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]

@@ -10,6 +10,7 @@ from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
 from app.variants.dynamisch.game import DynamischGame
 from app.variants.dynamisch.scoring import DynamischScoring
+from app.variants.rated import TABLE
 from app.variants.rated import RatedGame
 from app.variants.rated import by_points
 
@@ -34,6 +35,10 @@ class Dynamisch(Variant):
     average_label = Message("Ø: minus points per game")
     chart_note_text = Message("Minus points: the lowest line is best.")
     blank_sheet = BlankSheetSetup(room=6, rows=(1, 12, 8))
+    # dyn.series, dyn.money: the series' totals decide the winner and the money, not the
+    # places of its single games, so the finished series is one rated result.
+    rated_unit = TABLE
+    rated_note = Message("each finished series, placed by its minus points")
 
     def round_doubts(
         self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]

@@ -10,6 +10,8 @@ from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
 from app.variants.maumau.game import MaumauGame
 from app.variants.maumau.scoring import MaumauScoring
+from app.variants.rated import GAME
+from app.variants.rated import TABLE
 from app.variants.rated import RatedGame
 from app.variants.rated import by_points
 from app.variants.rated import winner_first
@@ -72,6 +74,18 @@ class Maumau(Variant):
         if options.get("scoring") == "points":
             return Message("Points: the lowest line is best; the table ends at the limit.")
         return Message("Games won: the highest line is best.")
+
+    def rated_unit_for(self, options: Mapping[str, Any]) -> str:
+        """mau.score.points: the points up to the limit decide the table and its money, so the
+        finished table is one rated result; mau.score.wins: the table counts each game's
+        winner, so each game is one."""
+        return TABLE if options.get("scoring") == "points" else GAME
+
+    def rated_note_for(self, options: Mapping[str, Any]) -> Message:
+        """What counts, as the table keeps its score."""
+        if options.get("scoring") == "points":
+            return Message("each finished table counting points, placed by its points")
+        return Message("each game counting wins, its winner ahead of the others")
 
     def rated_game(
         self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]

@@ -6,12 +6,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.scoring.types import TEAM_SEATS
+from app.scoring.types import Standing
 from app.scoring.types import team_of
 from app.text import Message
 from app.variants.base import ROUNDS
 from app.variants.base import BlankSheetSetup
 from app.variants.base import Variant
+from app.variants.rated import TABLE
 from app.variants.rated import RatedGame
+from app.variants.rated import by_totals
 from app.variants.rated import places_of
 from app.variants.rated import single_sides
 from app.variants.rated import team_won
@@ -72,6 +75,10 @@ class Speedone(Variant):
             "own-points": Message("Own points"),
         },
     )
+    # spd.opt.target: the race to the target decides the winner and the money, not who went
+    # out in one round, so the finished race is one rated result.
+    rated_unit = TABLE
+    rated_note = Message("each finished race, placed by its totals")
 
     def chart_target(self, options: Mapping[str, Any]) -> int | None:
         """spd.opt.target: the game ends when a total (a party's) reaches it."""
@@ -113,6 +120,18 @@ class Speedone(Variant):
             return team_won(team_of(winner))
         parties = [sum(worth[s] for s in seats) for seats in TEAM_SEATS.values()]
         return RatedGame(tuple(TEAM_SEATS.values()), places_of(parties))
+
+    def rated_table(
+        self, players: int, options: Mapping[str, Any], standing: Standing
+    ) -> RatedGame:
+        """spd.opt.scoring: own points, fewest first; points won, most first;
+        spd.opt.partner: the two parties by their totals."""
+        lower = options.get("scoring") == "own-points"
+        if not self.has_teams(options):
+            return by_totals(standing.totals, lower)
+        parties = [sum(standing.totals[s] for s in seats) for seats in TEAM_SEATS.values()]
+        rated = by_totals(parties, lower)
+        return RatedGame(tuple(TEAM_SEATS.values()), rated.places)
 
 
 VARIANT = Speedone()

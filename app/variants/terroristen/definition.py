@@ -35,6 +35,8 @@ class Terroristen(Variant):
     repeat_doubtful = False
     chart_note_text = Message("Games won: the highest line is best.")
     blank_sheet = BlankSheetSetup(room=10)
+    # ter.win: each game has its winner and the table only counts the wins, so each game is
+    # one rated result (the default unit), its winner ahead of everybody else.
 
     def rated_game(
         self, players: int, options: Mapping[str, Any], data: Mapping[str, Any]
