@@ -1,0 +1,49 @@
+"""Large text on a small phone in real Chromium: 320 px wide, the root font at 200 %. No page
+of a played evening scrolls sideways (wide tables stack or scroll in their own labelled,
+focusable box; long names wrap), in German and English."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.browser.a11y_pages import evening_pages
+from tests.browser.a11y_pages import with_lang
+
+pytestmark = pytest.mark.browser
+
+# Boxes in the page that scroll sideways but a keyboard cannot reach or that have no name.
+SCROLL_BOXES = """(() => [...document.querySelectorAll('main *')].filter(e => {
+  const s = getComputedStyle(e);
+  return /auto|scroll/.test(s.overflowX) && e.scrollWidth > e.clientWidth + 1 &&
+    !(e.tabIndex >= 0 && (e.getAttribute('aria-labelledby') || e.getAttribute('aria-label')));
+}).map(e => e.tagName + ' ' + e.className + ' ' + e.textContent.trim().slice(0, 30)))()"""
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_no_page_scrolls_sideways_at_320_px_and_200_percent(
+    live_server: Any, browser: Any, lang: str
+) -> None:
+    """Every page, every folded part open: scrollWidth stays within clientWidth."""
+    context = browser.new_context(viewport={"width": 320, "height": 640}, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(5000)
+    wide = []
+    try:
+        for url in evening_pages(live_server):
+            page.goto(live_server.url + with_lang(url, lang))
+            page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+            page.evaluate("document.documentElement.style.fontSize = '200%'")
+            width = page.evaluate(
+                "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+            )
+            if width[0] > width[1]:
+                wide.append((url, width[0] - width[1]))
+            page.wait_for_timeout(50)  # the scroll boxes are marked after the resize
+            unreachable = page.evaluate(SCROLL_BOXES)
+            if unreachable:
+                wide.append((url, unreachable))
+    finally:
+        context.close()
+    assert not wide, wide
