@@ -27,6 +27,41 @@
     return focusable(document.getElementById(id));
   }
 
+  // Each bad field is tied to its own message: aria-invalid, and aria-describedby to the
+  // sentence shown right at the field (made here from the summary's sentence where the page
+  // has none there), so a screen reader says it on the field itself.
+  var made = 0;
+  function holder(field) {
+    return field.closest(".stepper, .field, li.seat, [data-player], fieldset") || field;
+  }
+  summary.querySelectorAll("[data-error-link]").forEach(function (link) {
+    var field = target(link);
+    if (!field) { return; }
+    var group = field.type === "radio" || field.type === "checkbox"
+      ? Array.prototype.slice.call(document.querySelectorAll('[name="' + field.name + '"]'))
+      : [field];
+    var described = field.getAttribute("aria-describedby");
+    var box = holder(field);
+    // The page's own sentence at the field, where it shows one (the referee's grids, the kitty).
+    var existing = (described && document.getElementById(described.split(" ")[0])) ||
+      box.querySelector(".error") ||
+      (box.nextElementSibling && box.nextElementSibling.matches(".error") ? box.nextElementSibling : null);
+    if (!existing) {
+      existing = document.createElement("p");
+      existing.className = "error field-error";
+      existing.textContent = link.textContent;
+      if (box.tagName === "FIELDSET") { box.appendChild(existing); } else { box.insertAdjacentElement("afterend", existing); }
+    }
+    if (!existing.id) { made += 1; existing.id = "field-error-" + made; }
+    var id = existing.id;
+    group.forEach(function (input) {
+      input.setAttribute("aria-invalid", "true");
+      var ids = (input.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+      if (ids.indexOf(id) < 0) { ids.push(id); }
+      input.setAttribute("aria-describedby", ids.join(" "));
+    });
+  });
+
   var first = summary.querySelector("[data-error-link]");
   var field = first ? target(first) : null;
   if (!field) { field = focusable(document.querySelector("main .has-error")); }
