@@ -36,7 +36,8 @@
             box.setAttribute("aria-labelledby", name.id);
           }
         }
-        if (box.tagName !== "TABLE") { box.setAttribute("role", "region"); }
+        // A group, not a region: the section around it is the landmark (with the same heading).
+        if (box.tagName !== "TABLE") { box.setAttribute("role", "group"); }
       } else if (!scrolls && box.hasAttribute("data-scrollbox")) {
         box.removeAttribute("data-scrollbox");
         box.removeAttribute("tabindex");
