@@ -36,6 +36,16 @@ def played_evening(live_server: Any) -> tuple[str, str, list[str]]:
         return group.id, token, tables
 
 
+def running_tables(live_server: Any, group_id: str) -> list[str]:
+    """One table of every variant still being played (its first round only) in the group."""
+    with live_server.app.app_context():
+        running = []
+        for variant in VARIANT_IDS:
+            options, rounds = SAMPLES[variant]
+            running.append(played_table(variant, PLAYERS, options, rounds[:1], "", group_id).id)
+        return running
+
+
 def links(html: str, prefix: str) -> list[str]:
     """The page's own links that start with `prefix` (no downloads, no actions)."""
     found = []
@@ -51,10 +61,13 @@ def evening_pages(live_server: Any) -> list[str]:
     its evening, month and players, the referee with an answer for every variant, the rules,
     the sheets, the home page, the forms and an error page."""
     group_id, token, tables = played_evening(live_server)
+    running = running_tables(live_server, group_id)
     client = live_server.app.test_client()
     client.get(f"/g/{group_id}/edit/{token}")
     group_page = client.get(f"/g/{group_id}").get_data(as_text=True)
-    pages = [f"/g/{group_id}"]
+    # The group's edit link first: the browser then sees every page as the group's editor
+    # (round forms, ticks, settings), the group page itself once more as a viewer would not.
+    pages = [f"/g/{group_id}/edit/{token}", f"/g/{group_id}"]
     for href in links(group_page, f"/g/{group_id}/"):
         if ("/abend/" in href or "/p/" in href) and href not in pages:
             pages.append(href)
@@ -65,8 +78,10 @@ def evening_pages(live_server: Any) -> list[str]:
                 pages.append(href)
     if evenings:  # a wrong kitty holder: the page with its error summary
         pages.append(f"{evenings[0]}?mode=kasse&kasse=Niemand")
-    for table_id in tables:
-        pages += [f"/t/{table_id}", f"/t/{table_id}/rounds/new", f"/t/{table_id}/settings"]
+    for table_id in tables:  # finished: a round is corrected, not added
+        pages += [f"/t/{table_id}", f"/t/{table_id}/rounds/1", f"/t/{table_id}/settings"]
+    for table_id in running:
+        pages += [f"/t/{table_id}", f"/t/{table_id}/rounds/new"]
     for variant in VARIANT_IDS:
         top = examples(variant).PLAIN_TOP
         pages.append(f"/referee?variant={variant}&top={top}&play={top}")

@@ -34,6 +34,11 @@ def test_no_page_scrolls_sideways_at_320_px_and_200_percent(
         for url in evening_pages(live_server):
             page.goto(live_server.url + with_lang(url, lang))
             page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+            # What only some phones show (the wake-lock toggle, the https note) must fit too.
+            page.evaluate(
+                "document.querySelectorAll('[data-wake], [data-secure-note]')"
+                ".forEach(e => e.hidden = false)"
+            )
             page.evaluate("document.documentElement.style.fontSize = '200%'")
             width = page.evaluate(
                 "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
