@@ -60,3 +60,18 @@ def test_no_paragraph_is_named_without_a_role(client: Any) -> None:
     made = client.post("/api/v1/tables", json={"variant": "terroristen", "players": ["A", "B"]})
     page = client.get(f"/t/{made.json['id']}").get_data(as_text=True)
     assert not re.search(r"<p(?![^>]*role=)[^>]*aria-label", page)
+
+
+def test_the_shared_picture_comes_with_its_words(live_server: Any) -> None:
+    """The evening's "Share as picture" sends a text with the picture: the balances, who pays
+    whom (a picture alone says nothing to a screen reader in the chat)."""
+    group_id, _token, _tables = played_evening(live_server)
+    client = live_server.app.test_client()
+    group = client.get(f"/g/{group_id}").get_data(as_text=True)
+    evening = re.search(r'href="(/g/[^"]+/abend/\d{4}-\d\d-\d\d)"', group)
+    assert evening
+    page = client.get(evening.group(1)).get_data(as_text=True)
+    text = re.search(r'data-share [^>]*data-text="([^"]*)"', page)
+    assert text, "the share button has its words"
+    words = text.group(1)
+    assert "Ben −" in words and " → " in words and "€" in words, words
