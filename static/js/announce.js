@@ -60,4 +60,16 @@
     target.focus({ preventScroll: true });
     return target;
   };
+
+  // A page reached by a form's answer (post, redirect, get) that says what was done ("Table
+  // created"): the sentence takes the focus, so it is read first and the next Tab goes on
+  // from the top of the content, not from <body>. Not where the page sends the focus itself
+  // (an error summary, autofocus, an anchor).
+  document.addEventListener("DOMContentLoaded", function () {
+    var flash = document.querySelector("main > .flash:not(.flash-error)");
+    if (!flash || window.location.hash || document.querySelector("[data-error-summary], [autofocus]")) { return; }
+    if (document.activeElement && document.activeElement !== document.body) { return; }
+    flash.setAttribute("tabindex", "-1");
+    flash.focus({ preventScroll: true });
+  });
 })();
