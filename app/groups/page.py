@@ -7,6 +7,7 @@ from datetime import datetime
 from decimal import ROUND_HALF_UP
 from decimal import Decimal
 
+from babel import Locale
 from babel.dates import format_skeleton
 from flask_babel import format_currency
 from flask_babel import format_date
@@ -87,7 +88,8 @@ def chart_euros(value: float) -> str:
     cents = round(value * 100)
     if cents % 100:
         return euros(cents)
-    pattern = get_locale().currency_formats["standard"].pattern.replace(".00", "")
+    standard = Locale.parse(current_lang()).currency_formats["standard"]
+    pattern = str(standard.pattern).replace(".00", "")
     sign = "−" if cents < 0 else ""
     return sign + format_currency(abs(cents) // 100, "EUR", format=pattern, currency_digits=False)
 

@@ -47,7 +47,9 @@ def test_the_first_tab_is_a_skip_link_to_the_content(
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_focus_ring_stands_out_three_to_one(browser: Any, live_server: Any, scheme: str) -> None:
+def test_the_focus_ring_stands_out_three_to_one(
+    browser: Any, live_server: Any, scheme: str
+) -> None:
     """The ring of a focused link and button against the page and a card behind it."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
     page = context.new_page()
@@ -58,7 +60,9 @@ def test_the_focus_ring_stands_out_three_to_one(browser: Any, live_server: Any, 
         ring = page.evaluate("getComputedStyle(document.activeElement).outlineColor")
         assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") == "solid"
         page_bg = page.evaluate("getComputedStyle(document.body).backgroundColor")
-        card_bg = page.evaluate("getComputedStyle(document.querySelector('.topbar')).backgroundColor")
+        card_bg = page.evaluate(
+            "getComputedStyle(document.querySelector('.topbar')).backgroundColor"
+        )
         assert contrast(page, ring, page_bg) >= 3, (ring, page_bg)
         assert contrast(page, ring, card_bg) >= 3, (ring, card_bg)
     finally:

@@ -83,8 +83,14 @@ def test_the_kitty_holder_error_is_linked(live_server: Any, page: Page) -> None:
         group.set_edit_token()
         db.session.add(group)
         db.session.commit()
-        played_table("deluxe", players, {"rounds": 1, "rate_cents": 10}, [{"cards": [0, 1, 3, 5]}],
-                     "", group.id)
+        played_table(
+            "deluxe",
+            players,
+            {"rounds": 1, "rate_cents": 10},
+            [{"cards": [0, 1, 3, 5]}],
+            "",
+            group.id,
+        )
         group_id = group.id
     page.goto(f"{live_server.url}/g/{group_id}")
     evening = page.locator(".evenings a").first.get_attribute("href")

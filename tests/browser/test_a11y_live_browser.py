@@ -94,8 +94,14 @@ def test_a_tick_by_keyboard_is_said_and_the_focus_moves_on(live_server: Any, pag
         token = group.set_edit_token()
         db.session.add(group)
         db.session.commit()
-        played_table("deluxe", players, {"rounds": 1, "rate_cents": 10}, [{"cards": [0, 1, 3, 5]}],
-                     "", group.id)
+        played_table(
+            "deluxe",
+            players,
+            {"rounds": 1, "rate_cents": 10},
+            [{"cards": [0, 1, 3, 5]}],
+            "",
+            group.id,
+        )
         group_id = group.id
     page.goto(f"{live_server.url}/g/{group_id}/edit/{token}")
     settled(page)

@@ -16,7 +16,9 @@ from tests.browser.test_fit_and_finish_browser import wait_until
 
 pytestmark = pytest.mark.browser
 
-FOCUS = "[document.activeElement.name, document.activeElement.value, document.activeElement.checked]"
+FOCUS = (
+    "[document.activeElement.name, document.activeElement.value, document.activeElement.checked]"
+)
 
 
 def tab_to(page: Page, name: str) -> None:
