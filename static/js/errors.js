@@ -27,9 +27,9 @@
     return focusable(document.getElementById(id));
   }
 
-  // Each bad field is tied to its own message: aria-invalid, and aria-describedby to the
-  // sentence shown right at the field (made here from the summary's sentence where the page
-  // has none there), so a screen reader says it on the field itself.
+  // Each bad field is tied to its own message: aria-invalid, and aria-describedby to its
+  // sentence (the one shown at the field where the page has one, else its line in the
+  // summary), so a screen reader says it on the field itself.
   var made = 0;
   function holder(field) {
     return field.closest(".stepper, .field, li.seat, [data-player], fieldset") || field;
@@ -46,13 +46,9 @@
     var existing = (described && document.getElementById(described.split(" ")[0])) ||
       box.querySelector(".error") ||
       (box.nextElementSibling && box.nextElementSibling.matches(".error") ? box.nextElementSibling : null);
-    if (!existing) {
-      existing = document.createElement("p");
-      existing.className = "error field-error";
-      existing.textContent = link.textContent;
-      if (box.tagName === "FIELDSET") { box.appendChild(existing); } else { box.insertAdjacentElement("afterend", existing); }
-    }
-    if (!existing.id) { made += 1; existing.id = "field-error-" + made; }
+    // Else the field's sentence in the summary (said once on the page, as the summary says).
+    if (!existing) { existing = link.closest("li") || link; }
+    if (!existing.id) { made += 1; existing.id = "error-sentence-" + made; }
     var id = existing.id;
     group.forEach(function (input) {
       input.setAttribute("aria-invalid", "true");
