@@ -93,3 +93,19 @@ def test_arrow_keys_in_the_variants_change_the_variant_in_place(
     card_in_view(page)
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.name") != "variant"
+
+
+def test_arrow_keys_before_the_question_is_complete(live_server: Any, page: Page) -> None:
+    """No card played yet: arrows (down a suit too) move the top card, the address follows,
+    nothing is reloaded, the chosen card stays on the screen below the top bar."""
+    page.goto(f"{live_server.url}/referee?lang=de&variant=dynamisch&top=H8")
+    page.evaluate("window.notReloaded = true")
+    tab_to(page, "top")
+    for key in ["ArrowRight", "ArrowDown", "ArrowDown", "ArrowLeft", "ArrowDown"]:
+        before = page.evaluate("document.activeElement.value")
+        page.keyboard.press(key)
+        now = page.evaluate(FOCUS)
+        assert now[0] == "top" and now[2] and now[1] != before, (key, now)
+        wait_until(page, f"new URLSearchParams(location.search).get('top') === '{now[1]}'")
+        card_in_view(page)
+    assert page.evaluate("window.notReloaded") is True
