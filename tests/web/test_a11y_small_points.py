@@ -75,3 +75,22 @@ def test_the_shared_picture_comes_with_its_words(live_server: Any) -> None:
     assert text, "the share button has its words"
     words = text.group(1)
     assert "Ben −" in words and " → " in words and "€" in words, words
+
+
+def test_a_long_legend_name_stays_in_its_column() -> None:
+    """Each legend name is clipped at its column's edge (it cannot run into the next name);
+    the whole name stays in the description."""
+    from app.web.charts import WIDTH
+    from app.web.charts import line_chart_svg
+
+    long = "WWWWWWWWWWWWWWWWWWWWWW"
+    svg = str(line_chart_svg([(long, [1, 2]), ("Dora", [2, 1])], ["a", "b"], "Chart"))
+    clips = dict(re.findall(r'<clipPath id="([^"]+)"><rect x="([\d.]+)"', svg))
+    widths = re.findall(r'<clipPath id="[^"]+"><rect x="[\d.]+" y="0" width="([\d.]+)"', svg)
+    names = re.findall(r'<text [^>]*clip-path="url\(#([^)]+)\)">([^<]*)</text>', svg)
+    assert [name for _, name in names][1] == "Dora" and len(names) == 2
+    starts = sorted(float(x) for x in clips.values())
+    assert starts[0] + float(widths[0]) <= starts[1] - 20  # room for the next line sample
+    assert starts[1] + float(widths[1]) <= WIDTH
+    assert all(clip in clips for clip, _ in names)
+    assert long in svg.split("<desc")[1]
