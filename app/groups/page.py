@@ -7,6 +7,7 @@ from datetime import datetime
 from decimal import ROUND_HALF_UP
 from decimal import Decimal
 
+from babel import Locale
 from babel.dates import format_skeleton
 from flask_babel import format_currency
 from flask_babel import format_date
@@ -80,6 +81,19 @@ def euros(cents: int, signed: bool = False) -> str:
     return sign + format_currency(abs(cents) / 100, "EUR")
 
 
+def chart_euros(value: float) -> str:
+    """Euros on a chart's axis and in its text alternative, as the pages write money: a true
+    minus, the cents where there are any ("−0,80 €", "−€0.80"), whole euros short ("−2 €",
+    "€1,000")."""
+    cents = round(value * 100)
+    if cents % 100:
+        return euros(cents)
+    standard = Locale.parse(current_lang()).currency_formats["standard"]
+    pattern = str(standard.pattern).replace(".00", "")
+    sign = "−" if cents < 0 else ""
+    return sign + format_currency(abs(cents) // 100, "EUR", format=pattern, currency_digits=False)
+
+
 def date_labels(moments: list[datetime]) -> list[str]:
     """Short dates for the x axis ("5.9." / "9/5"), with the year when the years differ."""
     skeleton = "Md" if len({m.year for m in moments}) == 1 else "yMd"
@@ -91,7 +105,7 @@ def chart(series: stats.TimeSeries, title: str, money: bool = False) -> Markup |
     if not series.moments:
         return None
     labels = date_labels(series.moments)
-    fmt = (lambda v: format_decimal(v) + " €") if money else (lambda v: format_decimal(v))
+    fmt = chart_euros if money else (lambda v: format_decimal(v))
     return line_chart_svg(series.series, labels, title, y_format=fmt)
 
 

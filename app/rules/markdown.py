@@ -75,6 +75,28 @@ def table_close(*_args: Any) -> str:
     return "</table></div>\n"
 
 
+def table_cells(state: Any) -> None:
+    """Header cells name their column (scope="col"); a column headed by the other language's
+    name ("German", "englisch") holds words of that language: its cells say so (lang), so a
+    screen reader reads "Kreuz" in German on the English page."""
+    other = {"german": "de", "englisch": "en"}
+    columns: list[str | None] = []
+    column = 0
+    for index, token in enumerate(state.tokens):
+        if token.type == "thead_open":
+            columns = []
+        elif token.type == "tr_open":
+            column = 0
+        elif token.type == "th_open":
+            token.attrSet("scope", "col")
+            words = state.tokens[index + 1].content.strip().lower()
+            columns.append(other.get(words))
+        elif token.type == "td_open":
+            if column < len(columns) and columns[column]:
+                token.attrSet("lang", columns[column])
+            column += 1
+
+
 @cache
 def markdown() -> MarkdownIt:
     """The parser and renderer, made on first use (most starts serve no rules page)."""
@@ -82,6 +104,7 @@ def markdown() -> MarkdownIt:
 
     md = MarkdownIt("commonmark", {"html": False, "xhtmlOut": False}).enable("table")
     md.core.ruler.push("interpretations", mark_interpretations)
+    md.core.ruler.push("table_cells", table_cells)
     for name, rule in (
         ("text", text),
         ("code_inline", code),

@@ -121,10 +121,18 @@ def told_apart(labels: Sequence[str]) -> list[str]:
     return [f"{label} ({index})" for index, label in enumerate(labels, start=1)]
 
 
-def legend(series: Sequence[tuple[str, Sequence[float]]], top: float) -> list[str]:
-    """Line sample and name per series, two per row under the plot."""
+def legend(
+    series: Sequence[tuple[str, Sequence[float]]], top: float, ident: str = "mc"
+) -> list[str]:
+    """Line sample and name per series, two per row under the plot. Each name is clipped at
+    its column's edge: a wide name is cut there, never drawn into the next one (the whole
+    name is in the chart's <desc>)."""
     column = (WIDTH - 8) / LEGEND_COLUMNS
-    parts = []
+    parts = [
+        f'<clipPath id="{ident}-c{c}"><rect x="{8 + c * column + 30:.1f}" y="0" '
+        f'width="{column - 36:.1f}" height="100%"/></clipPath>'
+        for c in range(min(LEGEND_COLUMNS, len(series)))
+    ]
     for i, (name, _) in enumerate(series):
         x = 8 + (i % LEGEND_COLUMNS) * column
         y = top + (i // LEGEND_COLUMNS) * LEGEND_ROW + 14
@@ -133,7 +141,8 @@ def legend(series: Sequence[tuple[str, Sequence[float]]], top: float) -> list[st
             f'x2="{x + 24:.1f}" style="stroke-width:2.5" '
             f'y2="{y - 4:.1f}"{dash(i)}/>'
             + marker(i, x + 12, y - 4, series_class(i))
-            + f'<text x="{x + 30:.1f}" y="{y:.1f}">{escape(short(name))}</text>'
+            + f'<text x="{x + 30:.1f}" y="{y:.1f}" clip-path="url(#{ident}-c{i % LEGEND_COLUMNS})">'
+            f"{escape(short(name))}</text>"
         )
     return parts
 
@@ -353,7 +362,7 @@ def line_chart_svg(
         *x_axis(frame, x_labels),
         *([] if target is None else target_line(frame, target, y_format)),
         *lines(frame, series),
-        *legend(series, legend_top),
+        *legend(series, legend_top, ident),
         "</svg>",
     ]
     return Markup("".join(parts))

@@ -27,6 +27,37 @@
     return focusable(document.getElementById(id));
   }
 
+  // Each bad field is tied to its own message: aria-invalid, and aria-describedby to its
+  // sentence (the one shown at the field where the page has one, else its line in the
+  // summary), so a screen reader says it on the field itself.
+  var made = 0;
+  function holder(field) {
+    return field.closest(".stepper, .field, li.seat, [data-player], fieldset") || field;
+  }
+  summary.querySelectorAll("[data-error-link]").forEach(function (link) {
+    var field = target(link);
+    if (!field) { return; }
+    var group = field.type === "radio" || field.type === "checkbox"
+      ? Array.prototype.slice.call(document.querySelectorAll('[name="' + field.name + '"]'))
+      : [field];
+    var described = field.getAttribute("aria-describedby");
+    var box = holder(field);
+    // The page's own sentence at the field, where it shows one (the referee's grids, the kitty).
+    var existing = (described && document.getElementById(described.split(" ")[0])) ||
+      box.querySelector(".error") ||
+      (box.nextElementSibling && box.nextElementSibling.matches(".error") ? box.nextElementSibling : null);
+    // Else the field's sentence in the summary (said once on the page, as the summary says).
+    if (!existing) { existing = link.closest("li") || link; }
+    if (!existing.id) { made += 1; existing.id = "error-sentence-" + made; }
+    var id = existing.id;
+    group.forEach(function (input) {
+      input.setAttribute("aria-invalid", "true");
+      var ids = (input.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+      if (ids.indexOf(id) < 0) { ids.push(id); }
+      input.setAttribute("aria-describedby", ids.join(" "));
+    });
+  });
+
   var first = summary.querySelector("[data-error-link]");
   var field = first ? target(first) : null;
   if (!field) { field = focusable(document.querySelector("main .has-error")); }

@@ -16,11 +16,19 @@
   var polling = null;
   var etag = null;
 
-  var region = document.createElement("p");
-  region.className = "sr-only";
-  region.setAttribute("aria-live", "polite");
+  // The page's one polite live region (base.html, static/js/announce.js).
+  var region = document.querySelector("[data-announce]");
+  if (!region) {
+    region = document.createElement("p");
+    region.className = "sr-only";
+    region.setAttribute("aria-live", "polite");
+    document.body.appendChild(region);
+  }
   region.setAttribute("data-group-announce", "");
-  document.body.appendChild(region);
+  function announce(text) {
+    if (window.mautischSay) window.mautischSay(text);
+    else region.textContent = text;
+  }
 
   function focusKey(node) {
     if (!node || node === document.body) return null;
@@ -43,7 +51,9 @@
     }
   }
 
-  function swap(html) {
+  // `said` and `focus` (a function giving the control to focus) come from a change made on
+  // this phone (kasse.js, a tick); without them the change came from another phone.
+  function swap(html, said, focus) {
     var fresh = new DOMParser().parseFromString(html, "text/html");
     var had = document.activeElement;
     var hadFocus = had && had !== document.body && document.querySelector("main").contains(had);
@@ -53,12 +63,15 @@
       if (next) section.innerHTML = next.innerHTML;
     });
     var freshBox = fresh.querySelector("[data-group-events]");
-    if (freshBox) shown = Number(freshBox.getAttribute("data-group-version"));
+    if (freshBox) shown = Math.max(shown, Number(freshBox.getAttribute("data-group-version")));
     var since = document.querySelector(".since-paid");
-    region.textContent = since ? since.textContent : (box.getAttribute("data-updated") || "");
-    if (hadFocus) refocus(key);
+    announce(said || (since ? since.textContent : (box.getAttribute("data-updated") || "")));
+    var target = focus ? focus() : null;
+    if (target) target.focus({ preventScroll: true });
+    else if (hadFocus || focus) refocus(key);
     document.dispatchEvent(new CustomEvent("mautisch:group-updated"));
   }
+  window.mautischGroupSwap = swap;
 
   function refresh() {
     if (busy) return;

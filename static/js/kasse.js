@@ -59,10 +59,63 @@
     showWaiting();
   }
 
+  // Online, with the live page's script: the tick is sent in the background and the page
+  // puts the answer in place (group_live.js), says "Marked as paid: …" once and moves the
+  // focus to the next open transfer's tick (else the payment just made), never to <body>.
+  function tickInPlace(form) {
+    var card = form.closest("[data-transfer]");
+    var after = [];
+    var node = card ? card.nextElementSibling : null;
+    while (node) {
+      if (node.getAttribute("data-transfer")) after.push(node.getAttribute("data-transfer"));
+      node = node.nextElementSibling;
+    }
+    var button = form.querySelector("button[type=submit]");
+    if (button) button.setAttribute("aria-busy", "true");
+    return fetch(form.action, {
+      method: "POST",
+      body: new URLSearchParams(new FormData(form)),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      credentials: "same-origin"
+    }).then(function (response) {
+      if (!response.ok) throw new Error("tick: " + response.status);
+      return response.text().then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        var flash = fresh.querySelector("main .flash-success");
+        // The sentence shows on top as after a reload; it is said once, by the live region.
+        var main = document.querySelector("main");
+        main.querySelectorAll(":scope > .flash").forEach(function (old) { old.remove(); });
+        if (flash) {
+          var shownFlash = document.importNode(flash, true);
+          shownFlash.removeAttribute("role");
+          main.insertBefore(shownFlash, main.firstChild);
+        }
+        window.mautischGroupSwap(html, flash ? flash.textContent.trim() : "", function () {
+          for (var i = 0; i < after.length; i += 1) {
+            var next = document.querySelector('[data-transfer="' + after[i] + '"] [data-tick] button');
+            if (next) return next;
+          }
+          var first = document.querySelector("[data-transfer] [data-tick] button");
+          if (first) return first;
+          var paid = document.querySelector("[data-payment] button");
+          if (paid) return paid;
+          var heading = document.getElementById("kasse-heading");
+          if (heading) heading.setAttribute("tabindex", "-1");
+          return heading;
+        });
+      });
+    });
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target.closest("[data-tick]");
     if (!form) return;
-    if (navigator.onLine) return;  // online: the form posts as it is
+    if (navigator.onLine) {
+      if (!window.mautischGroupSwap || !window.fetch) return;  // the form posts as it is
+      event.preventDefault();
+      tickInPlace(form).catch(function () { HTMLFormElement.prototype.submit.call(form); });
+      return;
+    }
     event.preventDefault();
     keep(form);
   });

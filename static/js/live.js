@@ -47,6 +47,10 @@
   }
 
   function show(state, text, since) {
+    // Losing the connection is said once (the page's live region); "updating" is not, the
+    // change that follows is.
+    if (state !== status.getAttribute("data-live-state") && state !== "current" &&
+        text !== say("live_newer") && window.mautischSay) window.mautischSay(text);
     status.setAttribute("data-live-state", state);
     if (statusText.textContent !== text) statusText.textContent = text;
     statusTime.textContent = since ? say("live_as_of", clock(since)) : "";
@@ -72,7 +76,10 @@
       if (kept) node.replaceWith(kept);
     });
     var flashes = Array.prototype.slice.call(main.querySelectorAll(":scope > .flash"));
+    var focus = window.mautischFocusKey ? window.mautischFocusKey(main) : null;
     main.replaceChildren.apply(main, flashes.concat(Array.prototype.slice.call(next.childNodes)));
+    // The focus stays on its control (or the newest state of the table), never on <body>.
+    if (focus && window.mautischRefocus) window.mautischRefocus(focus, ["[data-enter-round]", "#grid-title"]);
   }
 
   function refresh() {
@@ -94,8 +101,16 @@
     // Only a newer page is swapped in: a page fetched earlier may arrive after a pushed newer
     // one, and a page saved in place already shows its own version.
     if (fresh > shown()) {
+      var before = Number(bar.getAttribute("data-rounds"));
+      var after = Number(freshBar.getAttribute("data-rounds"));
       swap(freshMain);
       bar.setAttribute("data-version", String(fresh));
+      bar.setAttribute("data-rounds", String(after));
+      if (window.mautischSay) {
+        window.mautischSay(after > before
+          ? bar.getAttribute("data-entered-text").replace("{n}", String(after))
+          : bar.getAttribute("data-updated-text"));
+      }
     }
     fromCache = false;
     show("current", say("live_current"));

@@ -367,6 +367,8 @@
       shown.scripts = kept.scripts || [];
       document.title = kept.title;
       window.scrollTo(0, 0);
+      // The form (and its button) left the screen: the focus goes to the rounds, not <body>.
+      if (window.mautischRefocus) window.mautischRefocus(null, ["#grid-title", "[data-enter-round]"]);
     }
     shown.row = savingRow(form, data);
     var totals = document.querySelector(".rounds-grid tfoot tr");
@@ -440,6 +442,18 @@
     var sources = Array.prototype.map.call(fresh.querySelectorAll("script[src]"), function (node) {
       return node.getAttribute("src");
     });
+    // What to say and where the focus goes: a new round's form or one more row is "round n
+    // entered", anything else "the table was updated"; the focus stays on its control (a
+    // winner's button) or goes to the button for the next round, never to <body>.
+    var freshBar = doc.querySelector("[data-live]");
+    var oldBar = document.querySelector("[data-live]");
+    var before = oldBar ? Number(oldBar.getAttribute("data-rounds")) : null;
+    var after = Number(freshBar.getAttribute("data-rounds"));
+    var entered = Boolean(document.querySelector("[data-round-heading]")) || (before !== null && after > before);
+    var said = entered
+      ? freshBar.getAttribute("data-entered-text").replace("{n}", String(after))
+      : freshBar.getAttribute("data-updated-text");
+    var focus = window.mautischFocusKey ? window.mautischFocusKey(main) : null;
     var next = document.adoptNode(fresh);
     Array.prototype.forEach.call(next.querySelectorAll("script"), function (node) { node.remove(); });
     if (!(shown && shown.formPage)) {
@@ -454,6 +468,9 @@
     if (shown && shown.formPage) history.replaceState(null, "", tablePage());
     var bar = document.querySelector("[data-live]");
     if (bar && version) bar.setAttribute("data-version", version);
+    if (bar) bar.setAttribute("data-rounds", String(after));
+    if (window.mautischRefocus) window.mautischRefocus(focus, ["[data-enter-round]", "#grid-title"]);
+    if (window.mautischSay) window.mautischSay(said);
     keepAnswer();
     load(sources);
     tableShown();

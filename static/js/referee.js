@@ -5,7 +5,95 @@
 // the question is complete.
 (function () {
   "use strict";
-  var form = document.querySelector("[data-referee]");
+  var form = null;
+  // Arrow keys (and Space) on a picker browse in place: the answer is fetched and put in,
+  // the focus stays on the card (ARIA radio group pattern). A tap asks and shows the answer
+  // as before (the page at #answer).
+  var viaKeys = false;
+  var KEYS = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", " "];
+
+  // Offline (or on a kept copy of the page) a new question cannot be answered: say so
+  // instead of leaving the page for the offline notice.
+  function offlineNote() { return document.querySelector("[data-offline-note]"); }
+  function offline() {
+    return navigator.onLine === false || document.body.hasAttribute("data-offline-copy");
+  }
+  function sayOffline() {
+    var note = offlineNote();
+    if (!note) return;
+    note.hidden = false;
+    note.scrollIntoView({ block: "center" });
+  }
+  window.addEventListener("offline", function () { if (offlineNote()) offlineNote().hidden = false; });
+  window.addEventListener("online", function () { if (offlineNote()) offlineNote().hidden = true; });
+
+  // The control that had the focus, found again in the new page: by id, else by name and value.
+  function sameControl(old) {
+    if (!old) return null;
+    if (old.id && document.getElementById(old.id)) return document.getElementById(old.id);
+    if (old.name) {
+      var twin = document.querySelector('main [name="' + old.name + '"][value="' + old.value + '"]');
+      if (twin) return twin;
+    }
+    return null;
+  }
+
+  // The chosen card in view: not under the sticky top bar, not below the screen.
+  function keepInView(control, top) {
+    var box = (control.closest("label") || control).getBoundingClientRect();
+    if (top !== null) window.scrollBy(0, box.top - top);
+    box = (control.closest("label") || control).getBoundingClientRect();
+    var bar = document.querySelector("[data-topbar]");
+    var clear = (bar ? bar.getBoundingClientRect().bottom : 0) + 8;
+    if (box.top < clear) {
+      window.scrollBy(0, box.top - clear);
+    } else if (box.bottom > window.innerHeight - 8) {
+      window.scrollBy(0, box.bottom - window.innerHeight + 8);
+    }
+  }
+
+  // Ask in place: the same page fetched, its <main> put in, the address follows.
+  function update(url) {
+    var old = document.activeElement;
+    var anchor = old && old.closest ? old.closest("label") || old : null;
+    var top = anchor && anchor.getBoundingClientRect ? anchor.getBoundingClientRect().top : null;
+    var memory = old ? { id: old.id, name: old.name, value: old.value } : null;
+    return fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        var main = document.querySelector("main");
+        var freshMain = fresh.querySelector("main");
+        if (!main || !freshMain) { window.location.assign(url); return; }
+        main.innerHTML = freshMain.innerHTML;
+        document.title = fresh.title;
+        window.history.replaceState(null, "", url);
+        init();
+        var control = sameControl(memory);
+        if (control) {
+          control.focus({ preventScroll: true });
+          keepInView(control, top);
+        } else {
+          main.focus();
+        }
+        var answer = document.querySelector("#answer");
+        var said = [];
+        if (answer) {
+          answer.querySelectorAll(".verdict-word, .reason").forEach(function (part) {
+            said.push(part.textContent.replace(/\s+/g, " ").trim());
+          });
+        } else {
+          var summary = document.querySelector("[data-error-summary]");
+          if (summary) said.push(summary.textContent.replace(/\s+/g, " ").trim());
+        }
+        if (said.length && window.mautischSay) window.mautischSay(said.join(". "));
+        document.dispatchEvent(new CustomEvent("mautisch:swapped"));
+      })
+      .catch(function () { window.location.assign(url); });
+  }
+
+  function init() {
+  form = document.querySelector("[data-referee]");
 
   // Copy the link of the answer (the button is hidden when this script does not run).
   document.querySelectorAll("[data-copy]").forEach(function (button) {
@@ -100,20 +188,7 @@
     houseDefaults[fieldset.getAttribute("data-house")] = fieldset.getAttribute("data-default");
   });
 
-  // Offline (or on a kept copy of the page) a new question cannot be answered: say so
-  // instead of leaving the page for the offline notice.
-  var offlineNote = document.querySelector("[data-offline-note]");
-  function offline() {
-    return navigator.onLine === false || document.body.hasAttribute("data-offline-copy");
-  }
-  function sayOffline() {
-    if (!offlineNote) return;
-    offlineNote.hidden = false;
-    offlineNote.scrollIntoView({ block: "center" });
-  }
-  if (offline() && offlineNote) offlineNote.hidden = false;
-  window.addEventListener("offline", function () { if (offlineNote) offlineNote.hidden = false; });
-  window.addEventListener("online", function () { if (offlineNote) offlineNote.hidden = true; });
+  if (offline() && offlineNote()) offlineNote().hidden = false;
 
   // The question as a clean URL: given values only, card lists comma-joined in tap order.
   function ask(kind) {
@@ -121,6 +196,17 @@
       sayOffline();
       return;
     }
+    var params = query();
+    if (kind === "list") params.set("ask", "list");
+    var url = form.action + "?" + params.toString();
+    if (kind === "keys") {
+      update(url);
+      return;
+    }
+    window.location.assign(url + (kind === "list" ? "#plays" : "#answer"));
+  }
+
+  function query() {
     var params = new URLSearchParams();
     new FormData(form).forEach(function (val, key) {
       if (val === "" || key in picked || key === "ask" || key === "pending_tap" ||
@@ -130,15 +216,22 @@
     Object.keys(picked).forEach(function (name) {
       if (picked[name].length) params.set(name, picked[name].join(","));
     });
-    if (kind === "list") params.set("ask", "list");
-    window.location.assign(form.action + "?" + params.toString() + (kind === "list" ? "#plays" : "#answer"));
+    return params;
   }
+
+  form.addEventListener("keydown", function (event) {
+    viaKeys = KEYS.indexOf(event.key) >= 0;
+  });
+  form.addEventListener("pointerdown", function () { viaKeys = false; });
 
   form.addEventListener("change", function (event) {
     var input = event.target;
+    var keys = viaKeys;
+    viaKeys = false;
     if (input.name === "variant") {
       // Another variant is a new question: its deck differs.
-      window.location.assign(form.action + "?variant=" + encodeURIComponent(input.value));
+      var fresh = form.action + "?variant=" + encodeURIComponent(input.value);
+      if (keys && !offline()) { update(fresh); } else { window.location.assign(fresh); }
       return;
     }
     // A pending chip under the top card sets the pending effect of the full list.
@@ -153,7 +246,10 @@
       if (input.name === "hand") return;
     }
     if (complete()) {
-      ask("legal");
+      ask(keys ? "keys" : "legal");
+    } else if (keys && input.type === "radio") {
+      // Browsing by keys: the choice is kept in the address; nothing to ask yet.
+      window.history.replaceState(null, "", form.action + "?" + query().toString());
     } else if (input.name === "top") {
       // What the question may need next starts right under the top card: the pending effect,
       // "More about the situation", then the card played. Bring the first of them up, so none
@@ -170,4 +266,6 @@
   });
 
   Object.keys(picked).forEach(showCounts);
+  }
+  init();
 })();

@@ -26,7 +26,10 @@
     fetched(url).then(function (blob) {
       var file = new File([blob], name, { type: blob.type || "image/png" });
       if (!navigator.canShare({ files: [file] })) { throw new Error("no files"); }
-      return navigator.share({ files: [file], title: button.dataset.title || document.title });
+      // The words go with the picture: what it shows, for whoever cannot see it.
+      var shared = { files: [file], title: button.dataset.title || document.title };
+      if (button.dataset.text) { shared.text = button.dataset.text; }
+      return navigator.share(shared);
     }).catch(function (error) {
       if (error.name !== "AbortError") { download(url, name); } // AbortError: sheet closed
     });

@@ -110,6 +110,21 @@
       }
       if (free) nameInput(free).value = name;
       renderSeats();
+      return free ? seats.indexOf(free) : -1;
+    }
+    // A tapped chip hides itself: the focus moves on to the next name (or the seat it filled)
+    // and the page says where the name went, never leaving the focus on <body>.
+    function chipTapped(chip) {
+      var chips = all(form, "[data-name]");
+      var index = fillNextSeat(chip.getAttribute("data-name"));
+      var next = chips.slice(chips.indexOf(chip) + 1).concat(chips).filter(function (c) { return !c.hidden; })[0];
+      var target = next || (index >= 0 ? nameInput(seats[index]) : null);
+      if (target) target.focus();
+      var box = chip.closest("[data-name-chips]");
+      if (index >= 0 && box && window.mautischSay) {
+        window.mautischSay(box.getAttribute("data-added-text")
+          .replace("{name}", chip.getAttribute("data-name")).replace("{n}", String(index + 1)));
+      }
     }
 
     form.addEventListener("change", function (event) {
@@ -121,8 +136,13 @@
     form.addEventListener("click", function (event) {
       var remove = event.target.closest("[data-remove-seat]");
       var chip = event.target.closest("[data-name]");
-      if (remove) removeSeat(seats.indexOf(remove.closest("[data-seat]")));
-      if (chip) fillNextSeat(chip.getAttribute("data-name"));
+      if (remove) {
+        var index = seats.indexOf(remove.closest("[data-seat]"));
+        removeSeat(index);
+        // The button may be gone with its seat: the focus goes to the name now in that place.
+        if (remove.offsetParent === null) nameInput(seats[Math.min(index, visible - 1)]).focus();
+      }
+      if (chip) chipTapped(chip);
       if (event.target.closest("[data-add-seat]")) {
         visible += 1;
         renderSeats();

@@ -208,7 +208,7 @@ def test_dynamisch_with_money_to_the_settlement(client: FlaskClient) -> None:
     # Totals: Anna 1, Ben 10, Cem 6. Anna receives (10-1)*10 cents from Ben; Cem in the middle.
     assert "Beendet" in page and "Gewinner: Anna" in page
     assert "Ben zahlt Anna 0,90 €" in page
-    assert "+0,90 €" in page and "-0,90 €" in page and "0,00 €" in page
+    assert "+0,90 €" in page and "−0,90 €" in page and "0,00 €" in page
     assert "Spiel 3 eintragen" not in page
     english = text(client.get(f"/t/{table_id}?lang=en"))
     assert "Ben pays Anna €0.90" in english and "Winner: Anna" in english
