@@ -21,11 +21,13 @@ from app.sheets.layout import text_width
 from app.web.charts import nice_ticks
 
 DASHES: tuple[tuple[float, ...] | None, ...] = (None, (6, 2.5), (1.2, 2), (7, 2, 1.2, 2), (2, 4))
-MARKERS = ("circle", "square", "triangle", "diamond", "cross")
+# Six shapes: a table of six players shows six different markers (as the web chart does).
+MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross")
 R = 2.4  # a marker's radius
 CORNERS = {
     "square": [(-R, -R), (-R, R), (R, R), (R, -R)],
     "triangle": [(0, R * 1.2), (-R * 1.1, -R), (R * 1.1, -R)],
+    "down": [(0, -R * 1.2), (-R * 1.1, R), (R * 1.1, R)],
     "diamond": [(0, R * 1.3), (-R * 1.3, 0), (0, -R * 1.3), (R * 1.3, 0)],
     "cross": [(-R, -R), (R, R), (-R, R), (R, -R)],
 }
@@ -37,11 +39,12 @@ Series = Sequence[tuple[str, Sequence[float]]]
 
 
 def style_of(index: int) -> tuple[tuple[float, ...] | None, str, bool]:
-    """Dash, marker and filling of the index-th series: no two of the first 50 look alike."""
-    shift = index // len(DASHES)
+    """Dash, marker and filling of the index-th series: the first six differ by marker, and no
+    two of the first 60 look alike (each round of six takes the dashes one step further)."""
+    rounds, shape = divmod(index, len(MARKERS))
     return (
-        DASHES[index % len(DASHES)],
-        MARKERS[(index + shift) % len(MARKERS)],
+        DASHES[(2 * rounds + shape) % len(DASHES)],
+        MARKERS[shape],
         (index // (len(DASHES) * len(MARKERS))) % 2 == 0,
     )
 
@@ -91,10 +94,12 @@ class RunningTotals(Flowable):  # type: ignore[misc]
         plot_height: float | None = None,
         lowest: float = 30 * mm,
         highest: float = 90 * mm,
+        restarts: bool = False,
     ) -> None:
-        """Keep what to draw; the size is decided when the page's room is known."""
+        """Keep what to draw; the size is decided when the page's room is known. `restarts`:
+        a value below the one before starts again from 0 (a new set): the line drops to 0."""
         super().__init__()
-        self.series, self.lang = series, lang
+        self.series, self.lang, self.restarts = series, lang, restarts
         self.fixed_width, self.fixed_plot = width, plot_height
         self.lowest, self.highest = lowest, highest
         self.width, self.plot = width or 0.0, plot_height or lowest
@@ -151,12 +156,16 @@ class RunningTotals(Flowable):  # type: ignore[misc]
         for index, (_, values) in enumerate(series):
             dash, kind, filled = style_of(index)
             points = [(x_at(i), y_at(value)) for i, value in enumerate(values)]
+            path_points = list(points)
+            drops = [i for i in range(1, len(values)) if values[i] < values[i - 1]]
+            for i in reversed(drops if self.restarts else []):
+                path_points.insert(i, (x_at(i - 1), y_at(0)))
             canvas.setLineWidth(1.1)
             canvas.setDash(list(dash) if dash else [])
             if len(points) > 1:
                 path = canvas.beginPath()
-                path.moveTo(*points[0])
-                for point in points[1:]:
+                path.moveTo(*path_points[0])
+                for point in path_points[1:]:
                     path.lineTo(*point)
                 canvas.drawPath(path, stroke=1, fill=0)
             canvas.setDash([])

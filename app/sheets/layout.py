@@ -47,6 +47,8 @@ INVISIBLE = frozenset({0x200D, 0xFE0E, 0xFE0F})
 MARGIN_X = 12 * mm
 MARGIN_TOP = 12 * mm
 MARGIN_BOTTOM = 14 * mm
+# The footer's baseline: 9 mm up, clear of the 5 mm many printers cannot print.
+FOOTER_Y = 9 * mm
 
 # Sizes for a dim pub: printed numbers at least 11 pt, headers at least 9 pt.
 NUMBER_SIZE = 11
@@ -302,10 +304,8 @@ def render(
         canvas.saveState()
         canvas.setFont(FONT, 8)
         canvas.setFillColor(MUTED)
-        canvas.drawString(MARGIN_X, MARGIN_BOTTOM - 8 * mm, f"Mautisch · {footer}")
-        canvas.drawRightString(
-            page.size[0] - MARGIN_X, MARGIN_BOTTOM - 8 * mm, lang("Page %(n)s", n=doc.page)
-        )
+        canvas.drawString(MARGIN_X, FOOTER_Y, f"Mautisch · {footer}")
+        canvas.drawRightString(page.size[0] - MARGIN_X, FOOTER_Y, lang("Page %(n)s", n=doc.page))
         canvas.restoreState()
 
     doc = BaseDocTemplate(

@@ -42,6 +42,7 @@ from app.sheets.table_result import house_rules_section
 from app.sheets.table_result import result_section
 from app.sheets.table_result import seat_line
 from app.tables.pictures import chart_series
+from app.variants.registry import find_variant
 from app.variants.registry import variant_part
 
 NUMBER_COLUMN = 12 * mm
@@ -75,7 +76,9 @@ def build_table_sheet(record: TableRecord, lang: Lang) -> bytes:
         ]
     if record.standing.round_points:
         series = chart_series(record.variant, record.players, record.standing, record.options)
-        chart = RunningTotals(series, lang.code)
+        # dop.set: every set starts from 0 games; the lines drop to 0 there.
+        restarts = find_variant(record.variant).has_sets
+        chart = RunningTotals(series, lang.code, restarts=restarts)
         story += [*section(lang("Running totals"), chart.least(paper.width)), chart]
     return render(
         f"{title} · {record.label} · {day}", lang, story, footer=lang("Score sheet"), page=paper

@@ -37,7 +37,7 @@ def chart_series(
     """Each player's (teams, parties: each one's) total after every round, starting from 0."""
     definition = find_variant(variant)
     if definition.team_scores:
-        # dop.set: the games start again from 0 in every set, so the lines fall back to 0.
+        # dop.set: the games start again from 0 in every set; the chart drops the lines to 0.
         return [
             (team_name(team, players), [0] + [running[team] for running in standing.running_totals])
             for team, seats in TEAM_SEATS.items()
@@ -76,7 +76,10 @@ def running_totals_chart(table: Table, standing: Standing) -> Markup | None:
     series = chart_series(table.variant, list(table.players), standing, table.options)
     labels = [str(n) for n in range(len(standing.running_totals) + 1)]
     target = table.definition.chart_target(table.options)
-    return line_chart_svg(series, labels, chart_title(table.variant), target=target)
+    restarts = table.definition.has_sets  # dop.set: every set starts from 0 games
+    return line_chart_svg(
+        series, labels, chart_title(table.variant), target=target, restarts=restarts
+    )
 
 
 def chart_note(table: Table) -> str:

@@ -278,8 +278,12 @@ def x_axis(frame: Frame, labels: Sequence[str]) -> list[str]:
     return parts
 
 
-def lines(frame: Frame, series: Sequence[tuple[str, Sequence[float]]]) -> list[str]:
-    """A polyline per series, with markers while there are few enough points to tell apart."""
+def lines(
+    frame: Frame, series: Sequence[tuple[str, Sequence[float]]], restarts: bool = False
+) -> list[str]:
+    """A polyline per series, with markers while there are few enough points to tell apart.
+    `restarts`: a value below the one before starts again from 0 (a new set, dop.set), so the
+    line drops straight down to 0 before it goes on, instead of sloping across the game."""
     parts = []
     # x positions and the y map are shared by every series: worked out once, not per point.
     xs = [f"{frame.x(i):.1f}" for i in range(frame.count)]
@@ -288,8 +292,13 @@ def lines(frame: Frame, series: Sequence[tuple[str, Sequence[float]]]) -> list[s
     for index, (_, values) in enumerate(series):
         cls = series_class(index)
         if len(values) > 1:
-            ys = {v: f"{base - v * scale:.1f}" for v in set(values)}  # few values, many points
-            points = " ".join([f"{x},{ys[v]}" for x, v in zip(xs, values, strict=True)])
+            ys = {v: f"{base - v * scale:.1f}" for v in {0, *values}}  # few values, many points
+            pairs = [f"{x},{ys[v]}" for x, v in zip(xs, values, strict=True)]
+            if restarts:
+                dropped = [i for i in range(1, len(values)) if values[i] < values[i - 1]]
+                for i in reversed(dropped):
+                    pairs.insert(i, f"{xs[i - 1]},{ys[0]}")
+            points = " ".join(pairs)
             width = line_width(index, len(series))
             parts.append(
                 f'<polyline class="mc-line {cls}" points="{points}" '
@@ -321,11 +330,13 @@ def line_chart_svg(
     y_format: Callable[[float], str] = plain_number,
     zero_line: bool = True,
     target: float | None = None,
+    restarts: bool = False,
 ) -> Markup:
     """An inline SVG line chart (Markup): one line per (name, values), one value per x label.
 
     `y_format` writes y ticks and the description (euros); `zero_line` keeps 0 on the axis;
-    `target`, when given, is a dashed line across the plot at that value (always in view).
+    `target`, when given, is a dashed line across the plot at that value (always in view);
+    `restarts`: the values start again from 0 where they fall (sets), drawn as a drop.
     """
     if not x_labels:
         raise ValueError("a chart needs at least one x label")
@@ -361,7 +372,7 @@ def line_chart_svg(
         *y_axis(frame, ticks, tick_labels),
         *x_axis(frame, x_labels),
         *([] if target is None else target_line(frame, target, y_format)),
-        *lines(frame, series),
+        *lines(frame, series, restarts),
         *legend(series, legend_top, ident),
         "</svg>",
     ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -148,3 +149,18 @@ def test_overlapping_lines_stay_distinguishable() -> None:
     assert len({line.get("style") for line in lines}) == 3  # widths: earlier ones wider
     assert svg.findall(f"{SVG}circle") and svg.findall(f"{SVG}rect")
     assert svg.findall(f"{SVG}polygon")
+
+
+def test_a_line_that_starts_again_drops_to_zero_instead_of_sloping() -> None:
+    """Sets (dop.set): 5 games to 1 in the next set is drawn as a drop to 0 at the set's last
+    game, then up to 1, not as a slope from 5 down to 1 across the game."""
+    svg = str(line_chart_svg([("A", [0, 3, 5, 1])], ["0", "1", "2", "3"], "Sätze", restarts=True))
+    points = re.search(r'<polyline[^>]*points="([^"]+)"', svg)
+    assert points is not None
+    pairs = [tuple(map(float, pair.split(","))) for pair in points.group(1).split()]
+    assert len(pairs) == 5
+    (x2, y5), (x2_again, y0), (x3, y1) = pairs[2], pairs[3], pairs[4]
+    assert x2_again == x2 and y0 > y1 > y5  # straight down at game 2, to the 0 line, then up
+    plain = str(line_chart_svg([("A", [0, 3, 5, 1])], ["0", "1", "2", "3"], "Spiele"))
+    found = re.search(r'<polyline[^>]*points="([^"]+)"', plain)
+    assert found is not None and len(found.group(1).split()) == 4

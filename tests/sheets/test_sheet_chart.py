@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
+from flask.testing import FlaskClient
 from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4
 from reportlab.platypus import SimpleDocTemplate
@@ -62,3 +64,22 @@ def test_series_look_different_in_black_and_white() -> None:
     """No two of the first 50 series share dash, marker and filling (no colour on the sheet)."""
     styles = [style_of(i) for i in range(50)]
     assert len(set(styles)) == 50
+
+
+def test_six_players_show_six_markers() -> None:
+    """A six-player table's lines differ by marker shape alone, as on the web chart."""
+    assert len({style_of(i)[1] for i in range(6)}) == 6
+
+
+def test_the_footer_stays_clear_of_the_printers_edge(client: FlaskClient) -> None:
+    """The footer's lowest ink is at least 8 mm above the sheet's bottom edge (printers cut at 5)."""
+    pdf = client.get("/sheets/deluxe.pdf").data
+    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    heights: list[float] = []
+
+    def seen(text: str, cm: Any, tm: Any, font: Any, size: Any) -> None:
+        if "Mautisch ·" in text:
+            heights.append(tm[5])
+
+    page.extract_text(visitor_text=seen)
+    assert heights and min(heights) >= 8 * 72 / 25.4
