@@ -160,6 +160,7 @@ def test_a_line_that_starts_again_drops_to_zero_instead_of_sloping() -> None:
     pairs = [tuple(map(float, pair.split(","))) for pair in points.group(1).split()]
     assert len(pairs) == 5
     (x2, y5), (x2_again, y0), (x3, y1) = pairs[2], pairs[3], pairs[4]
+    assert x3 > x2
     assert x2_again == x2 and y0 > y1 > y5  # straight down at game 2, to the 0 line, then up
     plain = str(line_chart_svg([("A", [0, 3, 5, 1])], ["0", "1", "2", "3"], "Spiele"))
     found = re.search(r'<polyline[^>]*points="([^"]+)"', plain)
