@@ -72,7 +72,7 @@ def test_six_players_show_six_markers() -> None:
 
 
 def test_the_footer_stays_clear_of_the_printers_edge(client: FlaskClient) -> None:
-    """The footer's lowest ink is at least 8 mm above the sheet's bottom edge (printers cut at 5)."""
+    """The footer's baseline is at least 8 mm above the sheet's edge (printers cut at 5 mm)."""
     pdf = client.get("/sheets/deluxe.pdf").data
     page = PdfReader(io.BytesIO(pdf)).pages[0]
     heights: list[float] = []
