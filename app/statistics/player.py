@@ -9,8 +9,8 @@ from datetime import date
 
 from app.ratings.ledger import Game
 from app.ratings.ledger import Sitting
+from app.ratings.record import Partner
 from app.statistics.results import Face
-from app.statistics.results import Partner
 from app.statistics.results import faces
 from app.statistics.results import longest_streaks
 from app.statistics.results import nemesis

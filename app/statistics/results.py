@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from app.ratings.ledger import Game
+from app.ratings.record import Partner
 from app.statistics.window import Window
 
 NEMESIS_GAMES = 5  # a nemesis or a favourite victim needs at least so many games together
@@ -33,20 +34,6 @@ class Face:
     games: int = 0
     won: int = 0  # he placed ahead of the other
     lost: int = 0  # the other placed ahead of him
-
-
-@dataclass
-class Partner:
-    """The results on one side with another player."""
-
-    player: str
-    games: int = 0
-    won: int = 0
-
-    @property
-    def share(self) -> float:
-        """The share of these results won together."""
-        return self.won / self.games if self.games else 0.0
 
 
 def results_of(games: Iterable[Game], name: str, window: Window) -> list[Result]:

@@ -29,10 +29,12 @@ def money_table(client: FlaskClient, cards: list[int]) -> dict[str, Any]:
     return made
 
 
-def evening_with_group(client: FlaskClient) -> tuple[dict[str, Any], str]:
-    """A group whose edit link this client opened, one table in it (cards 1/0/2/3: Dora pays
-    Ben 30, Cem pays Anna 10); the group and the evening's date."""
-    group = client.post("/api/v1/groups", json={"name": "Dienstag", "players": PLAYERS}).json
+def evening_with_group(
+    client: FlaskClient, members: list[str] = PLAYERS
+) -> tuple[dict[str, Any], str]:
+    """A group of `members` whose edit link this client opened, one table in it (cards
+    1/0/2/3: Dora pays Ben 30, Cem pays Anna 10); the group and the evening's date."""
+    group = client.post("/api/v1/groups", json={"name": "Dienstag", "players": members}).json
     assert group is not None
     table = money_table(client, [1, 0, 2, 3])
     client.patch(
@@ -158,16 +160,7 @@ def test_a_holder_who_did_not_play_is_said_at_the_field(client: FlaskClient) -> 
 def test_a_member_who_did_not_play_tonight_holds_the_kasse(client: FlaskClient) -> None:
     """The group's Kasse holder stayed at home: everyone pays him, he pays the winners
     (Dora 30 and Cem 10 to Emil, Emil 30 to Ben and 10 to Anna), nothing refused."""
-    group = client.post(
-        "/api/v1/groups", json={"name": "Dienstag", "players": [*PLAYERS, "Emil"]}
-    ).json
-    assert group is not None
-    table = money_table(client, [1, 0, 2, 3])
-    client.patch(
-        f"/api/v1/tables/{table['id']}",
-        json={"group": group["id"]},
-        headers={"X-Edit-Token": table["edit_token"], "X-Group-Token": group["edit_token"]},
-    )
+    group, _day = evening_with_group(client, [*PLAYERS, "Emil"])
     found = client.get(f"/api/v1/groups/{group['id']}/settlement?mode=kasse&kasse=emil").json
     assert found is not None, "refused"
     moves = {(t["from"], t["to"], t["cents"]) for t in found["transfers"]}
@@ -181,18 +174,7 @@ def test_a_member_who_did_not_play_tonight_holds_the_kasse(client: FlaskClient) 
 
 def test_the_kasse_holder_choice_offers_the_members_who_did_not_play(client: FlaskClient) -> None:
     """Who played first, then a member who stayed at home (Emil); nobody twice."""
-    group = client.post(
-        "/api/v1/groups", json={"name": "Dienstag", "players": [*PLAYERS, "Emil"]}
-    ).json
-    assert group is not None
-    table = money_table(client, [1, 0, 2, 3])
-    client.patch(
-        f"/api/v1/tables/{table['id']}",
-        json={"group": group["id"]},
-        headers={"X-Edit-Token": table["edit_token"], "X-Group-Token": group["edit_token"]},
-    )
-    client.get(f"/g/{group['id']}/edit/{group['edit_token']}")
-    day = client.get(f"/api/v1/groups/{group['id']}").json["evenings"][0]["date"]  # type: ignore[index]
+    group, day = evening_with_group(client, [*PLAYERS, "Emil"])
     text = client.get(f"/g/{group['id']}/abend/{day}?mode=kasse&kasse=Emil").get_data(as_text=True)
     select = text[
         text.index('<select name="kasse"') : text.index(
