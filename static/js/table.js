@@ -85,6 +85,14 @@
       });
       all(form, "[data-money]").forEach(function (group) { show(group, moneyAllowed()); });
       all(form, "[data-teams-help]").forEach(function (group) { show(group, withTeams()); });
+      // A field that belongs to one choice of another ("tally=wins") shows with that choice;
+      // inside a hidden variant's options it stays hidden (and disabled) with them.
+      all(form, "[data-only-with]").forEach(function (input) {
+        var wanted = input.getAttribute("data-only-with").split("=");
+        var group = input.closest("[data-variant-options]");
+        var on = checked(wanted[0]) === wanted[1] && (!group || !group.hidden);
+        show(input.closest(".field") || input, on);
+      });
     }
     function fitSeats() {
       var range = limits();

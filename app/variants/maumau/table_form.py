@@ -25,12 +25,18 @@ FIELDS = {
         _l("Number of games (empty: open-ended)"),
         validators=[Optional()],
         description=_l("Leave empty to count wins as long as you like."),
-        render_kw=SERIES,
+        # mau.score.points plays to a limit: the page shows the games with wins only.
+        render_kw={**SERIES, "data-only-with": "tally=wins"},
     ),
     "limit": count_field(
         _l("Points limit: the table ends when somebody reaches it"),
         default=VARIANT.defaults["limit"],
-        render_kw={"inputmode": "numeric", "min": 10, "max": 1000},
+        render_kw={
+            "inputmode": "numeric",
+            "min": 10,
+            "max": 1000,
+            "data-only-with": "tally=points",
+        },
     ),
     "cards": choice_field(
         _l("Cards dealt to each player"),

@@ -118,7 +118,10 @@ def test_a_maumau_evening_from_the_group_to_the_money(
     page.locator("label.variant-choice:has(input[value='maumau'])").tap()
     for name in ["Anna", "Ben", "Cem"]:
         page.locator(f"[data-name-chips] [data-name='{name}']").tap()
+    expect(page.locator("#limit")).to_be_hidden()  # wins by default: games, no limit
+    expect(page.locator("#mau_games")).to_be_visible()
     page.locator("label:has(input[name='tally'][value='points'])").tap()
+    expect(page.locator("#mau_games")).to_be_hidden()
     page.fill("#limit", "40")
     page.fill("#rate_cents", "5")
     page.locator("[data-variant-options='maumau'] summary", has_text=words["house_rules"]).tap()
