@@ -16,7 +16,7 @@
   var polling = null;
   var etag = null;
 
-  // The page's one polite live region (base.html, static/js/announce.js).
+  // The page's one polite live region (base.html, static/js/a11y.js).
   var region = document.querySelector("[data-announce]");
   if (!region) {
     region = document.createElement("p");
