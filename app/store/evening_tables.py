@@ -19,34 +19,28 @@ from app.store.models import Round
 from app.store.models import Table
 
 
+def in_window(group_id: str, start: datetime, end: datetime) -> tuple[Any, ...]:
+    """The conditions for the group's tables (not deleted) started from `start` until before
+    `end` (the index on group and start serves them)."""
+    return (
+        Table.group_id == group_id,
+        Table.deleted_at.is_(None),
+        Table.created_at >= start,
+        Table.created_at < end,
+    )
+
+
 def started_between(group_id: str, start: datetime, end: datetime) -> list[Table]:
     """The group's tables (not deleted) started from `start` until before `end`, oldest first."""
-    query = (
-        select(Table)
-        .where(
-            Table.group_id == group_id,
-            Table.deleted_at.is_(None),
-            Table.created_at >= start,
-            Table.created_at < end,
-        )
-        .order_by(Table.created_at, Table.id)
-    )
-    return list(db.session.scalars(query))
+    query = select(Table).where(*in_window(group_id, start, end))
+    return list(db.session.scalars(query.order_by(Table.created_at, Table.id)))
 
 
 def starts_between(group_id: str, start: datetime, end: datetime) -> list[tuple[str, datetime]]:
     """The ids and start times of the same tables, without their rows or rounds."""
-    query = (
-        select(Table.id, Table.created_at)
-        .where(
-            Table.group_id == group_id,
-            Table.deleted_at.is_(None),
-            Table.created_at >= start,
-            Table.created_at < end,
-        )
-        .order_by(Table.created_at, Table.id)
-    )
-    return [(table_id, at) for table_id, at in db.session.execute(query)]
+    query = select(Table.id, Table.created_at).where(*in_window(group_id, start, end))
+    ordered = query.order_by(Table.created_at, Table.id)
+    return [(table_id, at) for table_id, at in db.session.execute(ordered)]
 
 
 def rounds_of(table_ids: Sequence[str]) -> dict[str, list[Any]]:
