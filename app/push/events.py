@@ -27,8 +27,9 @@ Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Lookup = Callable[[str], Awaitable[int | None]]
-# The event of a newer version for this phone, compressed when asked (None: no page to push).
-Render = Callable[[int, bool], Awaitable[bytes | None]]
+# The event of a newer version for a phone told the first one, compressed when asked (None:
+# nothing to push, the phone is told the version).
+Render = Callable[[int, int, bool], Awaitable[bytes | None]]
 
 PING = 20.0  # s
 RETRY = 3000  # ms: how soon a browser reconnects after the stream broke
@@ -128,8 +129,8 @@ async def stream(
             if waiting in done:
                 fresh = waiting.result()
                 if fresh > version:
+                    await told(out, render, table_id, version, fresh)
                     version = fresh
-                    await told(out, render, table_id, fresh)
             else:
                 waiting.cancel()
                 if not gone.done():
@@ -143,9 +144,10 @@ async def stream(
         hub.unsubscribe(table_id, client, queue)
 
 
-async def told(out: Writer, render: Render, table_id: str, version: int) -> None:
-    """Send the event of a newer version: the fresh page, else the version alone."""
-    page = await render(version, out.gzip)
+async def told(out: Writer, render: Render, table_id: str, before: int, version: int) -> None:
+    """Send the event of a newer version: the fresh page or what changed since `before`, else
+    the version alone."""
+    page = await render(before, version, out.gzip)
     if page is None:
         await out.write(event("version", {"table": table_id, "version": version}, version))
     else:

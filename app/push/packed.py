@@ -54,9 +54,10 @@ class SharedPage:
     """One rendered page as the "page" event, its runs compressed once (kept: the page and
     those; a phone that takes no gzip gets the runs framed anew, a rare case)."""
 
-    def __init__(self, html: str, editor: bool) -> None:
+    def __init__(self, html: str, editor: bool, base: int | None = None) -> None:
         self.html = html
         self.editor = editor
+        self.base = base  # the html is the changes since this version (None: the page)
         plain, self.slots = runs(html, editor)
         self.packed = [deflated(run) for run in plain]
 

@@ -95,5 +95,5 @@ class Pages:
 
 def packed_page(app: Flask, environ: dict[str, Any], editor: bool) -> SharedPage | None:
     """The live copy rendered and packed for the phones (in a worker thread)."""
-    html, _shown = rendered(app, environ)
-    return None if html is None else SharedPage(html, editor)
+    html, _shown, base = rendered(app, environ)
+    return None if html is None else SharedPage(html, editor, base)

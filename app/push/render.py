@@ -93,7 +93,9 @@ class Viewer:
             path=f"/t/{table_id}/live",
             base_url=f"{self.scheme}://localhost{self.root}",
             query_string=self.query,
-            headers=self.headers,
+            # The changes since the newest version this key was rendered at, where kept: the
+            # phones of the key showing that version get only those (app.tables.changes).
+            headers=[*self.headers, ("X-Changes-From", "any")],
             environ_base={"REMOTE_ADDR": self.address},
         )
         try:
@@ -112,13 +114,19 @@ def role(app: Flask, table_id: str, viewer: Viewer) -> Role | None:
         return Role(editor, current_lang(), generate_csrf() if editor else None)
 
 
-def rendered(app: Flask, environ: dict[str, Any]) -> tuple[str | None, int]:
-    """The live copy's HTML and the version it shows ((None, -1) unless answered 200)."""
+def rendered(app: Flask, environ: dict[str, Any]) -> tuple[str | None, int, int | None]:
+    """The live copy's HTML, the version it shows, and the version its changes start from
+    (None: it is the whole page); (None, -1, None) unless answered 200."""
     answer = Response.from_app(app.wsgi_app, environ)
     try:
         if answer.status_code != 200:
-            return None, -1
-        return answer.get_data(as_text=True), int(answer.headers.get("X-Table-Version", -1))
+            return None, -1, None
+        base = answer.headers.get("X-Changes-Base")
+        return (
+            answer.get_data(as_text=True),
+            int(answer.headers.get("X-Table-Version", -1)),
+            int(base) if base is not None else None,
+        )
     finally:
         answer.close()
 

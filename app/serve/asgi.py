@@ -45,7 +45,7 @@ SWEEP = {"sqlite": 2.0, "postgresql": 15.0}
 log = logging.getLogger(__name__)
 
 
-async def no_page(_version: int, _gzip: bool) -> bytes | None:
+async def no_page(_told: int, _version: int, _gzip: bool) -> bytes | None:
     """A group's stream carries versions only: its page fetches itself."""
     return None
 
@@ -74,8 +74,8 @@ class PushApp:
         if scope["type"] == "http" and path and scope["method"] in ("GET", "HEAD"):
             table_id, viewer = path[1], Viewer(scope)
 
-            async def render(version: int, gzip: bool) -> bytes | None:
-                return await self.page(table_id, viewer, version, gzip)
+            async def render(told: int, version: int, gzip: bool) -> bytes | None:
+                return await self.page(table_id, viewer, told, version, gzip)
 
             client = self.client(scope)
             await stream(self.hub, self.version, render, table_id, client, scope, receive, send)
@@ -134,12 +134,17 @@ class PushApp:
         if url is not None:
             self.tasks.append(asyncio.create_task(listen(self.hub, url)))
 
-    async def page(self, table_id: str, viewer: Viewer, version: int, gzip: bool) -> bytes | None:
-        """The phone's fresh page as its event (None when it cannot be had: the phone fetches
-        it), compressed when `gzip` (the shared page's pieces, app.push.packed)."""
+    async def page(
+        self, table_id: str, viewer: Viewer, told: int, version: int, gzip: bool
+    ) -> bytes | None:
+        """The phone's fresh page, or the changes since the version it was `told`, as its event
+        (None when neither fits: the phone fetches what changed since the version it shows),
+        compressed when `gzip` (the shared page's pieces, app.push.packed)."""
         try:
             shared = await self.pages.shared(table_id, viewer, version)
             if shared is None or viewer.role is None:
+                return None
+            if shared.base is not None and shared.base != told:
                 return None
             return shared.body(version, viewer.role, gzip)
         except Exception as error:  # the phone is told the version and fetches the page

@@ -2,11 +2,14 @@
 
 A form posted by static/js/offline.js asks for the table page in the same answer instead of a
 redirect, so saving costs one round trip: the script puts the page in place and confirms the
-round it showed as pending. A form posted without the script gets the redirect (PRG) as before.
+round it showed as pending. Sent with the version the page shows (X-Changes-From), the answer
+is only what changed since (app.tables.changes). A form posted without the script gets the
+redirect (PRG) as before.
 """
 
 from __future__ import annotations
 
+from flask import get_flashed_messages
 from flask import make_response
 from flask import redirect
 from flask import render_template
@@ -15,6 +18,9 @@ from flask import url_for
 from werkzeug.wrappers import Response
 
 from app.store.models import Table
+from app.tables.changes import FROM_HEADER
+from app.tables.changes import as_changes
+from app.tables.changes import asked_from
 
 ANSWER_HEADER = "X-Answer"
 
@@ -30,11 +36,20 @@ def table_page(table: Table, number: int | None) -> Response:
     # does, and rounds.py answers with this page.
     from app.tables.table import page_context
 
-    response = make_response(render_template("tables/view.html", **page_context(table)))
+    context = page_context(table)
+    said = " ".join(str(message) for message in get_flashed_messages())  # kept per request
+    page = render_template("tables/view.html", **context)
+    base = None
+    if FROM_HEADER in request.headers:  # the phone shows an older version: what changed since
+        rounds = len(context["standing"].round_points)
+        page, base = as_changes(table, page, rounds, asked_from(), said)
+    response = make_response(page)
+    if base is not None:
+        response.headers["X-Changes-Base"] = str(base)
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Table-Version"] = str(table.version)
     response.headers["X-Saved-Round"] = "" if number is None else str(number)
-    response.headers["Vary"] = ANSWER_HEADER
+    response.headers["Vary"] = f"{ANSWER_HEADER}, {FROM_HEADER}"
     return response
 
 

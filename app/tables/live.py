@@ -11,8 +11,15 @@ from typing import Any
 from flask import Response
 from flask import make_response
 from flask import render_template
+from flask import request
 
+from app.push.pieces import LAZY
+from app.push.pieces import piece_text
 from app.tables import bp
+from app.tables.changes import FROM_HEADER
+from app.tables.changes import as_changes
+from app.tables.changes import asked_from
+from app.tables.changes import remember
 from app.tables.table import page_context
 from app.web.found import table_or_404
 
@@ -25,12 +32,24 @@ def no_flashes(**_kwargs: Any) -> list[Any]:
 
 @bp.get("/t/<id:table_id>/live")
 def live(table_id: str) -> Response:
-    """The current table page for live.js (never cached: it is the fresh state)."""
+    """The current table page for live.js (never cached: it is the fresh state); asked with
+    the version the phone shows (X-Changes-From), only what changed since (app.tables.changes)."""
     table = table_or_404(table_id)
-    page = render_template(
-        "tables/view.html", **page_context(table), get_flashed_messages=no_flashes
-    )
+    context = page_context(table)
+    page = render_template("tables/view.html", **context, get_flashed_messages=no_flashes)
+    base = None
+    wanted = request.args.get("piece", "")
+    if wanted.startswith(LAZY):  # a picture the phone scrolled to (static/js/live.js)
+        page = piece_text(page, wanted)
+    elif FROM_HEADER in request.headers:
+        rounds = len(context["standing"].round_points)
+        page, base = as_changes(table, page, rounds, asked_from())
+    else:
+        remember(table, page)
     response = make_response(page)
+    response.headers["Vary"] = FROM_HEADER
+    if base is not None:
+        response.headers["X-Changes-Base"] = str(base)
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Table-Version"] = str(table.version)
     return response

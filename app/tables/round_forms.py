@@ -63,11 +63,16 @@ def form_class(table: Table) -> type[RoundForm]:
 
 
 def round_form(
-    table: Table, dealer: int, body: dict[str, Any] | None = None, version: int | None = None
+    table: Table,
+    dealer: int,
+    body: dict[str, Any] | None = None,
+    version: int | None = None,
+    blank: bool = False,
 ) -> RoundForm:
     """The table's round form with one entry per seat, prefilled from a stored round if given.
 
-    `dealer` is who dealt the game being entered (for the preselections of a new round).
+    `dealer` is who dealt the game being entered (for the preselections of a new round);
+    `blank`: not filled from the request (a form shown in a page answering another one).
     """
     base = form_class(table)
     seats = len(table.players)
@@ -83,7 +88,9 @@ def round_form(
         data["idempotency_key"] = uuid.uuid4().hex
     if version is not None:
         data["version"] = str(version)
-    form: RoundForm = sized_class(table, data=data)
+    form: RoundForm = (
+        sized_class(table, formdata=None, data=data) if blank else sized_class(table, data=data)
+    )
     seat_choices = [SelectChoice(str(seat), name) for seat, name in enumerate(table.players)]
     if isinstance(form.next_dealer, RadioField):
         by_rule = SelectChoice("", _l("By the rule: the next after whoever went out"))
@@ -110,6 +117,16 @@ def one_tap_form(table: Table, dealer: int, number: int) -> RoundForm | None:
     # form reads the posted fields): the next game is a new one.
     form.idempotency_key.data = uuid.uuid4().hex
     form.expected_number.data = str(number)
+    return form
+
+
+def entry_form(table: Table, dealer: int) -> RoundForm:
+    """The next round's form as the table page carries it, opened in place by a tap
+    (static/js/table.js), which puts in the phone's own key and the round's number: the
+    template stays the same from round to round, so a change does not send it again."""
+    form = round_form(table, dealer, blank=True)
+    form.idempotency_key.data = ""
+    form.expected_number.data = ""
     return form
 
 

@@ -24,11 +24,13 @@ from app.scoring import Standing
 from app.store.models import Table
 from app.store.tables import table_state
 from app.tables import bp
+from app.tables.changes import remember
 from app.tables.display import say
 from app.tables.end_early import end_early_text
 from app.tables.pictures import chart_note
 from app.tables.pictures import running_totals_chart
 from app.tables.pictures import settlement_picture
+from app.tables.round_forms import entry_form
 from app.tables.round_forms import one_tap_form
 from app.tables.undo import redo_step
 from app.tables.undo import undo_step
@@ -118,6 +120,10 @@ def page_context(table: Table) -> dict[str, Any]:
         "one_tap": one_tap_form(table, standing.next_dealer, len(standing.round_points) + 1)
         if editor and not standing.finished
         else None,
+        # The next round's form, opened in place by "+ Spiel" (no page load on the save's way).
+        "entry_form": entry_form(table, standing.next_dealer)
+        if editor and not standing.finished
+        else None,
     }
 
 
@@ -126,7 +132,9 @@ def view(table_id: str) -> str:
     """Players, dealer, rounds with running totals, the result; edit controls for an editor."""
     table = table_or_404(table_id)
     remember_table(table.id)
-    return render_template("tables/view.html", **page_context(table))
+    page = render_template("tables/view.html", **page_context(table))
+    remember(table, page)  # a change is sent to this phone as what differs from this page
+    return page
 
 
 @bp.get("/t/<id:table_id>/edit/<token>")

@@ -77,20 +77,168 @@
     });
     var flashes = Array.prototype.slice.call(main.querySelectorAll(":scope > .flash"));
     var focus = window.mautischFocusKey ? window.mautischFocusKey(main) : null;
+    var entry = main.querySelector(":scope > [data-round-inline]");
     main.replaceChildren.apply(main, flashes.concat(Array.prototype.slice.call(next.childNodes)));
+    if (entry) behindEntry(Array.prototype.slice.call(main.children), entry);
     // The focus stays on its control (or the newest state of the table), never on <body>.
     if (focus && window.mautischRefocus) window.mautischRefocus(focus, ["[data-enter-round]", "#grid-title"]);
   }
 
-  function refresh() {
+  function refresh(whole) {
+    // Asked with the version shown: only what changed since (or the page, if the server no
+    // longer knows that version).
     show("stale", say("live_newer"));
-    return fetch(withLang(bar.getAttribute("data-live-url")), { cache: "no-store", credentials: "same-origin" })
+    var headers = whole ? {} : { "X-Changes-From": String(shown()) };
+    return fetch(withLang(bar.getAttribute("data-live-url")), { cache: "no-store", credentials: "same-origin", headers: headers })
       .then(function (response) {
         if (!response.ok) throw new Error("live page: " + response.status);
         return response.text();
       })
-      .then(apply);
+      .then(function (text) {
+        if (!take(text)) return refresh(true);
+      });
   }
+
+  // ---- changes: the pieces that differ from the page shown (app.push.pieces) ---------------
+  // The page marks its parts <!--p:key-->…<!--/p:key-->; a change comes as templates, one per
+  // piece: its new text, a list's new order (data-o), or "changed, fetch when seen" (data-lazy).
+  var CHANGES = "<template data-changes";
+
+  function take(text) {
+    // A page or the changes since the version shown; false: they do not fit this page.
+    if (text.slice(0, CHANGES.length) !== CHANGES) { apply(text); return true; }
+    return applyChanges(text);
+  }
+
+  function marks() {
+    var found = {};
+    var open = {};
+    var walker = document.createTreeWalker(main, NodeFilter.SHOW_COMMENT);
+    while (walker.nextNode()) {
+      var mark = /^(\/?)p:([\w.-]+)$/.exec(walker.currentNode.data);
+      if (!mark) continue;
+      if (!mark[1]) open[mark[2]] = walker.currentNode;
+      else if (open[mark[2]]) found[mark[2]] = [open[mark[2]], walker.currentNode];
+    }
+    return found;
+  }
+
+  function inside(range) {
+    var nodes = [];
+    for (var node = range[0].nextSibling; node && node !== range[1]; node = node.nextSibling) nodes.push(node);
+    return nodes;
+  }
+
+  function behindEntry(nodes, entry) {
+    // A round being entered in place (static/js/table.js) stays on screen; the table's new
+    // parts wait hidden behind it.
+    nodes.forEach(function (node) {
+      if (node.nodeType !== 1 || node === entry || node.hidden) return;
+      node.hidden = true;
+      node.setAttribute("data-entry-hid", "");
+    });
+    if (entry.parentNode !== main) main.append(entry);
+  }
+
+  function fill(range, content) {
+    Array.prototype.forEach.call(content.querySelectorAll("script"), function (node) { node.remove(); });
+    Array.prototype.forEach.call(content.querySelectorAll("[data-live-keep][id]"), function (node) {
+      var kept = document.getElementById(node.id);
+      if (kept) node.replaceWith(kept);
+    });
+    inside(range).forEach(function (node) { node.remove(); });
+    var entry = range[1].parentNode === main && main.querySelector(":scope > [data-round-inline]:not([hidden])");
+    if (entry) behindEntry(Array.prototype.slice.call(content.children), entry);
+    range[1].before(content);
+  }
+
+  function order(range, keys, found) {
+    var nodes = [];
+    keys.forEach(function (key) {
+      var at = found[key];
+      if (!at) {
+        at = found[key] = [document.createComment("p:" + key), document.createComment("/p:" + key)];
+        nodes.push(at[0], at[1]);
+        return;
+      }
+      nodes.push.apply(nodes, [at[0]].concat(inside(at), [at[1]]));
+    });
+    inside(range).forEach(function (node) { node.remove(); });
+    nodes.forEach(function (node) { range[1].before(node); });
+  }
+
+  function lazy(key, range) {
+    // A picture that changed is fetched when it comes into view, not with every change.
+    var first = inside(range).filter(function (node) { return node.nodeType === 1; })[0];
+    function load() {
+      fetch(withLang(bar.getAttribute("data-live-url")) + "&piece=" + encodeURIComponent(key), { cache: "no-store", credentials: "same-origin" })
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (html) {
+          var now = marks()[key];
+          if (html === null || !now) return;
+          var holder = document.createElement("template");
+          holder.innerHTML = html;
+          fill(now, holder.content);
+        })
+        .catch(function () { /* the old picture stays until the next change */ });
+    }
+    if (!first || !window.IntersectionObserver) { load(); return; }
+    var watcher = new IntersectionObserver(function (entries) {
+      if (!entries.some(function (entry) { return entry.isIntersecting; })) return;
+      watcher.disconnect();
+      load();
+    }, { rootMargin: "200px" });
+    watcher.observe(first);
+  }
+
+  function flash(text) {
+    // This phone's own message ("Spiel 7 gespeichert."): on top, as a page would show it.
+    if (!text) return;
+    Array.prototype.forEach.call(main.querySelectorAll(":scope > .flash"), function (node) { node.remove(); });
+    var note = document.createElement("p");
+    note.className = "flash flash-message";
+    note.setAttribute("role", "status");
+    note.textContent = text;
+    main.prepend(note);
+  }
+
+  function applyChanges(text) {
+    var holder = document.createElement("template");
+    holder.innerHTML = text;
+    var parts = Array.prototype.slice.call(holder.content.children);
+    var head = parts.shift();
+    var fresh = Number(head.getAttribute("data-version"));
+    if (fresh <= shown()) return true;  // this page is as new already (saved in place)
+    if (Number(head.getAttribute("data-from")) !== shown()) return false;
+    var found = marks();
+    var focus = window.mautischFocusKey ? window.mautischFocusKey(main) : null;
+    var before = Number(bar.getAttribute("data-rounds"));
+    var after = Number(head.getAttribute("data-rounds"));
+    for (var index = 0; index < parts.length; index += 1) {
+      var part = parts[index];
+      var key = part.getAttribute("data-k");
+      var range = found[key];
+      if (!range) return false;  // not on this page: the whole page is fetched
+      if (part.hasAttribute("data-o")) order(range, part.getAttribute("data-o").split(" "), found);
+      else if (part.hasAttribute("data-lazy")) lazy(key, range);
+      else fill(range, part.content);
+    }
+    bar.setAttribute("data-version", String(fresh));
+    bar.setAttribute("data-rounds", String(after));
+    flash(head.getAttribute("data-said"));
+    if (head.getAttribute("data-title")) document.title = head.getAttribute("data-title");
+    if (focus && window.mautischRefocus) window.mautischRefocus(focus, ["[data-enter-round]", "#grid-title"]);
+    if (window.mautischSay) {
+      window.mautischSay(after > before
+        ? bar.getAttribute("data-entered-text").replace("{n}", String(after))
+        : bar.getAttribute("data-updated-text"));
+    }
+    fromCache = false;
+    show("current", say("live_current"));
+    document.dispatchEvent(new CustomEvent("mautisch:updated"));
+    return true;
+  }
+  window.mautischTake = take;
 
   function apply(html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
@@ -192,7 +340,7 @@
     // The fresh page itself, rendered for this phone where its stream is held.
     heard();
     try {
-      apply(message.data);
+      if (!take(message.data)) update();
     } catch (error) {
       update();
     }

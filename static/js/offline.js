@@ -258,10 +258,14 @@
     var shown = showSaving(form, data);
     var controller = window.AbortController ? new AbortController() : null;
     var timer = controller && setTimeout(function () { controller.abort(); }, SAVE_TIMEOUT);
+    var headers = { "X-Answer": "table" };
+    var bar = document.querySelector("[data-live]");
+    // On the table page: the answer is only what changed since the version it shows.
+    if (bar && !(shown && shown.formPage)) headers["X-Changes-From"] = bar.getAttribute("data-version");
     fetch(form.getAttribute("action") || location.pathname + location.search, {
       method: "POST",
       body: new URLSearchParams(data),
-      headers: { "X-Answer": "table" },
+      headers: headers,
       credentials: "same-origin",
       cache: "no-store",
       redirect: "manual",
@@ -299,6 +303,7 @@
           return;
         }
         // The table is on screen already: it shows the round as kept and sends it later.
+        if (shown.inline) shown.inline.remove();
         onTablePage(shown);
         if (shown.row) shown.row.remove();
         if (!shown.formPage) ready(form);
@@ -331,8 +336,12 @@
     var scripts = Array.prototype.map.call(copy.querySelectorAll("script[src]"), function (node) {
       return node.getAttribute("src");
     });
-    Array.prototype.forEach.call(copy.querySelectorAll(".flash, script, [data-pending-row], [data-pending-table]"), function (node) {
+    Array.prototype.forEach.call(copy.querySelectorAll(".flash, script, [data-pending-row], [data-pending-table], [data-round-inline]"), function (node) {
       node.remove();
+    });
+    Array.prototype.forEach.call(copy.querySelectorAll("[data-entry-hid]"), function (node) {
+      node.hidden = false;
+      node.removeAttribute("data-entry-hid");
     });
     try {
       sessionStorage.setItem(PAGE_KEY, JSON.stringify({
@@ -354,8 +363,11 @@
     // again and sends it the ordinary way.
     if (!form.querySelector("input[name=idempotency_key]") || isCorrection(form)) return null;
     var main = document.querySelector("main");
-    var shown = { formPage: null, title: document.title, row: null };
-    if (!document.querySelector("[data-live]")) {
+    var shown = { formPage: null, title: document.title, row: null, inline: null };
+    if (form.closest("[data-round-inline]") && window.mautischCloseEntry) {
+      // Entered in place: the table is back at once, the form kept hidden until the answer.
+      shown.inline = window.mautischCloseEntry(true);
+    } else if (!document.querySelector("[data-live]")) {
       var kept = keptTablePage(tableOf(location.pathname));
       if (!kept) return null;
       shown.formPage = document.createElement("div");
@@ -435,6 +447,16 @@
   }
 
   function showAnswer(html, version, shown) {
+    if (html.indexOf("<template data-changes") === 0 && window.mautischTake) {
+      // Only what changed: the row being saved makes way for the stored one.
+      if (shown && shown.row) shown.row.remove();
+      if (shown && shown.inline) shown.inline.remove();
+      window.mautischTake(html);
+      changedSinceKept = true;
+      tableShown();
+      return;
+    }
+    if (shown && shown.inline) shown.inline.remove();
     var doc = new DOMParser().parseFromString(html, "text/html");
     var fresh = doc.querySelector("main");
     if (!fresh || !doc.querySelector("[data-live]")) { location.href = tablePage(); return; }
@@ -485,6 +507,18 @@
       document.body.append(script);
     });
   }
+
+  var changedSinceKept = false;
+  function keepWhenHidden() {
+    // Changes applied in place leave the offline copy behind: it is fetched once the phone is
+    // put away, not with every round (the save is the only wait at the table).
+    if (document.hidden && changedSinceKept) {
+      changedSinceKept = false;
+      keepAnswer();
+    }
+  }
+  document.addEventListener("visibilitychange", keepWhenHidden);
+  document.addEventListener("mautisch:entry", function () { countKeptInForm(); });
 
   function keepAnswer() {
     // This page came by the save's POST, which the worker does not keep: it fetches the table

@@ -275,7 +275,82 @@
     }
   }
 
+  // ---- the round entered in place -------------------------------------------------------------
+  // "+ Spiel" opens the form the page carries (<template data-round-template>) instead of
+  // loading its page: the table stays loaded, its stream open, and the save's answer is only
+  // what changed (static/js/offline.js). The template is the same from round to round; the
+  // round's number, the dealer and this phone's key are put in here. Back or "Cancel" closes it.
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+
+  function openEntry(link) {
+    var template = document.querySelector("[data-round-template]");
+    var main = document.querySelector("main");
+    if (!template || document.querySelector("[data-round-inline]")) return false;
+    var box = document.createElement("div");
+    box.setAttribute("data-round-inline", "");
+    box.append(template.content.cloneNode(true));
+    var number = link.getAttribute("data-enter-next");
+    var heading = box.querySelector("[data-round-heading]");
+    heading.setAttribute("data-round-number", number);
+    heading.textContent = heading.getAttribute("data-round-text").replace("{n}", number);
+    box.querySelector("input[name=idempotency_key]").value = newKey();
+    box.querySelector("input[name=expected_number]").value = number;
+    var dealer = box.querySelector("[data-entry-dealer]");
+    if (dealer && link.hasAttribute("data-enter-dealer")) {
+      dealer.querySelector("span").textContent = link.getAttribute("data-enter-dealer");
+      dealer.hidden = false;
+    }
+    all(main, ":scope > *").forEach(function (node) {
+      if (node.hidden) return;
+      node.hidden = true;
+      node.setAttribute("data-entry-hid", "");
+    });
+    main.append(box);
+    box.setAttribute("data-back", location.href);
+    history.pushState({ entry: true }, "", link.href);
+    setUpRound(box.querySelector("[data-round-form]"));
+    document.dispatchEvent(new CustomEvent("mautisch:entry"));  // offline.js: kept rounds first
+    window.scrollTo(0, 0);
+    if (window.mautischRefocus) window.mautischRefocus(null, ["[data-round-inline] h1"]);
+    return true;
+  }
+
+  function closeEntry(keepForm) {
+    // keepForm: the save is under way; the form stays (hidden) in case the server shows it
+    // again, and the table is back at once.
+    var box = document.querySelector("[data-round-inline]:not([hidden])");
+    if (!box) return null;
+    all(document, "main > [data-entry-hid]").forEach(function (node) {
+      node.hidden = false;
+      node.removeAttribute("data-entry-hid");
+    });
+    if (keepForm) box.hidden = true;
+    else box.remove();
+    var table = box.getAttribute("data-back");
+    if (history.state && history.state.entry && table) history.replaceState(null, "", table);
+    return box;
+  }
+  window.mautischCloseEntry = closeEntry;
+
+  window.addEventListener("popstate", function () {
+    if (closeEntry(false) && window.mautischRefocus) window.mautischRefocus(null, ["[data-enter-round]"]);
+  });
+
   document.addEventListener("click", function (event) {
+    var enter = event.target.closest("[data-enter-round]");
+    if (enter && !event.defaultPrevented && event.button === 0 && !event.ctrlKey && !event.metaKey && openEntry(enter)) {
+      event.preventDefault();
+      return;
+    }
+    if (event.target.closest("[data-round-inline] [data-entry-cancel]")) {
+      event.preventDefault();
+      history.back();  // closes it (popstate), as the phone's back button does
+      return;
+    }
     var copy = event.target.closest("[data-copy]");
     if (copy) copyLink(copy);
     var row = event.target.closest("tr[data-href]");

@@ -1,0 +1,123 @@
+"""The table page as the changes since a version the phone shows (app.push.pieces).
+
+Every render of the table page (the page, its live copy, the answer to a save) remembers its
+pieces' digests under the page's key and version, in memory (`Remembered`: the newest two
+versions of each key, the least recently used keys go first). Asked for the changes from a
+version it remembers (header `X-Changes-From`), the live copy and a save's answer are JSON:
+the new version and the pieces that differ. A version it does not know (another process
+rendered it, a restart, a phone long asleep) gets the whole page once, in the same JSON.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Any
+
+from flask import current_app
+from flask import request
+
+from app.push import pieces
+from app.rights.phone import can_edit
+from app.store.models import Table
+from app.web.navigation import current_lang
+
+FROM_HEADER = "X-Changes-From"
+KEYS = 20_000  # page keys remembered: two per active table and language, a few kilobytes each
+VERSIONS = 2  # per key: the phone one change behind is the common case
+TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+
+
+class Remembered:
+    """Signatures of the table pages rendered lately, by page key and version (thread-safe)."""
+
+    def __init__(self, keys: int = KEYS) -> None:
+        self.keys = keys
+        self.lock = threading.Lock()
+        self.kept: OrderedDict[Hashable, dict[int, pieces.Signature]] = OrderedDict()
+
+    def keep(self, key: Hashable, version: int, signature: pieces.Signature) -> None:
+        """Remember one version of a key's page (only the newest VERSIONS stay)."""
+        with self.lock:
+            versions = self.kept.pop(key, {})
+            versions[version] = signature
+            for old in sorted(versions)[:-VERSIONS]:
+                del versions[old]
+            self.kept[key] = versions
+            while len(self.kept) > self.keys:
+                self.kept.popitem(last=False)
+
+    def find(
+        self, key: Hashable, version: int | None, now: int
+    ) -> tuple[int, pieces.Signature] | None:
+        """The signature of `version` (None: the newest kept before `now`), or None."""
+        with self.lock:
+            versions = self.kept.get(key, {})
+            if version is None:
+                version = max((v for v in versions if v < now), default=None)
+            if version is None or version not in versions or version >= now:
+                return None
+            return version, versions[version]
+
+
+def remembered() -> Remembered:
+    """This process's signatures (made on first use)."""
+    return current_app.extensions.setdefault("table_pieces", Remembered())  # type: ignore[no-any-return]
+
+
+def page_key(table: Table) -> tuple[Any, ...]:
+    """What the page depends on besides the table's state: rights, language, all rounds or
+    the newest, and the address the phone uses (links in the page are absolute)."""
+    return (
+        table.id,
+        can_edit(table),
+        current_lang(),
+        request.args.get("rounds") == "all",
+        request.host_url,
+    )
+
+
+def asked_from() -> int | None | str:
+    """The version the phone shows, from `X-Changes-From` ("any": whatever is kept)."""
+    value = request.headers.get(FROM_HEADER, "")
+    if value == "any":
+        return value
+    return int(value) if value.isdigit() else None
+
+
+def remember(table: Table, html: str) -> pieces.Piece | None:
+    """Keep the digests of this rendered page; its pieces (None: not marked)."""
+    plain = pieces.parse(pieces.normalised(html))
+    if plain is not None:
+        remembered().keep(page_key(table), table.version, pieces.signature(plain))
+    return plain
+
+
+def as_changes(
+    table: Table, html: str, rounds: int, since: int | str | None, said: str = ""
+) -> tuple[str, int | None]:
+    """The answer for a phone that shows version `since` ("any": the newest kept): the
+    changes since that version and it when it is remembered, else the whole page and None.
+    `said`: the phone's message, which the page shows outside its pieces."""
+    base = (
+        None
+        if since is None
+        else remembered().find(
+            page_key(table), since if isinstance(since, int) else None, table.version
+        )
+    )
+    plain = remember(table, html)
+    if base is None or plain is None:
+        return html, None
+    title = TITLE.search(html)
+    head = {
+        "version": str(table.version),
+        "from": str(base[0]),
+        "rounds": str(rounds),
+        "title": title[1].strip() if title else "",
+        "said": said,  # this phone's message ("Spiel 7 gespeichert."), shown on top
+    }
+    ops = pieces.changes(base[1], pieces.parse(html) or plain, plain)
+    return pieces.as_text(ops, head), base[0]
