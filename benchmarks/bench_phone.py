@@ -183,6 +183,7 @@ class Proxy:
     up: Link
     port: int = 0
     connections: int = 0
+    down_bytes: int = 0  # to the phone since the last reset
     server: asyncio.Server | None = field(default=None, repr=False)
 
     async def pipe(
@@ -208,6 +209,8 @@ class Proxy:
         sender = asyncio.create_task(deliver())
         try:
             while data := await reader.read(65536):
+                if link is self.down:
+                    self.down_bytes += len(data)
                 queue.put_nowait((link.arrival(loop.time(), len(data)), data))
         except OSError:
             pass
@@ -231,8 +234,9 @@ class Proxy:
             one.close()
 
     def reset(self) -> None:
-        """Start counting connections anew."""
+        """Start counting connections and bytes anew."""
         self.connections = 0
+        self.down_bytes = 0
 
 
 class Network:
@@ -475,7 +479,21 @@ EDITOR = """(() => {
   document.addEventListener("pointerdown", event => {
     const save = event.target.closest("button[type=submit]");
     if (save) sessionStorage.setItem("bench.tap", Date.now());
+    if (event.target.closest("[data-enter-round]")) {
+      sessionStorage.setItem("bench.enter", Date.now());
+      sessionStorage.removeItem("bench.entry");
+    }
   }, true);
+  // "+ Spiel" to the round's form on screen: in place, or its own page loaded (the old way).
+  const entry = () => {
+    if (!sessionStorage.getItem("bench.enter") || sessionStorage.getItem("bench.entry")) return;
+    const form = document.querySelector("[data-round-form]");
+    if (form && form.offsetParent !== null) {
+      requestAnimationFrame(() => sessionStorage.setItem("bench.entry", Date.now()));
+    }
+  };
+  new MutationObserver(entry).observe(document, {childList: true, subtree: true});
+  document.addEventListener("DOMContentLoaded", entry);
   const watch = number => {
     const seen = (SEEN)(number);
     new MutationObserver((changes, observer) => {
@@ -520,7 +538,14 @@ def tap_to_saved(
         for attempt in range(tries):
             number = ROUNDS + attempt + 1
             editor.page.locator("a.big-button").tap()
-            editor.page.wait_for_load_state("load")
+            editor.page.wait_for_function("() => sessionStorage.getItem('bench.entry')")
+            figures.add(
+                "tap + Spiel to the entry shown",
+                editor.page.evaluate(
+                    "() => sessionStorage.getItem('bench.entry') - sessionStorage.getItem('bench.enter')"
+                ),
+            )
+            editor.page.evaluate("() => sessionStorage.removeItem('bench.enter')")
             # Another round each try: the same round twice in a row is asked about first.
             tap(editor.page, "hands-1-others", 1 + attempt % 3)
             tap(editor.page, "hands-2-jacks", 1)
@@ -534,6 +559,7 @@ def tap_to_saved(
                 number,
             )
             editor.proxy.reset()
+            other.proxy.down_bytes = 0  # its connections are counted over the whole run
             editor.page.get_by_role("button", name="Speichern").tap()
             row(editor.page, number).wait_for()
             tapped, pending, saved = editor.page.evaluate(
@@ -552,6 +578,7 @@ def tap_to_saved(
             figures.add(
                 "tap to other phone", other.page.evaluate("window.benchSeen") - float(tapped)
             )
+            figures.add("other phone: bytes per change", float(other.proxy.down_bytes))
             editor.page.wait_for_load_state("networkidle")
         minutes = (time.monotonic() - watched) / 60
         figures.add("other phone: new connections a minute", other.proxy.connections / minutes)

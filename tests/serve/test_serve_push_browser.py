@@ -56,9 +56,14 @@ def new_phone(browser: Any, lang: str) -> Page:
 
 
 def requests_of(page: Page) -> list[str]:
-    """The paths this page asks for from now on (filled as they happen)."""
+    """The paths this page asks for from now on (filled as they happen); a picture fetched
+    when it came into view (`?piece=`) ends in "#piece"."""
     seen: list[str] = []
-    page.on("request", lambda request: seen.append(request.url.split("?")[0]))
+
+    def note(url: str) -> None:
+        seen.append(url.split("?")[0] + ("#piece" if "piece=" in url else ""))
+
+    page.on("request", lambda request: note(request.url))
     return seen
 
 
@@ -119,5 +124,84 @@ def test_with_the_stream_blocked_the_other_phone_polls(
     expect(watcher.locator(".rounds-grid tbody tr")).to_have_count(1, timeout=LIVE)
     expect(watcher.locator(".live-status")).to_have_text(CURRENT[lang])
     assert any(url.endswith("/version") for url in seen), seen
+    for page in (editor, watcher):
+        page.context.close()
+
+
+HANDS = {
+    "hands": [
+        {"jacks": 0, "others": 0},
+        {"jacks": 0, "others": 2},
+        {"jacks": 1, "others": 1},
+        {"jacks": 0, "others": 3},
+    ],
+    "jack_suit": None,
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_round_entered_in_place_reaches_the_watcher_as_changes(
+    server: ServerProcess, browser: Any, lang: str
+) -> None:
+    """Dynamisch, 20 games played: "+ Spiel" opens the entry without a page load, the save is
+    the editor's only request (its stream stays open, nothing is fetched again), and the
+    watching phone is sent the new row and totals: its other rows are the same nodes."""
+    made = fetch(
+        server.url,
+        "/api/v1/tables",
+        "POST",
+        {
+            "variant": "dynamisch",
+            "players": ["Anna", "Ben", "Cem", "Dora"],
+            "options": {"games": 100},
+        },
+    ).json()
+    table_id, token = made["id"], made["edit_token"]
+    for _ in range(20):
+        fetch(
+            server.url,
+            f"/api/v1/tables/{table_id}/rounds",
+            "POST",
+            HANDS,
+            **{"X-Edit-Token": token},
+        )
+    editor, watcher = new_phone(browser, lang), new_phone(browser, lang)
+    editor.goto(f"{server.url}/t/{table_id}/edit/{token}")
+    editor.goto(f"{server.url}/t/{table_id}?lang={lang}")
+    watcher.goto(f"{server.url}/t/{table_id}?lang={lang}")
+    for page in (editor, watcher):
+        expect(page.locator(".live-status")).to_have_text(CURRENT[lang])
+    editor.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")  # lazy pictures
+    editor.wait_for_load_state("networkidle")
+    editor.evaluate("() => window.scrollTo(0, 0)")
+    watcher.wait_for_timeout(1500)  # the stream holds: no more polling
+    watcher.evaluate("() => { window.firstRow = document.querySelector('.rounds-grid tbody tr'); }")
+    asked_editor, asked_watcher = requests_of(editor), requests_of(watcher)
+
+    editor.locator("a.big-button").tap()
+    expect(editor).to_have_url(f"{server.url}/t/{table_id}/rounds/new")
+    expect(editor.locator("[data-round-inline] h1")).to_have_text(f"{GAME[lang]} 21")
+    editor.locator("[data-stepper]:has(#hands-1-others) [data-step='1']").tap()
+    editor.locator("[data-stepper]:has(#hands-3-jacks) [data-step='1']").tap()
+    editor.locator("[data-round-inline] button[type=submit]").tap()
+    expect(editor.locator(".rounds-grid tfoot td")).to_have_text(["0", "41", "60", "62"])
+    expect(editor).to_have_url(f"{server.url}/t/{table_id}?lang={lang}")
+    expect(editor.locator("a.big-button")).to_contain_text("22")
+    # dyn.score, games 1–20: 0 / 2 / 3 / 3 each; game 21: 0 / 1 / 0 / 2 (Cem out).
+    expect(watcher.locator(".rounds-grid tfoot td")).to_have_text(["0", "41", "60", "62"])
+    expect(watcher.locator(".rounds-grid tbody tr")).to_have_count(21)
+    assert watcher.evaluate("() => window.firstRow.isConnected")  # not the whole page anew
+    watcher.wait_for_timeout(1000)
+    editor_asked = [u for u in asked_editor if "/static/" not in u and not u.endswith(".png")]
+    assert editor_asked == [f"{server.url}/t/{table_id}/rounds/new"], asked_editor
+    assert [u for u in asked_watcher if u.endswith(("/version", "/live", "/events"))] == []
+
+    # The phone's back button closes an entry opened by mistake; the table is as it was.
+    editor.locator("a.big-button").tap()
+    expect(editor.locator("[data-round-inline]")).to_be_visible()
+    editor.go_back()
+    expect(editor.locator("[data-round-inline]")).to_have_count(0)
+    expect(editor.locator(".rounds-grid")).to_be_visible()
+    expect(editor.locator("a.big-button")).to_be_focused()
     for page in (editor, watcher):
         page.context.close()
