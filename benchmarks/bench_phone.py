@@ -578,7 +578,7 @@ def tap_to_saved(
             figures.add(
                 "tap to other phone", other.page.evaluate("window.benchSeen") - float(tapped)
             )
-            figures.add("other phone: bytes per change", float(other.proxy.down_bytes))
+            figures.add("other phone: pushed change bytes", float(other.proxy.down_bytes))
             editor.page.wait_for_load_state("networkidle")
         minutes = (time.monotonic() - watched) / 60
         figures.add("other phone: new connections a minute", other.proxy.connections / minutes)

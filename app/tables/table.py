@@ -30,7 +30,7 @@ from app.tables.end_early import end_early_text
 from app.tables.pictures import chart_note
 from app.tables.pictures import running_totals_chart
 from app.tables.pictures import settlement_picture
-from app.tables.round_forms import entry_form
+from app.tables.entry import entry_markup
 from app.tables.round_forms import one_tap_form
 from app.tables.undo import redo_step
 from app.tables.undo import undo_step
@@ -121,7 +121,7 @@ def page_context(table: Table) -> dict[str, Any]:
         if editor and not standing.finished
         else None,
         # The next round's form, opened in place by "+ Spiel" (no page load on the save's way).
-        "entry_form": entry_form(table, standing.next_dealer)
+        "entry_form": entry_markup(table, standing)
         if editor and not standing.finished
         else None,
     }

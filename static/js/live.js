@@ -208,7 +208,10 @@
     var parts = Array.prototype.slice.call(holder.content.children);
     var head = parts.shift();
     var fresh = Number(head.getAttribute("data-version"));
-    if (fresh <= shown()) return true;  // this page is as new already (saved in place)
+    if (fresh <= shown()) {  // this page is as new already (its stream was quicker)
+      flash(head.getAttribute("data-said"));
+      return true;
+    }
     if (Number(head.getAttribute("data-from")) !== shown()) return false;
     var found = marks();
     var focus = window.mautischFocusKey ? window.mautischFocusKey(main) : null;

@@ -236,7 +236,9 @@
     if (!navigator.onLine) {
       if (keyField) data.set("idempotency_key", newKey());  // one key per entry, however often it is sent
       keep(form, data, false);
-      if (form.hasAttribute("data-one-tap")) renderPending();  // the table is on screen
+      var inline = form.closest("[data-round-inline]");
+      if (inline && window.mautischCloseEntry) window.mautischCloseEntry(false);
+      if (inline || form.hasAttribute("data-one-tap")) renderPending();  // the table is on screen
       else location.href = tablePage();
       return;
     }

@@ -311,6 +311,7 @@
     });
     main.append(box);
     box.setAttribute("data-back", location.href);
+    box.setAttribute("data-scroll", String(window.scrollY));
     history.pushState({ entry: true }, "", link.href);
     setUpRound(box.querySelector("[data-round-form]"));
     document.dispatchEvent(new CustomEvent("mautisch:entry"));  // offline.js: kept rounds first
@@ -330,6 +331,8 @@
     });
     if (keepForm) box.hidden = true;
     else box.remove();
+    // Back where "+ Spiel" was tapped, not wherever the form's save button left the page.
+    window.scrollTo(0, Number(box.getAttribute("data-scroll")) || 0);
     var table = box.getAttribute("data-back");
     if (history.state && history.state.entry && table) history.replaceState(null, "", table);
     return box;
