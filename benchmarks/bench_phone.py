@@ -542,7 +542,8 @@ def tap_to_saved(
             figures.add(
                 "tap + Spiel to the entry shown",
                 editor.page.evaluate(
-                    "() => sessionStorage.getItem('bench.entry') - sessionStorage.getItem('bench.enter')"
+                    "() => sessionStorage.getItem('bench.entry')"
+                    " - sessionStorage.getItem('bench.enter')"
                 ),
             )
             editor.page.evaluate("() => sessionStorage.removeItem('bench.enter')")

@@ -27,10 +27,10 @@ from app.tables import bp
 from app.tables.changes import remember
 from app.tables.display import say
 from app.tables.end_early import end_early_text
+from app.tables.entry import entry_markup
 from app.tables.pictures import chart_note
 from app.tables.pictures import running_totals_chart
 from app.tables.pictures import settlement_picture
-from app.tables.entry import entry_markup
 from app.tables.round_forms import one_tap_form
 from app.tables.undo import redo_step
 from app.tables.undo import undo_step
