@@ -121,9 +121,7 @@ def page_context(table: Table) -> dict[str, Any]:
         if editor and not standing.finished
         else None,
         # The next round's form, opened in place by "+ Spiel" (no page load on the save's way).
-        "entry_form": entry_markup(table, standing)
-        if editor and not standing.finished
-        else None,
+        "entry_form": entry_markup(table, standing) if editor and not standing.finished else None,
     }
 
 
