@@ -194,12 +194,15 @@
   function flash(text) {
     // This phone's own message ("Spiel 7 gespeichert."): on top, as a page would show it.
     if (!text) return;
-    Array.prototype.forEach.call(main.querySelectorAll(":scope > .flash"), function (node) { node.remove(); });
+    Array.prototype.forEach.call(main.querySelectorAll(".flash"), function (node) { node.remove(); });
     var note = document.createElement("p");
     note.className = "flash flash-message";
     note.setAttribute("role", "status");
     note.textContent = text;
     main.prepend(note);
+    // The next round already open in place: the message waits behind it with the table.
+    var entry = main.querySelector(":scope > [data-round-inline]:not([hidden])");
+    if (entry) behindEntry([note], entry);
   }
 
   function applyChanges(text) {
@@ -230,7 +233,8 @@
     bar.setAttribute("data-rounds", String(after));
     flash(head.getAttribute("data-said"));
     if (head.getAttribute("data-title")) document.title = head.getAttribute("data-title");
-    if (focus && window.mautischRefocus) window.mautischRefocus(focus, ["[data-enter-round]", "#grid-title"]);
+    var lost = !document.activeElement || document.activeElement === document.body;
+    if ((focus || lost) && window.mautischRefocus) window.mautischRefocus(focus, ["[data-enter-round]", "#grid-title"]);
     if (window.mautischSay) {
       window.mautischSay(after > before
         ? bar.getAttribute("data-entered-text").replace("{n}", String(after))

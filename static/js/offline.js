@@ -369,6 +369,8 @@
     if (form.closest("[data-round-inline]") && window.mautischCloseEntry) {
       // Entered in place: the table is back at once, the form kept hidden until the answer.
       shown.inline = window.mautischCloseEntry(true);
+      // Its save button left the screen: the focus goes to the rounds, never to <body>.
+      if (window.mautischRefocus) window.mautischRefocus(null, ["#grid-title", "[data-enter-round]"]);
     } else if (!document.querySelector("[data-live]")) {
       var kept = keptTablePage(tableOf(location.pathname));
       if (!kept) return null;
@@ -454,7 +456,7 @@
       if (shown && shown.row) shown.row.remove();
       if (shown && shown.inline) shown.inline.remove();
       window.mautischTake(html);
-      changedSinceKept = true;
+      keepSoon();
       tableShown();
       return;
     }
@@ -510,16 +512,20 @@
     });
   }
 
-  var changedSinceKept = false;
-  function keepWhenHidden() {
-    // Changes applied in place leave the offline copy behind: it is fetched once the phone is
-    // put away, not with every round (the save is the only wait at the table).
-    if (document.hidden && changedSinceKept) {
-      changedSinceKept = false;
-      keepAnswer();
-    }
+  // Changes applied in place leave the offline copy behind: it is fetched a little later, once
+  // for a run of rounds (and at once when the phone is put away), in the worker's idle time.
+  var KEEP_AFTER = 5000;
+  var keepTimer = null;
+  function keepSoon() {
+    clearTimeout(keepTimer);
+    keepTimer = setTimeout(function () { keepTimer = null; keepAnswer(); }, KEEP_AFTER);
   }
-  document.addEventListener("visibilitychange", keepWhenHidden);
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden || keepTimer === null) return;
+    clearTimeout(keepTimer);
+    keepTimer = null;
+    keepAnswer();
+  });
   document.addEventListener("mautisch:entry", function () { countKeptInForm(); });
 
   function keepAnswer() {
