@@ -48,6 +48,7 @@ import time
 import uuid
 import zlib
 from collections import Counter
+from collections import deque
 from contextlib import suppress
 from dataclasses import dataclass
 from dataclasses import field
@@ -86,6 +87,7 @@ ARRIVE_TIMEOUT = aiohttp.ClientTimeout(total=60)  # a first page load may take i
 RETRY = 3.0  # s: an event stream that ended is opened again (the server's `retry:`)
 REFUSED_AGAIN = 30.0  # s: a refused stream is tried again (live.js's PUSH_AGAIN)
 SETUP_AT_ONCE = 4  # tables set up at a time
+PAGES = 4  # pages an editor's phone keeps to take its form's fields from
 ROUND = {  # the set-up rounds (through the JSON API)
     "hands": [
         {"jacks": 0, "others": 0},
@@ -158,6 +160,7 @@ class Table:
     number: int  # rounds saved
     sent: float | None = None  # loop time the last round's POST was sent
     posted: int = 0  # rounds sent by the editor's phone
+    unsure: bool = False  # a round's save failed: was it saved? (the number is asked anew)
     readers: list[Phone] = field(default_factory=list)
 
 
@@ -213,7 +216,9 @@ class Phone:
         self.steps = steps
         self.version = 0  # the table version the phone was told last
         self.told = 0  # rounds it was told of
-        self.page: tuple[bytes, str | None] = (b"", None)  # the last page it got, as it came
+        # The last pages (or pushed pieces of one) it got, as they came: the newest form of an
+        # address, or a CSRF token, is taken from them.
+        self.pages: deque[tuple[bytes, str | None]] = deque(maxlen=PAGES)
         self.etags: dict[str, str] = {}
         self.stream: asyncio.Task[None] | None = None
         self.arrived = False
@@ -234,18 +239,21 @@ class Phone:
         return text.replace(origin, self.base)
 
     def headers(self, call: Call) -> CIMultiDict[str]:
-        """The browser's headers for a call, this phone's parts put in."""
-        headers = CIMultiDict(
-            (name, self.ours(value, call))
-            for name, value in call.headers
-            if name.lower() not in LEFT_OUT
-        )
-        if "If-None-Match" in headers:
-            path = self.ours(call.target, call).split("?")[0]
-            if re.fullmatch(r'"\d+"', headers["If-None-Match"]):
-                headers["If-None-Match"] = f'"{self.version}"'  # the table version it shows
-            elif path in self.etags:
-                headers["If-None-Match"] = self.etags[path]
+        """The browser's headers for a call, this phone's parts put in: a header that named
+        the table version the browser knew (X-Changes-From, If-None-Match of the version)
+        names the one this phone knows; another If-None-Match is this phone's ETag for the
+        address, once it has one."""
+        known = self.recording.version(call)
+        headers: CIMultiDict[str] = CIMultiDict()
+        for name, value in call.headers:
+            if name.lower() in LEFT_OUT:
+                continue
+            number = re.fullmatch(r'("?)(\d+)"?', value)
+            if number and int(number[2]) == known:
+                value = f"{number[1]}{self.version}{number[1]}"
+            elif name.lower() == "if-none-match":
+                value = self.etags.get(self.ours(call.target, call).split("?")[0], value)
+            headers.add(name, self.ours(value, call))
         return headers
 
     def form(self, call: Call) -> bytes:
@@ -254,12 +262,17 @@ class Phone:
         next round's number and another value of the stepper varied."""
         if "x-www-form-urlencoded" not in (call.header("content-type") or ""):
             return self.ours(call.body, call).encode("latin-1")
-        page = Forms()
-        page.feed(unpacked(*self.page) if self.page[1] != "event" else self.page[0].decode())
         action = self.ours(call.target, call).split("?")[0]
-        mine = next((f for a, f in page.forms if a.split("?")[0] == action), None)
-        if mine is None:
-            mine = {k: v for k, v in page.anywhere.items() if k == "csrf_token"}
+        mine: dict[str, str] = {}
+        for body, encoding in reversed(self.pages):
+            page = Forms()
+            page.feed(body.decode() if encoding == "event" else unpacked(body, encoding))
+            found = [f for a, f in page.forms if a.split("?")[0] == action]
+            if found:
+                mine = found[0]
+                break
+            if "csrf_token" in page.anywhere:
+                mine = mine or {"csrf_token": page.anywhere["csrf_token"]}
         fields = []
         for name, value in parse_qsl(call.body, keep_blank_values=True):
             value = mine.get(name, value)
@@ -284,7 +297,7 @@ class Phone:
                 async with self.client.get(
                     self.base + link, headers=self.headers(calls[0]), timeout=ARRIVE_TIMEOUT
                 ) as answer:
-                    self.page = (await answer.read(), answer.headers.get("Content-Encoding"))
+                    self.pages.append((await answer.read(), answer.headers.get("Content-Encoding")))
                     if answer.status == 200:
                         break
                     self.tally.failed(f"arrive {answer.status}")
@@ -351,7 +364,7 @@ class Phone:
         if ids:
             self.version = ids[0]
         if names == [b"page"] and self.role == "editor":
-            self.page = (b"\n".join(data), "event")
+            self.pages.append((b"\n".join(data), "event"))
         table, loop = self.table, asyncio.get_running_loop()
         if self.role == "editor" or table.sent is None or self.told >= table.posted:
             return
@@ -414,9 +427,11 @@ class Phone:
                 got = await answer.read()
         except TimeoutError:
             tally.failed(f"{call.method} {pattern(self.recording, call.target)}", timeout=True)
+            table.unsure |= step.round
             return
         except aiohttp.ClientError as error:
             tally.failed(f"{call.method} {type(error).__name__}")
+            table.unsure |= step.round
             return
         took = (loop.time() - start) * 1000
         self.took(step, answer, got, took if start >= tally.since else None)
@@ -428,19 +443,20 @@ class Phone:
         call, table, tally = step.call, self.table, self.tally
         if answer.status >= 400:
             tally.failed(f"{call.method} {pattern(self.recording, call.target)} {answer.status}")
+            table.unsure |= step.round
             return
         if "ETag" in answer.headers:
             self.etags[self.ours(call.target, call).split("?")[0]] = answer.headers["ETag"]
         if answer.headers.get("X-Table-Version", "").isdigit():
             self.version = max(self.version, int(answer.headers["X-Table-Version"]))
         if answer.headers.get("Content-Type", "").startswith("text/html"):
-            self.page = (got, answer.headers.get("Content-Encoding"))
+            self.pages.append((got, answer.headers.get("Content-Encoding")))
         if step.round:
             # Saved as in the recording: the same X- headers (the round's number among them).
             wanted = {k.lower() for k, _v in call.answer if k.lower().startswith("x-")}
             if answer.status != call.status or not wanted <= {k.lower() for k in answer.headers}:
                 tally.failed("round not saved")
-                table.number += 1  # most likely taken meanwhile; the next one tells
+                table.unsure = True
                 return
             saved = answer.headers.get("X-Saved-Round", "")
             table.number = int(saved) if saved.isdigit() else table.number + 1
@@ -448,6 +464,16 @@ class Phone:
                 tally.posts.append(took)
         elif took is not None:
             tally.others.append(took)
+
+    async def recount(self) -> None:
+        """After a failed save, the table's number of rounds as the server has it (the JSON
+        API: the bench's own question, no phone's; not counted)."""
+        url = f"{self.base}/api/v1/tables/{self.table.id}"
+        with suppress(aiohttp.ClientError, TimeoutError, KeyError, ValueError):
+            plain = {"Accept-Encoding": "identity"}  # the session leaves answers compressed
+            async with self.client.get(url, headers=plain, timeout=ARRIVE_TIMEOUT) as answer:
+                self.table.number = len((await answer.json())["rounds"])
+                self.table.unsure = False
 
     async def close(self) -> None:
         """Leave the table: the stream, the connections."""
@@ -585,6 +611,8 @@ async def evening(base: str, table: Table, recording: Recording, tally: Tally) -
         first = loop.time() + random.random() * ROUND_EVERY
         for turn in range(10**9):
             await asyncio.sleep(max(0.0, first + turn * ROUND_EVERY - loop.time()))
+            if table.unsure:
+                await editor.recount()
             await editor.play(editor.steps, loop.time())
     finally:
         await asyncio.gather(*(phone.close() for phone in [editor, *readers]))

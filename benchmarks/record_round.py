@@ -75,9 +75,10 @@ class Call:
     status: int = 0
     answer: list[tuple[str, str]] = field(default_factory=list)
     up: int = 0  # bytes on the wire, head and body
-    # The answer's bytes as they passed, and an event stream's events (name, size), with times.
+    # The answer's bytes as they passed, and an event stream's events (name, size, id or -1),
+    # with times.
     pieces: list[tuple[float, int]] = field(default_factory=list)
-    events: list[tuple[float, str, int]] = field(default_factory=list)
+    events: list[tuple[float, str, int, int]] = field(default_factory=list)
     end: float | None = None  # the answer's last byte
     cut: float | None = None  # the phone closed the connection before (a stream it left)
     # Which part of the browser sent it: Playwright's resource type, "worker" (the service
@@ -126,6 +127,17 @@ class Recording:
             )
         ]
 
+    def version(self, call: Call) -> int:
+        """The table version the call's phone knew when it sent the call: the newest its
+        streams or its answers told it (-1: none)."""
+        told = [-1]
+        for other in self.calls:
+            if other.phone == call.phone:
+                told += [number for at, _n, _s, number in other.events if at < call.start]
+                if other.end is not None and other.end < call.start:
+                    told.append(int(other.header("x-table-version", answer=True) or -1))
+        return max(told)
+
     def save(self, path: str) -> None:
         """Write the recording as JSON."""
         Path(path).write_text(json.dumps(asdict(self), indent=1))
@@ -138,7 +150,7 @@ class Recording:
         for call in calls:
             call.answer = [(k, v) for k, v in call.answer]
             call.pieces = [(at, size) for at, size in call.pieces]
-            call.events = [(at, name, size) for at, name, size in call.events]
+            call.events = [(at, name, size, id_) for at, name, size, id_ in call.events]
         at_home = [(p, m, u, b) for p, m, u, b in data.pop("at_home")]
         return cls(**{**data, "calls": calls, "at_home": at_home})
 
@@ -220,7 +232,8 @@ class Tap:
                 if not any(line.startswith(b"data:") for line in lines):
                     continue  # a `retry:` alone: no event
                 names = [line[7:] for line in lines if line.startswith(b"event: ")]
-                call.events.append((now, (names or [b"message"])[0].decode(), len(one)))
+                ids = [int(line[4:]) for line in lines if line.startswith(b"id: ")] or [-1]
+                call.events.append((now, (names or [b"message"])[0].decode(), len(one), ids[0]))
         elif isinstance(found, h11.EndOfMessage):
             call.end = now
             assert self.asked is not None
@@ -460,7 +473,7 @@ def told(recording: Recording, phone: str) -> float | None:
     moments = [
         at
         for call in recording.window(phone)
-        for at, name, _size in call.events
+        for at, name, _size, _id in call.events
         if at >= recording.saved and name != "ping"
     ]
     return min(moments, default=None)
@@ -531,7 +544,7 @@ def show(recording: Recording) -> None:
             took = f"{1000 * (call.end - call.start):5.0f}" if call.end and sent else f"{'':5}"
             note = ""
             if call.stream:
-                names = Counter(n for t, n, _s in call.events if start <= t <= stop)
+                names = Counter(n for t, n, _s, _i in call.events if start <= t <= stop)
                 note = "  stream: " + (", ".join(f"{n} ×{k}" for n, k in names.items()) or "—")
                 if call.cut is not None and call.cut <= stop:
                     note += f"; left at +{1000 * (call.cut - start):.0f} ms"
