@@ -16,11 +16,14 @@ events). Once a minute per table, at a random second, the editor's phone sends t
 its browser sent, in their order and with their pauses, each after the answers it waited for
 in the recording; a held stream the browser left and opened again is left and opened again.
 What differs per phone is put in: the table's id and edit token, the phone's cookies, the
-CSRF token and the form's fields from the last page it got (as the browser took them), a fresh
-idempotency key, the next round's number, another stepper value (the same round twice in a
-row would be asked about), and If-None-Match as the phone knows it (its own ETag for that
-address, or the table version it was told). Each reader, told the change in its stream, sends
-its browser's requests of the round likewise.
+CSRF token and the form's fields from the newest page (or pushed piece) it got that has the
+form (as the browser took them), a fresh idempotency key, the next round's number, another
+stepper value (the same round twice in a row would be asked about), the table version the
+phone knows wherever a header named the one the browser knew (X-Changes-From, If-None-Match),
+and its own ETag for an address once it has one. Each reader, told the change in its stream,
+sends its browser's requests of the round likewise. A round counts as saved as offline.js
+takes it (the recorded status and X-Saved-Round); after one that was not, or timed out, the
+bench asks the JSON API for the table's rounds before the next (not counted).
 
 Each table's phones come from an address of their own (127.x.y.z as their sockets' source
 address), as a pub's phones come from its one address: the server's per-address bounds and
@@ -452,9 +455,10 @@ class Phone:
         if answer.headers.get("Content-Type", "").startswith("text/html"):
             self.pages.append((got, answer.headers.get("Content-Encoding")))
         if step.round:
-            # Saved as in the recording: the same X- headers (the round's number among them).
-            wanted = {k.lower() for k, _v in call.answer if k.lower().startswith("x-")}
-            if answer.status != call.status or not wanted <= {k.lower() for k in answer.headers}:
+            # Saved as in the recording: its status, and X-Saved-Round if it had that (what
+            # offline.js takes for saved).
+            marked = call.header("x-saved-round", answer=True) is not None
+            if answer.status != call.status or (marked and "X-Saved-Round" not in answer.headers):
                 tally.failed("round not saved")
                 table.unsure = True
                 return
