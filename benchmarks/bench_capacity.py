@@ -408,7 +408,7 @@ class Phone:
         path = self.ours(call.target, call)
         body = self.form(call) if call.body else None
         if step.round:
-            if table.sent is not None:  # the readers not told of the round before
+            if table.sent is not None and table.sent >= tally.since:  # the round before:
                 tally.untold += sum(reader.told < table.posted for reader in table.readers)
             table.sent, table.posted = loop.time(), table.posted + 1
         start = loop.time()
@@ -622,20 +622,20 @@ async def evening(base: str, table: Table, recording: Recording, tally: Tally) -
         await asyncio.gather(*(phone.close() for phone in [editor, *readers]))
 
 
-async def join(tally: Tally, wanted: int) -> tuple[float, list[float]]:
+async def join(tally: Tally, wanted: int) -> float:
     """Wait until `wanted` phones have held their streams (at most RAMP_MAX s); return how
-    long it took and the round POSTs' latencies meanwhile."""
+    long it took (what happened meanwhile stays in the tally)."""
     start = time.perf_counter()
     while tally.arrived < wanted and time.perf_counter() - start < RAMP_MAX:
         await asyncio.sleep(0.1)
-    return time.perf_counter() - start, list(tally.posts)
+    return time.perf_counter() - start
 
 
 HEAD = (
-    f"{'N':>5} {'ramp':>5} {'ramp p99':>8} {'POSTs':>5} {'POST p50':>8} {'POST p99':>8}"
-    f" {'told p50':>8} {'told p95':>8} {'other p99':>9} {'err':>4} {'t/o':>4} {'untold':>6}"
-    f" {'held':>5} {'req/s':>6} {'ratio':>5} {'CPU ms/table/min':>16} {'= static':>8}"
-    f" {'server':>6} {'client':>6}"
+    f"{'N':>5} {'ramp':>5} {'ramp p99':>8} {'ramp err':>8} {'POSTs':>5} {'POST p50':>8}"
+    f" {'POST p99':>8} {'told p50':>8} {'told p95':>8} {'other p99':>9} {'err':>4}"
+    f" {'t/o':>4} {'untold':>6} {'held':>5} {'req/s':>6} {'ratio':>5}"
+    f" {'CPU ms/table/min':>16} {'= static':>8} {'server':>6} {'client':>6}"
 )
 
 
@@ -667,7 +667,10 @@ async def run(
             runners += [
                 asyncio.create_task(evening(base, table, recording, tally)) for table in fresh
             ]
-            ramp, ramp_posts = await join(tally, count * (1 + READERS))
+            ramp = await join(tally, count * (1 + READERS))
+            ramp_p99, ramp_failed = ms(tally.posts, 0.99), tally.errors + tally.timeouts
+            if ramp_failed:
+                print(f"  ramp of N={count}: {dict(tally.kinds)}")
             tally.reset()
             cpu_server, cpu_client = cpu_seconds(pid), time.process_time()
             start = time.perf_counter()
@@ -678,7 +681,7 @@ async def run(
             rate = tally.requests / wall
             p99 = percentile(tally.posts, 0.99)
             print(
-                f"{count:5} {ramp:4.0f}s {ms(ramp_posts, 0.99)} {len(tally.posts):5}"
+                f"{count:5} {ramp:4.0f}s {ramp_p99} {ramp_failed:8} {len(tally.posts):5}"
                 f" {ms(tally.posts, 0.5)} {ms(tally.posts, 0.99)} {ms(tally.told, 0.5)}"
                 f" {ms(tally.told, 0.95)} {ms(tally.others, 0.99):>9} {tally.errors:4}"
                 f" {tally.timeouts:4} {tally.untold:6} {tally.open:5} {rate:6.0f}"
