@@ -3,8 +3,10 @@
 Run by hand: `.venv/bin/python benchmarks/bench_capacity.py [--quick] [--base-url URL]
 [--server-cmd CMD] [--steps 100,250,...] [--seconds S] [--recording FILE]`. Without --base-url
 it starts the README's command (`mautisch serve --host 127.0.0.1 --port P`, a throwaway SQLite
-file), or --server-cmd (docs/deploy.md's gunicorn command, say), and stops it by its process
-id at the end.
+file), or --server-cmd, and stops it by its process id at the end. The started server is given
+a SQLite file: for docs/deploy.md's gunicorn command on PostgreSQL, name the database in the
+command, `--server-cmd "env DATABASE_URL=postgresql+psycopg://… .venv/bin/gunicorn -c
+python:app.serve.gunicorn_conf --workers 4 --bind 127.0.0.1:{port} 'app.serve.asgi:serving(…)'"`.
 
 First Chromium records one round as the phones make it (record_round.py: the editor's phone
 enters a round on a table of 20 rounds by taps, a reader's phone is shown it), and the mix of
