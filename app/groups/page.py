@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from app.groups import stats
 from app.groups.stats import TableResult
+from app.ratings.ledger import Sitting
 from app.tables import end_early
 from app.text import say
 from app.variants.registry import find_variant
@@ -43,21 +44,15 @@ def variant_label(variant: str) -> str:
     return say(find_variant(variant).label, current_lang())
 
 
-def winner_names(result: TableResult) -> str:
-    """The winner's name(s) of a finished table ("Anna & Cem" for a team or a tie)."""
-    seats = sorted(stats.seats_of(result.standing.winner)) if result.standing.finished else []
-    return " & ".join(result.players[s] for s in seats)
-
-
-def table_line(result: TableResult) -> TableLine:
-    """A table as a line of the list."""
+def table_line(table: TableResult | Sitting) -> TableLine:
+    """A table as a line of the list, its winners as "Anna & Cem" (a team or a tie)."""
     return TableLine(
-        table_id=result.table_id,
-        title=result.name or variant_label(result.variant),
-        variant=variant_label(result.variant),
-        date=format_date(result.played_at, "medium"),
-        finished=result.standing.finished,
-        winner=winner_names(result),
+        table_id=table.table_id,
+        title=table.name or variant_label(table.variant),
+        variant=variant_label(table.variant),
+        date=format_date(table.played_at, "medium"),
+        finished=table.finished,
+        winner=" & ".join(table.winners),
     )
 
 
@@ -109,11 +104,11 @@ def chart(series: stats.TimeSeries, title: str, money: bool = False) -> Markup |
     return line_chart_svg(series.series, labels, title, y_format=fmt)
 
 
-def wins_chart(results: list[TableResult], players: list[str]) -> Markup | None:
+def wins_chart(tables: list[Sitting]) -> Markup | None:
     """Tables won so far per player, one point per finished table."""
-    return chart(stats.wins_over_time(results, players), _("Tables won over time"))
+    return chart(stats.wins_over_time(tables), _("Tables won over time"))
 
 
-def money_chart(results: list[TableResult], players: list[str]) -> Markup | None:
+def money_chart(tables: list[Sitting]) -> Markup | None:
     """Money balance so far per player, one point per settled table."""
-    return chart(stats.money_over_time(results, players), _("Money balance over time"), money=True)
+    return chart(stats.money_over_time(tables), _("Money balance over time"), money=True)
