@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import ROUND_HALF_UP
 from decimal import Decimal
+from functools import cache
+from functools import partial
 
 from babel import Locale
+from babel import numbers
 from babel.dates import format_skeleton
 from flask_babel import format_currency
 from flask_babel import format_date
@@ -76,31 +80,44 @@ def euros(cents: int, signed: bool = False) -> str:
     return sign + format_currency(abs(cents) / 100, "EUR")
 
 
-def chart_euros(value: float) -> str:
+def chart_euros(locale: Locale) -> Callable[[float], str]:
     """Euros on a chart's axis and in its text alternative, as the pages write money: a true
     minus, the cents where there are any ("−0,80 €", "−€0.80"), whole euros short ("−2 €",
-    "€1,000")."""
-    cents = round(value * 100)
-    if cents % 100:
-        return euros(cents)
-    standard = Locale.parse(current_lang()).currency_formats["standard"]
-    pattern = str(standard.pattern).replace(".00", "")
-    sign = "−" if cents < 0 else ""
-    return sign + format_currency(abs(cents) // 100, "EUR", format=pattern, currency_digits=False)
+    "€1,000"). A chart writes thousands of amounts, few of them different: the locale is
+    looked up once and each amount written once."""
+    standard = locale.currency_formats["standard"]
+    whole = str(standard.pattern).replace(".00", "")
+
+    @cache
+    def written(cents: int) -> str:
+        """One amount."""
+        sign = "−" if cents < 0 else ""
+        if cents % 100:
+            return sign + numbers.format_currency(abs(cents) / 100, "EUR", locale=locale)
+        amount = abs(cents) // 100
+        return sign + numbers.format_currency(
+            amount, "EUR", format=whole, locale=locale, currency_digits=False
+        )
+
+    return lambda value: written(round(value * 100))
 
 
-def date_labels(moments: list[datetime]) -> list[str]:
-    """Short dates for the x axis ("5.9." / "9/5"), with the year when the years differ."""
+def date_labels(moments: list[datetime], locale: Locale) -> list[str]:
+    """Short dates for the x axis ("5.9." / "9/5"), with the year when the years differ; each
+    day written once (an evening's tables share it)."""
     skeleton = "Md" if len({m.year for m in moments}) == 1 else "yMd"
-    return [format_skeleton(skeleton, to_user_timezone(m), locale=get_locale()) for m in moments]
+    days = [to_user_timezone(m).date() for m in moments]
+    written = {day: format_skeleton(skeleton, day, locale=locale) for day in set(days)}
+    return [written[day] for day in days]
 
 
 def chart(series: stats.TimeSeries, title: str, money: bool = False) -> Markup | None:
     """A line chart of a time series, or None without any point in time."""
     if not series.moments:
         return None
-    labels = date_labels(series.moments)
-    fmt = chart_euros if money else (lambda v: format_decimal(v))
+    locale = get_locale() or Locale.parse(current_lang())
+    labels = date_labels(series.moments, locale)
+    fmt = chart_euros(locale) if money else cache(partial(numbers.format_decimal, locale=locale))
     return line_chart_svg(series.series, labels, title, y_format=fmt)
 
 
