@@ -81,7 +81,7 @@ class Money(Protocol):
         """When it was started."""
 
 
-Table = TypeVar("Table", bound=Money)
+Counted = TypeVar("Counted", bound=Money)  # a TableResult or a Sitting, given back as it came
 
 
 @dataclass
@@ -182,7 +182,7 @@ def rank_key(row: LeaderRow) -> tuple[int, int, int, float, str]:
     return (-row.tables_won, -row.sets_won, -row.games_won, average, row.player.casefold())
 
 
-def settled(tables: Iterable[Table]) -> list[Table]:
+def settled(tables: Iterable[Counted]) -> list[Counted]:
     """Finished tables with a money settlement, oldest first."""
     return sorted((t for t in tables if t.cents), key=lambda t: t.played_at)
 
