@@ -5,7 +5,8 @@ file: a young one of SMALL tables and an old one of LARGE, each played an evenin
 tables a week (Dynamisches Maumau for 10 cents a point, finished), every older evening settled
 with a payment, the running account once paid as a selection of all its tables. The newest
 evening of each is the same four tables. Each figure is that evening's page, its Kassensturz
-(as the page settles it, in a request), its PDF and its picture, in the young group (the
+(as the page settles it, in a request), its PDF, its picture and the JSON API's settlement of
+the evening and of its month, in the young group (the
 baseline, same run) and in the old one; the target is the old group's within ±20 % of the
 young one's. Times are CPU seconds of this process (medians, taken in turns with the baseline,
 the least of TURNS kept), so other busy processes on the machine count little. SQL statements
@@ -30,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from flask import Flask  # noqa: E402
 from flask.testing import FlaskClient  # noqa: E402
 from sqlalchemy import event  # noqa: E402
+from sqlalchemy import select  # noqa: E402
 
 from app.factory import create_app  # noqa: E402
 from app.groups.evening_page import find_evening  # noqa: E402
@@ -38,6 +40,7 @@ from app.store.db import db  # noqa: E402
 from app.store.models import Group  # noqa: E402
 from app.store.models import Payment  # noqa: E402
 from app.store.models import Round  # noqa: E402
+from app.store.models import Table  # noqa: E402
 from app.store.tables import create_table  # noqa: E402
 from app.variants.registry import validate_round  # noqa: E402
 from app.web.found import group_or_404  # noqa: E402
@@ -158,6 +161,14 @@ def settlement(app: Flask, group_id: str, day: str) -> Callable[[], Any]:
     return run
 
 
+def tonight(app: Flask, group_id: str) -> str:
+    """The ids of the group's newest evening's tables, joined by commas."""
+    with app.app_context():
+        since = NEWEST - timedelta(hours=1)
+        query = select(Table.id).where(Table.group_id == group_id, Table.created_at > since)
+        return ",".join(db.session.scalars(query))
+
+
 def counted(app: Flask, run: Callable[[], Any]) -> int:
     """The SQL statements of one run."""
     statements: list[str] = []
@@ -192,11 +203,19 @@ def main(repeats: int) -> None:
         print(f"set-up: {SMALL} + {LARGE} tables in {time.perf_counter() - start:.1f} s")
         day = (NEWEST - timedelta(hours=6)).date().isoformat()
         client = app.test_client()
+
+        def api(group_id: str) -> str:
+            """The group's settlement in the JSON API."""
+            return f"/api/v1/groups/{group_id}/settlement"
+
         figures: dict[str, Callable[[str], Callable[[], Any]]] = {
             "evening page": lambda g: get(client, f"/g/{g}/abend/{day}"),
             "Kassensturz (settlement)": lambda g: settlement(app, g, day),
             "PDF": lambda g: get(client, f"/g/{g}/abend/{day}.pdf"),
             "picture (PNG)": lambda g: get(client, f"/g/{g}/abend/{day}.png"),
+            "settlement API, evening": lambda g: get(client, f"{api(g)}?evening={day}"),
+            "settlement API, month": lambda g: get(client, f"{api(g)}?month={day[:7]}"),
+            "settlement API, tables": lambda g: get(client, f"{api(g)}?tables={tonight(app, g)}"),
         }
         print(f"{'':26}{SMALL:>5} tables (baseline){LARGE:>8} tables     ratio   SQL")
         missed = 0

@@ -29,8 +29,11 @@ from sqlalchemy import update  # noqa: E402
 
 from app.factory import create_app  # noqa: E402
 from app.groups import rated  # noqa: E402
-from app.groups.replay import rate_group  # noqa: E402
+from app.groups.evening import evening_of  # noqa: E402
+from app.groups.replay import newest_cut  # noqa: E402
+from app.groups.replay import played_on  # noqa: E402
 from app.groups.results import group_results  # noqa: E402
+from app.ratings.ledger import GroupRatings  # noqa: E402
 from app.store.db import db  # noqa: E402
 from app.store.models import Group  # noqa: E402
 from app.store.models import Round  # noqa: E402
@@ -143,13 +146,15 @@ def main(repeats: int) -> None:
         results = group_results(group)
         games = sum(len(r.rounds) for r in results)
         began = time.process_time()
-        _, checkpoint = rate_group(results, list(group.players))
+        played_on(GroupRatings(list(group.players)), results)
         print(f"rating {games} games of 500 tables: {1000 * (time.process_time() - began):.0f} ms")
         # Tonight's table one round further: on from the checkpoint before tonight.
+        cut = newest_cut([evening_of(r.played_at) for r in results])
+        checkpoint = played_on(GroupRatings(list(group.players)), results[:cut])
         last = results[-1]
-        tonight = [*results[:-1], replace(last, rounds=last.rounds[:-1])]
+        tonight = [*results[cut:-1], replace(last, rounds=last.rounds[:-1])]
         began = time.process_time()
-        rate_group(tonight, list(group.players), resume=checkpoint)
+        played_on(checkpoint, tonight)
         print(f"  on from before the newest evening: {1000 * (time.process_time() - began):.0f} ms")
         newest = last.table_id
     static = get(client, "/static/css/groups.css")

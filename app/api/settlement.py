@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from datetime import time
 from typing import Any
 
 from flask import Response
@@ -21,6 +22,12 @@ from app.api.groups import group_editable
 from app.api.groups_json import settlement_json
 from app.groups.evening import evening_of
 from app.groups.evening import evening_start
+from app.groups.evening_span import Stamp
+from app.groups.evening_span import month_days
+from app.groups.evening_span import newest_evening
+from app.groups.evening_span import results_between
+from app.groups.evening_span import results_named
+from app.groups.evening_span import stamps_between
 from app.groups.kassensturz import Kassensturz
 from app.groups.kassensturz import View
 from app.groups.kassensturz import kassensturz
@@ -43,12 +50,12 @@ TICK_KEYS = ("transfer", "paid")
 BODY = Field("", Message("The request body"))
 
 
-def scope_tables(scope: Scope, results: list[TableResult]) -> list[TableResult]:
-    """The group's tables of an evening, a month or a list of ids (400 for a wrong one)."""
-    starts = evening_start(current_app.config["EVENING_STARTS"])
+def scope_tables(group: Group, scope: Scope, starts: time) -> list[TableResult]:
+    """The group's tables of an evening, a month or a list of ids, read alone (400 for an id
+    that is not the group's)."""
     if scope.kind == "tables":
-        known = {r.table_id: r for r in results}
         wanted = [i for i in scope.key.split(",") if i]
+        known = results_named(group, wanted)
         unknown = [i for i in wanted if i not in known]
         if not wanted or unknown:
             raise ApiError(
@@ -57,8 +64,20 @@ def scope_tables(scope: Scope, results: list[TableResult]) -> list[TableResult]:
             )
         return [known[i] for i in wanted]
     if scope.kind == "month":
-        return [r for r in results if evening_of(r.played_at, starts).isoformat()[:7] == scope.key]
-    return [r for r in results if evening_of(r.played_at, starts).isoformat() == scope.key]
+        return results_between(group, *month_days(date.fromisoformat(f"{scope.key}-01")), starts)
+    day = date.fromisoformat(scope.key)
+    return results_between(group, day, day, starts)
+
+
+def stamps_for(group: Group, view: View, starts: time) -> list[Stamp]:
+    """The tables whose start says what a payment was made for: those of the months the view's
+    tables lie in (a payment for another month's tables never falls in the view); none for the
+    running account, where every payment falls."""
+    if view.scope is None or not view.results:
+        return []
+    evenings = [evening_of(r.played_at, starts) for r in view.results]
+    first, last = month_days(min(evenings))[0], month_days(max(evenings))[1]
+    return stamps_between(group, first, last, starts)
 
 
 def read_scope(kind: str, value: Any) -> Scope:
@@ -93,14 +112,7 @@ def read_scope(kind: str, value: Any) -> Scope:
         ) from error
 
 
-def newest_evening(results: list[TableResult]) -> str:
-    """The evening a group settles at the end of the night: its newest."""
-    starts = evening_start(current_app.config["EVENING_STARTS"])
-    newest = max((evening_of(r.played_at, starts) for r in results), default=None)
-    return (newest or date.today()).isoformat()
-
-
-def view_of_query(results: list[TableResult]) -> View:
+def view_of_query(group: Group, starts: time) -> View:
     """The view the query names: one of evening, month, tables, open=all (400 for more than
     one, or an empty or unknown value); none named: the newest evening."""
     named = [key for key in VIEWS if key in request.args]
@@ -114,19 +126,24 @@ def view_of_query(results: list[TableResult]) -> View:
                 Message("open must be “all”; got %(value)s.", value=shown(request.args["open"])),
                 "open",
             )
-        return View(None, results)
+        return View(None, group_results(group))
     kind = named[0] if named else "evening"
-    scope = read_scope(kind, request.args.get(kind) if named else newest_evening(results))
-    return View(scope, scope_tables(scope, results))
+    # The evening a group settles at the end of the night: its newest.
+    newest = None if named else newest_evening(group, starts)
+    scope = read_scope(
+        kind, request.args.get(kind) if named else (newest or date.today()).isoformat()
+    )
+    return View(scope, scope_tables(group, scope, starts))
 
 
 def settled_view(group: Group) -> Kassensturz:
     """The Kassensturz the query asks for."""
-    results = group_results(group)
-    view = view_of_query(results)
     starts = evening_start(current_app.config["EVENING_STARTS"])
+    view = view_of_query(group, starts)
     try:
-        return kassensturz(group, view, read_choice(request.args, group), results, starts)
+        return kassensturz(
+            group, view, read_choice(request.args, group), stamps_for(group, view, starts), starts
+        )
     except InputError as error:
         raise ApiError.of(error) from error
 

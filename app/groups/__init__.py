@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from flask import Blueprint
-from flask import current_app
 from flask import flash
 from flask import redirect
 from flask import render_template
@@ -23,15 +22,10 @@ from app.groups import money_words
 from app.groups import page
 from app.groups import rating_views
 from app.groups import stats
-from app.groups.evening import evening_start
-from app.groups.evening import evenings
+from app.groups.evening import evening_links
 from app.groups.forms import GroupForm
 from app.groups.page import TableLine
-from app.groups.rated import group_ratings
-from app.groups.rated import state_of
-from app.groups.results import group_results
-from app.groups.results import versions_of
-from app.groups.stats import TableResult
+from app.groups.rated import group_record
 from app.ratings.ledger import GroupRatings
 from app.rights.editlinks import grant_group
 from app.rights.phone import device_group_ids
@@ -61,20 +55,19 @@ class Statistics(NamedTuple):
     ratings: list[rating_views.RatingBoard]
 
 
-def statistics(
-    group: Group, show_all: bool, results: list[TableResult], rated: GroupRatings
-) -> Statistics:
-    """The group's statistics as of now, from its tables and their ratings."""
+def statistics(group: Group, show_all: bool, rated: GroupRatings) -> Statistics:
+    """The group's statistics as of now, from the record of its tables and their ratings."""
+    tables = rated.tables
     # A group of years has hundreds of tables: the list shows the newest, all on request.
-    shown = results if show_all else results[-TABLES_SHOWN:]
+    shown = tables if show_all else tables[-TABLES_SHOWN:]
     return Statistics(
-        lines=[page.table_line(r) for r in reversed(shown)],
-        tables_total=len(results),
-        running=[page.table_line(r) for r in reversed(shown) if not r.standing.finished],
-        boards=stats.leaderboards(results, group.players),
-        balances=stats.money_balance(results, group.players),
-        wins_chart=page.wins_chart(results, group.players),
-        money_chart=page.money_chart(results, group.players),
+        lines=[page.table_line(t) for t in reversed(shown)],
+        tables_total=len(tables),
+        running=[page.table_line(t) for t in reversed(shown) if not t.finished],
+        boards=stats.leaderboards(tables),
+        balances=stats.money_balance(tables, group.players),
+        wins_chart=page.wins_chart(tables),
+        money_chart=page.money_chart(tables),
         ratings=rating_views.rating_boards(rated),
     )
 
@@ -124,12 +117,8 @@ def render_group(
 ) -> tuple[str, int]:
     """The group page (400 when a sent form, the pot's payout, is shown again with its error)."""
     token = group_token(group)
-    versions = versions_of(group)  # before the tables: see app.groups.rated
-    results = group_results(group, versions)
-    rated = group_ratings(group, state_of(group, versions), results)
-    shown = statistics(group, request.args.get("tables") == "all", results, rated)
-    starts = evening_start(current_app.config["EVENING_STARTS"])
-    nights = evenings(group.id, group.name, group.players, results, starts)
+    rated, newest = group_record(group)
+    shown = statistics(group, request.args.get("tables") == "all", rated)
     return render_template(
         "groups/view.html",
         errors=errors or {},
@@ -137,8 +126,8 @@ def render_group(
         **shown._asdict(),
         edit_url=edit_link(group, token),
         page=page,
-        evenings=nights,
-        tonight=tonight.tonight_card(group, nights, results, rated),
+        evenings=evening_links(rated.tables),
+        tonight=tonight.tonight_card(group, rated, newest),
         season=season.season_card(group, rated, request.args.get("saison")),
         season_view=season,
         words=money_words,

@@ -1,7 +1,8 @@
 """The evenings of a group: the tables of one night, from EVENING_STARTS (06:00) to the same
 time the next morning, server local time; a table belongs to the evening it was started in.
 
-`Evening` is what the evening page, its awards and its picture are made from.
+`Evening` is what the evening page, its awards and its picture are made from; the group page
+lists the evenings from the group's record (`EveningLink`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from app.groups.stats import Balance
 from app.groups.stats import TableResult
 from app.groups.stats import money_balance
 from app.groups.stats import settled
+from app.ratings.ledger import Sitting
 from app.store.models import as_utc
 
 DEFAULT_START = time(6, 0)
@@ -64,7 +66,7 @@ class Evening:
     @property
     def month_key(self) -> str:
         """The month it lies in, as a month's address names it ("2026-11")."""
-        return f"{self.date.year:04d}-{self.date.month:02d}"
+        return month_key(self.date)
 
     @property
     def settled(self) -> list[TableResult]:
@@ -93,6 +95,36 @@ class Evening:
     def variants(self) -> list[str]:
         """The variants played, in order of first play (ids)."""
         return list(dict.fromkeys(r.variant for r in self.results))
+
+
+@dataclass(frozen=True)
+class EveningLink:
+    """An evening as the group page lists it: its date and its tables as the group's record
+    keeps them (app.ratings.ledger), oldest first."""
+
+    date: date
+    results: list[Sitting]
+
+    @property
+    def month_key(self) -> str:
+        """The month it lies in ("2026-11")."""
+        return month_key(self.date)
+
+    @property
+    def variants(self) -> list[str]:
+        """The variants played, in order of first play (ids)."""
+        return list(dict.fromkeys(r.variant for r in self.results))
+
+
+def month_key(day: date) -> str:
+    """The month a day lies in, as a month's address names it ("2026-11")."""
+    return f"{day.year:04d}-{day.month:02d}"
+
+
+def evening_links(tables: list[Sitting]) -> list[EveningLink]:
+    """The evenings of the group's record (its tables oldest first), newest first."""
+    nights = groupby(tables, key=lambda table: table.evening)
+    return [EveningLink(day, list(night)) for day, night in nights if day is not None][::-1]
 
 
 def evenings(

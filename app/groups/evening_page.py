@@ -25,7 +25,6 @@ from app.groups import page
 from app.groups.evening import ALL_KEY
 from app.groups.evening import Evening
 from app.groups.evening import evening_start
-from app.groups.evening import evenings
 from app.groups.evening import running_account
 from app.groups.evening_span import evening_on
 from app.groups.evening_span import month_from
@@ -49,12 +48,6 @@ from app.web.found import group_or_404
 from app.web.navigation import current_lang
 
 MONTH = re.compile(r"\d{4}-\d{2}")
-
-
-def group_evenings(group: Group) -> list[Evening]:
-    """The group's evenings, newest first."""
-    starts = evening_start(current_app.config["EVENING_STARTS"])
-    return evenings(group.id, group.name, group.players, group_results(group), starts)
 
 
 def find_evening(group: Group, day: str) -> Evening:

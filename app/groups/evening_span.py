@@ -20,10 +20,13 @@ from app.groups.evening import Evening
 from app.groups.evening import evening_of
 from app.groups.results import result_of
 from app.groups.stats import TableResult
+from app.store.evening_tables import named
+from app.store.evening_tables import newest_start
 from app.store.evening_tables import rounds_of
 from app.store.evening_tables import started_between
 from app.store.evening_tables import starts_between
 from app.store.models import Group
+from app.store.models import Table
 from app.store.models import as_utc
 
 # A local day starts at most 14 h before and ends at most 12 h after its UTC day, and an
@@ -53,16 +56,37 @@ def month_days(month: date) -> tuple[date, date]:
     return first, following - timedelta(days=1)
 
 
+def with_rounds(tables: list[Table]) -> list[TableResult]:
+    """These tables with their rounds' input (one statement)."""
+    data = rounds_of([table.id for table in tables])
+    return [result_of(table, data.get(table.id, [])) for table in tables]
+
+
 def results_between(group: Group, first: date, last: date, starts: time) -> list[TableResult]:
     """The group's tables of the evenings from `first` to `last` with their rounds' input,
     oldest first (two statements)."""
-    tables = [
-        table
-        for table in started_between(group.id, *window(first, last))
-        if first <= evening_of(table.created_at, starts) <= last
-    ]
-    data = rounds_of([table.id for table in tables])
-    return [result_of(table, data.get(table.id, [])) for table in tables]
+    return with_rounds(
+        [
+            table
+            for table in started_between(group.id, *window(first, last))
+            if first <= evening_of(table.created_at, starts) <= last
+        ]
+    )
+
+
+def results_named(group: Group, table_ids: list[str]) -> dict[str, TableResult]:
+    """The group's tables (not deleted) among these ids, with their rounds' input, by id."""
+    return {result.table_id: result for result in with_rounds(named(group.id, table_ids))}
+
+
+def newest_evening(group: Group, starts: time) -> date | None:
+    """The evening of the group's newest table, None without one: the newest start's, or a
+    later one of a table started shortly before it (the local clock may turn back an hour)."""
+    newest = newest_start(group.id)
+    if newest is None:
+        return None
+    recent = starts_between(group.id, as_utc(newest) - MARGIN, as_utc(newest) + MARGIN)
+    return max(evening_of(at, starts) for _table_id, at in recent)
 
 
 def evening_on(group: Group, day: date, starts: time) -> Evening | None:
@@ -82,14 +106,19 @@ def month_from(group: Group, month: date, starts: time) -> Evening | None:
     return Evening(group.id, group.name, list(group.players), first, results, "month")
 
 
-def month_stamps(group: Group, evening: Evening, starts: time) -> list[Stamp]:
-    """The tables of the evening's month as payments' selections need them (none for the
-    running account: every payment falls in it)."""
-    if evening.span == "all":
-        return []
-    first, last = month_days(evening.date)
+def stamps_between(group: Group, first: date, last: date, starts: time) -> list[Stamp]:
+    """The group's tables of the evenings from `first` to `last` as payments' selections need
+    them (ids and start times, no rows or rounds)."""
     return [
         Stamp(table_id, as_utc(at))
         for table_id, at in starts_between(group.id, *window(first, last))
         if first <= evening_of(at, starts) <= last
     ]
+
+
+def month_stamps(group: Group, evening: Evening, starts: time) -> list[Stamp]:
+    """The tables of the evening's month as payments' selections need them (none for the
+    running account: every payment falls in it)."""
+    if evening.span == "all":
+        return []
+    return stamps_between(group, *month_days(evening.date), starts)

@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 from app.groups import bp
 from app.groups.forms import IbanForm
-from app.groups.results import group_results
+from app.groups.rated import group_ratings
 from app.groups.stats import Roster
 from app.rights.phone import require_group_editor
 from app.scoring.names import player_key
@@ -30,7 +30,7 @@ from app.web.found import group_or_404
 
 def people(group: Group) -> list[str]:
     """Who may hold an IBAN here: the group's players, then guests who played at its tables."""
-    return list(Roster(group.players, group_results(group)).names.values())
+    return list(Roster(group.players, group_ratings(group).tables).names.values())
 
 
 def render_ibans(group: Group, form: IbanForm, status: int = 200) -> tuple[str, int]:

@@ -117,31 +117,52 @@ class Stamped(Protocol):
     def played_at(self) -> datetime: ...
 
 
-def tables_for(scope: Scope, results: Sequence[Stamped], starts: time) -> frozenset[str]:
-    """The group's tables a payment for `scope` was made for (as the group is now)."""
+def evenings_of(every: Sequence[Stamped], starts: time) -> dict[str, str]:
+    """Each table's evening ("2026-11-26") by its id."""
+    return {r.table_id: evening_of(r.played_at, starts).isoformat() for r in every}
+
+
+def tables_for(scope: Scope, days: Mapping[str, str]) -> frozenset[str]:
+    """The group's tables a payment for `scope` was made for (as the group is now; `days`:
+    each table's evening, as `evenings_of` gives them)."""
     if scope.kind == "tables":
         return frozenset(i for i in scope.key.split(",") if i)
-    days = [(r.table_id, evening_of(r.played_at, starts).isoformat()) for r in results]
     if scope.kind == "month":
-        return frozenset(table for table, day in days if day[:7] == scope.key)
-    return frozenset(table for table, day in days if day == scope.key)
+        return frozenset(table for table, day in days.items() if day[:7] == scope.key)
+    return frozenset(table for table, day in days.items() if day == scope.key)
+
+
+def candidates(view: View, group: Group, starts: time) -> list[Paid]:
+    """The group's payments that can fall in the view, oldest first: for an evening its own
+    and its month's, for a month its own and its evenings', and the selections of tables that
+    name one of the view's tables. A selection of tables within one evening (or one month) is
+    an evening (a month) here: no other evening's (month's) payment can fall in it."""
+    if view.scope is None:
+        return group_payments(group)
+    span = view.scope.key
+    if view.scope.kind == "tables":
+        days = sorted({evening_of(r.played_at, starts).isoformat() for r in view.results})
+        if not days or days[0][:7] != days[-1][:7]:
+            return group_payments(group)
+        span = days[0] if len(days) == 1 else days[0][:7]
+    month = span[:7]
+    return payments_for(
+        group, span if span != month else f"{month}-", month, [r.table_id for r in view.results]
+    )
 
 
 def payments_in(view: View, group: Group, every: Sequence[Stamped], starts: time) -> list[Paid]:
-    """The group's payments that fall in the view, oldest first. Only those that can are read:
-    for an evening its own and its month's, for a month its own and its evenings', and the
-    selections of tables that name one of the view's tables."""
-    if view.scope is None or view.scope.kind not in ("evening", "month"):
-        candidates = group_payments(group)
-    else:
-        month = view.scope.key[:7]
-        days = view.scope.key if view.scope.kind == "evening" else f"{month}-"
-        candidates = payments_for(group, days, month, [r.table_id for r in view.results])
-    wanted = None if view.scope is None else frozenset(r.table_id for r in view.results)
+    """The group's payments that fall in the view, oldest first (only those that can are
+    read)."""
+    found = candidates(view, group, starts)
+    if view.scope is None:  # the running account: every payment falls in it
+        return found
+    wanted = frozenset(r.table_id for r in view.results)
+    evenings = evenings_of(every, starts)
     return [
         paid
-        for paid in candidates
-        if paid.scope == view.scope or falls_in(tables_for(paid.scope, every, starts), wanted)
+        for paid in found
+        if paid.scope == view.scope or falls_in(tables_for(paid.scope, evenings), wanted)
     ]
 
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import ROUND_HALF_UP
 from decimal import Decimal
+from functools import cache
+from functools import partial
 
 from babel import Locale
+from babel import numbers
 from babel.dates import format_skeleton
 from flask_babel import format_currency
 from flask_babel import format_date
@@ -19,6 +23,7 @@ from markupsafe import Markup
 
 from app.groups import stats
 from app.groups.stats import TableResult
+from app.ratings.ledger import Sitting
 from app.tables import end_early
 from app.text import say
 from app.variants.registry import find_variant
@@ -43,21 +48,15 @@ def variant_label(variant: str) -> str:
     return say(find_variant(variant).label, current_lang())
 
 
-def winner_names(result: TableResult) -> str:
-    """The winner's name(s) of a finished table ("Anna & Cem" for a team or a tie)."""
-    seats = sorted(stats.seats_of(result.standing.winner)) if result.standing.finished else []
-    return " & ".join(result.players[s] for s in seats)
-
-
-def table_line(result: TableResult) -> TableLine:
-    """A table as a line of the list."""
+def table_line(table: TableResult | Sitting) -> TableLine:
+    """A table as a line of the list, its winners as "Anna & Cem" (a team or a tie)."""
     return TableLine(
-        table_id=result.table_id,
-        title=result.name or variant_label(result.variant),
-        variant=variant_label(result.variant),
-        date=format_date(result.played_at, "medium"),
-        finished=result.standing.finished,
-        winner=winner_names(result),
+        table_id=table.table_id,
+        title=table.name or variant_label(table.variant),
+        variant=variant_label(table.variant),
+        date=format_date(table.played_at, "medium"),
+        finished=table.finished,
+        winner=" & ".join(table.winners),
     )
 
 
@@ -81,39 +80,52 @@ def euros(cents: int, signed: bool = False) -> str:
     return sign + format_currency(abs(cents) / 100, "EUR")
 
 
-def chart_euros(value: float) -> str:
+def chart_euros(locale: Locale) -> Callable[[float], str]:
     """Euros on a chart's axis and in its text alternative, as the pages write money: a true
     minus, the cents where there are any ("−0,80 €", "−€0.80"), whole euros short ("−2 €",
-    "€1,000")."""
-    cents = round(value * 100)
-    if cents % 100:
-        return euros(cents)
-    standard = Locale.parse(current_lang()).currency_formats["standard"]
-    pattern = str(standard.pattern).replace(".00", "")
-    sign = "−" if cents < 0 else ""
-    return sign + format_currency(abs(cents) // 100, "EUR", format=pattern, currency_digits=False)
+    "€1,000"). A chart writes thousands of amounts, few of them different: the locale is
+    looked up once and each amount written once."""
+    standard = locale.currency_formats["standard"]
+    whole = str(standard.pattern).replace(".00", "")
+
+    @cache
+    def written(cents: int) -> str:
+        """One amount."""
+        sign = "−" if cents < 0 else ""
+        if cents % 100:
+            return sign + numbers.format_currency(abs(cents) / 100, "EUR", locale=locale)
+        amount = abs(cents) // 100
+        return sign + numbers.format_currency(
+            amount, "EUR", format=whole, locale=locale, currency_digits=False
+        )
+
+    return lambda value: written(round(value * 100))
 
 
-def date_labels(moments: list[datetime]) -> list[str]:
-    """Short dates for the x axis ("5.9." / "9/5"), with the year when the years differ."""
+def date_labels(moments: list[datetime], locale: Locale) -> list[str]:
+    """Short dates for the x axis ("5.9." / "9/5"), with the year when the years differ; each
+    day written once (an evening's tables share it)."""
     skeleton = "Md" if len({m.year for m in moments}) == 1 else "yMd"
-    return [format_skeleton(skeleton, to_user_timezone(m), locale=get_locale()) for m in moments]
+    days = [to_user_timezone(m).date() for m in moments]
+    written = {day: format_skeleton(skeleton, day, locale=locale) for day in set(days)}
+    return [written[day] for day in days]
 
 
 def chart(series: stats.TimeSeries, title: str, money: bool = False) -> Markup | None:
     """A line chart of a time series, or None without any point in time."""
     if not series.moments:
         return None
-    labels = date_labels(series.moments)
-    fmt = chart_euros if money else (lambda v: format_decimal(v))
+    locale = get_locale() or Locale.parse(current_lang())
+    labels = date_labels(series.moments, locale)
+    fmt = chart_euros(locale) if money else cache(partial(numbers.format_decimal, locale=locale))
     return line_chart_svg(series.series, labels, title, y_format=fmt)
 
 
-def wins_chart(results: list[TableResult], players: list[str]) -> Markup | None:
+def wins_chart(tables: list[Sitting]) -> Markup | None:
     """Tables won so far per player, one point per finished table."""
-    return chart(stats.wins_over_time(results, players), _("Tables won over time"))
+    return chart(stats.wins_over_time(tables), _("Tables won over time"))
 
 
-def money_chart(results: list[TableResult], players: list[str]) -> Markup | None:
+def money_chart(tables: list[Sitting]) -> Markup | None:
     """Money balance so far per player, one point per settled table."""
-    return chart(stats.money_over_time(results, players), _("Money balance over time"), money=True)
+    return chart(stats.money_over_time(tables), _("Money balance over time"), money=True)

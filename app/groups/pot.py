@@ -18,7 +18,7 @@ from werkzeug.wrappers import Response
 from app.groups import bp
 from app.groups import render_group
 from app.groups.money_words import payout_line
-from app.groups.results import group_results
+from app.groups.results import versions_of
 from app.rights.phone import phone_id
 from app.rights.phone import require_group_editor
 from app.settlement.account import Scope
@@ -44,7 +44,7 @@ def read_cents(raw: str) -> int | None:
 
 def whole_account(group: Group) -> Scope:
     """What a payout is for: the group's tables together (it belongs to no one evening)."""
-    return Scope.of_tables(r.table_id for r in group_results(group))
+    return Scope.of_tables(table_id for table_id, _version in versions_of(group))
 
 
 def back(group: Group) -> Response:

@@ -62,6 +62,7 @@ def result_of(table: Table, data: list[Any]) -> TableResult:
         options=dict(table.options or {}),
         closed=table.closed,
         first_dealer=table.first_dealer,
+        version=table.version,
     )
 
 

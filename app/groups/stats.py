@@ -1,4 +1,6 @@
-"""Group statistics: pure functions over the standings of a group's tables (no Flask, no DB).
+"""Group statistics: pure functions over a group's tables (no Flask, no DB), as the ratings'
+record keeps each (`Sitting`: names in the group's spelling) or, for the money of an evening,
+as read with its standing (`TableResult`).
 
 Names match case-insensitively across tables (the group's spelling wins). Only finished
 tables count for wins and money; games count at every table.
@@ -9,16 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from datetime import datetime
 from typing import Any
+from typing import Protocol
+from typing import TypeVar
 
+from app.ratings.ledger import Sitting
 from app.scoring.names import player_key
 from app.scoring.types import TEAM_SEATS
 from app.scoring.types import Standing
 from app.scoring.types import Winner
-from app.scoring.types import team_of
 from app.variants.registry import VARIANTS
 from app.variants.registry import find_variant
 
@@ -38,6 +43,45 @@ class TableResult:
     options: dict[str, Any] = field(default_factory=dict)
     closed: bool = False
     first_dealer: int = 0
+    version: int = 0  # the stored table's, as read (every change bumps it)
+
+    @property
+    def finished(self) -> bool:
+        """The table is decided."""
+        return self.standing.finished
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The winners' names as entered, by seat (a team, or all tied); none while running."""
+        won = seats_of(self.standing.winner) if self.standing.finished else set()
+        return tuple(self.players[s] for s in sorted(won))
+
+    @property
+    def cents(self) -> tuple[int, ...]:
+        """The money per seat of a finished money table, else none."""
+        settlement = self.standing.settlement
+        if not self.standing.finished or settlement is None:
+            return ()
+        return tuple(settlement.amounts_cents)
+
+
+class Money(Protocol):
+    """A table as the money statistics read it: a `TableResult` or a `Sitting`."""
+
+    @property
+    def players(self) -> Sequence[str]:
+        """The names by seat."""
+
+    @property
+    def cents(self) -> Sequence[int]:
+        """The money per seat of a settled table, else none."""
+
+    @property
+    def played_at(self) -> datetime:
+        """When it was started."""
+
+
+Counted = TypeVar("Counted", bound=Money)  # a TableResult or a Sitting, given back as it came
 
 
 @dataclass
@@ -80,7 +124,7 @@ class TimeSeries:
 class Roster:
     """Display names by key: the group's players first, then guests in order of appearance."""
 
-    def __init__(self, group_players: Iterable[str], results: Iterable[TableResult]) -> None:
+    def __init__(self, group_players: Iterable[str], results: Iterable[Money]) -> None:
         """Collect every name once."""
         self.names: dict[str, str] = {}
         for name in group_players:
@@ -110,32 +154,21 @@ def game_winners(variant: str, data: Mapping[str, Any]) -> set[int]:
     return find_variant(variant).round_winners(data)
 
 
-def leaderboards(
-    results: list[TableResult], group_players: Iterable[str] = ()
-) -> dict[str, list[LeaderRow]]:
+def leaderboards(tables: Iterable[Sitting]) -> dict[str, list[LeaderRow]]:
     """Per variant played, one row per player, best first (tables, then games, then average)."""
-    roster = Roster(group_players, results)
     boards: dict[str, dict[str, LeaderRow]] = {}
-    for result in results:
-        board = boards.setdefault(result.variant, {})
-        won = seats_of(result.standing.winner) if result.standing.finished else set()
-        averaged = find_variant(result.variant).average_label is not None
-        # Each game's winners once, not once per seat (a group may hold thousands of games).
-        games_won = [0] * len(result.players)
-        for data in result.rounds:
-            for winner in game_winners(result.variant, data):
-                games_won[winner] += 1
-        set_winners = [s.get("winner") for s in result.standing.sets or []]
-        for seat, raw in enumerate(result.players):
-            name = roster.name(raw)
+    for table in tables:
+        board = boards.setdefault(table.variant, {})
+        averaged = find_variant(table.variant).average_label is not None
+        for seat, name in enumerate(table.players):
             row = board.setdefault(name, LeaderRow(name, averaged=averaged))
             row.tables_played += 1
-            row.tables_won += seat in won
-            row.games_played += len(result.rounds)
-            row.games_won += games_won[seat]
-            if row.averaged:
-                row.points += sum(points[seat] for points in result.standing.round_points)
-            row.sets_won += set_winners.count(team_of(seat))
+            row.tables_won += name in table.winners
+            row.games_played += table.rounds
+            row.games_won += table.games_won[seat]
+            if row.averaged and table.points:
+                row.points += table.points[seat]
+            row.sets_won += table.sets_won[seat]
     return {
         variant: sorted(boards[variant].values(), key=rank_key)
         for variant in VARIANTS
@@ -149,60 +182,51 @@ def rank_key(row: LeaderRow) -> tuple[int, int, int, float, str]:
     return (-row.tables_won, -row.sets_won, -row.games_won, average, row.player.casefold())
 
 
-def settled(results: list[TableResult]) -> list[TableResult]:
+def settled(tables: Iterable[Counted]) -> list[Counted]:
     """Finished tables with a money settlement, oldest first."""
-    done = [r for r in results if r.standing.finished and r.standing.settlement is not None]
-    return sorted(done, key=lambda r: r.played_at)
+    return sorted((t for t in tables if t.cents), key=lambda t: t.played_at)
 
 
-def money_balance(results: list[TableResult], group_players: Iterable[str] = ()) -> list[Balance]:
+def money_balance(tables: Iterable[Money], group_players: Iterable[str] = ()) -> list[Balance]:
     """Money per player over all settled tables, biggest winner first (zero-sum overall)."""
-    roster = Roster(group_players, results)
+    done = settled(tables)
+    roster = Roster(group_players, done)
     cents: dict[str, int] = {}
-    tables: dict[str, int] = {}
-    for result in settled(results):
-        assert result.standing.settlement is not None
-        for raw, amount in zip(
-            result.players, result.standing.settlement.amounts_cents, strict=True
-        ):
+    counted: dict[str, int] = {}
+    for table in done:
+        for raw, amount in zip(table.players, table.cents, strict=True):
             name = roster.name(raw)
             cents[name] = cents.get(name, 0) + amount
-            tables[name] = tables.get(name, 0) + 1
-    rows = [Balance(name, cents[name], tables[name]) for name in cents]
+            counted[name] = counted.get(name, 0) + 1
+    rows = [Balance(name, cents[name], counted[name]) for name in cents]
     return sorted(rows, key=lambda b: (-b.cents, b.player.casefold()))
 
 
-def cumulative(
-    results: list[TableResult], roster: Roster, gains: Callable[[TableResult], dict[int, float]]
-) -> TimeSeries:
-    """One point per table (oldest first): every player's running sum of `gains` per seat."""
-    ordered = sorted(results, key=lambda r: r.played_at)
-    names = list(dict.fromkeys(roster.name(p) for r in ordered for p in r.players))
+def cumulative(tables: list[Sitting], gains: Callable[[Sitting], dict[str, float]]) -> TimeSeries:
+    """One point per table (oldest first): every player's running sum of `gains` per name."""
+    ordered = sorted(tables, key=lambda t: t.played_at)
+    names = list(dict.fromkeys(name for t in ordered for name in t.players))
     running = dict.fromkeys(names, 0.0)
     values: dict[str, list[float]] = {name: [] for name in names}
-    for result in ordered:
-        for seat, amount in gains(result).items():
-            running[roster.name(result.players[seat])] += amount
+    for table in ordered:
+        for name, amount in gains(table).items():
+            running[name] += amount
         for name in names:
             values[name].append(running[name])
-    return TimeSeries([r.played_at for r in ordered], [(name, values[name]) for name in names])
+    return TimeSeries([t.played_at for t in ordered], [(name, values[name]) for name in names])
 
 
-def wins_over_time(results: list[TableResult], group_players: Iterable[str] = ()) -> TimeSeries:
+def wins_over_time(tables: list[Sitting]) -> TimeSeries:
     """Tables won so far per player, after each finished table (all variants together)."""
-    finished = [r for r in results if r.standing.finished]
-    roster = Roster(group_players, finished)
-    return cumulative(finished, roster, lambda r: dict.fromkeys(seats_of(r.standing.winner), 1.0))
+    finished = [t for t in tables if t.finished]
+    return cumulative(finished, lambda t: dict.fromkeys(t.winners, 1.0))
 
 
-def money_over_time(results: list[TableResult], group_players: Iterable[str] = ()) -> TimeSeries:
+def money_over_time(tables: list[Sitting]) -> TimeSeries:
     """Money balance so far per player in euros, after each settled table."""
-    done = settled(results)
-    roster = Roster(group_players, done)
 
-    def euros(result: TableResult) -> dict[int, float]:
-        """The table's amounts per seat in euros."""
-        assert result.standing.settlement is not None
-        return {s: c / 100 for s, c in enumerate(result.standing.settlement.amounts_cents)}
+    def euros(table: Sitting) -> dict[str, float]:
+        """The table's amounts per player in euros."""
+        return {name: c / 100 for name, c in zip(table.players, table.cents, strict=True)}
 
-    return cumulative(done, roster, euros)
+    return cumulative(settled(tables), euros)

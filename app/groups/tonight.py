@@ -17,6 +17,7 @@ from app.groups import evening_page
 from app.groups.evening import Evening
 from app.groups.evening import evening_of
 from app.groups.evening import evening_start
+from app.groups.evening import month_key
 from app.groups.kassensturz import group_choice
 from app.groups.kassensturz import kassensturz
 from app.groups.stats import Balance
@@ -45,14 +46,14 @@ class Tonight:
     all_paid: bool
 
 
-def current_evening(nights: list[Evening], now: datetime | None = None) -> Evening | None:
-    """The newest evening while it runs or on the day after, else None."""
-    if not nights:
+def current_day(rated: GroupRatings, now: datetime | None = None) -> date | None:
+    """The evening of the group's newest table while it runs or on the day after, else None."""
+    newest = rated.tables[-1].evening if rated.tables else None
+    if newest is None:
         return None
     starts = evening_start(current_app.config["EVENING_STARTS"])
     today = evening_of(now or datetime.now(UTC), starts)
-    newest = nights[0]  # newest first
-    return newest if today - timedelta(days=SHOWN_DAYS) <= newest.date <= today else None
+    return newest if today - timedelta(days=SHOWN_DAYS) <= newest <= today else None
 
 
 def first_placed(rated: GroupRatings, night: date) -> list[EveningLine]:
@@ -62,21 +63,23 @@ def first_placed(rated: GroupRatings, night: date) -> list[EveningLine]:
     return [line for line in lines if line.place == 1 and (line.tables_won or line.games_won)]
 
 
-def tonight_card(
-    group: Group, nights: list[Evening], every: list[TableResult], rated: GroupRatings
-) -> Tonight | None:
-    """The card for the group's current evening (None when there is none); `every` is all of
-    the group's tables (what each payment was made for), `rated` their ratings."""
-    night = current_evening(nights)
-    if night is None:
+def tonight_card(group: Group, rated: GroupRatings, newest: list[TableResult]) -> Tonight | None:
+    """The card for the group's current evening (None when there is none); `rated` is the
+    group's ratings and record, `newest` its newest evening's tables as read."""
+    day = current_day(rated)
+    starts = evening_start(current_app.config["EVENING_STARTS"])
+    tables = [r for r in newest if evening_of(r.played_at, starts) == day]
+    if day is None or not tables:
         return None
+    night = Evening(group.id, group.name, list(group.players), day, tables)
     balances = night.balances()
     best = balances[0].cents if balances else 0
     leader = [b for b in balances if b.cents == best] if best > 0 else []
     ahead = [] if leader else first_placed(rated, night.date)
     try:
-        starts = evening_start(current_app.config["EVENING_STARTS"])
         view = evening_page.view_of(night)
+        # What a payment was made for: the month's tables, as the record has them.
+        every = [t for t in rated.tables if t.evening and month_key(t.evening) == night.month_key]
         found = kassensturz(group, view, group_choice(group), every, starts)
     except InputError:  # the group's Kasse holder did not play for money tonight
         return Tonight(night, leader, ahead, night.titles(), None, False)

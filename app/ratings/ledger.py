@@ -135,6 +135,9 @@ class Sitting:
     rounds: int = 0
     points: tuple[int, ...] = ()
     counts: Message | None = None  # what one rated result is at this table, as a phrase
+    # For the leaderboards: the games and the sets each seat won.
+    games_won: tuple[int, ...] = ()
+    sets_won: tuple[int, ...] = ()
 
 
 @dataclass

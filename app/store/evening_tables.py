@@ -2,7 +2,8 @@
 
 A group may hold a thousand tables; an evening has a few. Its page, its Kassensturz, its PDF and
 its picture read the tables started in its span (and their rounds) and, to know what payments
-were made for, the ids and start times of its month's tables, never the whole group's.
+were made for, the ids and start times of its month's tables, never the whole group's. A
+selection of tables reads the tables it names.
 """
 
 from __future__ import annotations
@@ -12,11 +13,14 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import func
 from sqlalchemy import select
 
 from app.store.db import db
 from app.store.models import Round
 from app.store.models import Table
+
+CHUNK = 500  # ids per statement (far below every database's limit of bound values)
 
 
 def in_window(group_id: str, start: datetime, end: datetime) -> tuple[Any, ...]:
@@ -43,16 +47,35 @@ def starts_between(group_id: str, start: datetime, end: datetime) -> list[tuple[
     return [(table_id, at) for table_id, at in db.session.execute(ordered)]
 
 
-def rounds_of(table_ids: Sequence[str]) -> dict[str, list[Any]]:
-    """Every round's input of these tables by table id, in one statement."""
-    if not table_ids:
-        return {}
-    query = (
-        select(Round.table_id, Round.data)
-        .where(Round.table_id.in_(list(table_ids)))
-        .order_by(Round.table_id, Round.number)
+def named(group_id: str, table_ids: Sequence[str]) -> list[Table]:
+    """The group's tables (not deleted) among these ids, CHUNK ids a statement."""
+    found: list[Table] = []
+    for start in range(0, len(table_ids), CHUNK):
+        part = list(table_ids[start : start + CHUNK])
+        query = select(Table).where(
+            Table.group_id == group_id, Table.deleted_at.is_(None), Table.id.in_(part)
+        )
+        found += db.session.scalars(query)
+    return found
+
+
+def newest_start(group_id: str) -> datetime | None:
+    """When the group's newest table (not deleted) was started, None without one."""
+    query = select(func.max(Table.created_at)).where(
+        Table.group_id == group_id, Table.deleted_at.is_(None)
     )
+    return db.session.scalar(query)
+
+
+def rounds_of(table_ids: Sequence[str]) -> dict[str, list[Any]]:
+    """Every round's input of these tables by table id, one statement per CHUNK tables."""
     found: dict[str, list[Any]] = defaultdict(list)
-    for table_id, data in db.session.execute(query):
-        found[table_id].append(data)
+    for start in range(0, len(table_ids), CHUNK):
+        query = (
+            select(Round.table_id, Round.data)
+            .where(Round.table_id.in_(list(table_ids[start : start + CHUNK])))
+            .order_by(Round.table_id, Round.number)
+        )
+        for table_id, data in db.session.execute(query):
+            found[table_id].append(data)
     return found

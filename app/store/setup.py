@@ -25,6 +25,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 
+from app.store import derived  # noqa: F401  (registers its stored derivations too)
 from app.store import models  # noqa: F401  (registers the tables on the metadata)
 from app.store.db import db
 

@@ -150,3 +150,48 @@ def test_payments_that_fall_in_the_evening_are_shown(
     assert third == {october}
     every = shown_payments(client.get(f"/g/{group}/abend/offen").get_data(as_text=True))
     assert every == {own, selection, wider, other, september, october}
+
+
+def test_the_settlement_api_loads_the_views_own_tables(
+    client: FlaskClient, history: dict[str, Any], loaded: list[str]
+) -> None:
+    """An evening, a month and a selection of tables in the JSON API: their own tables."""
+    group, tables = history["group"], history["tables"]
+    url = f"/api/v1/groups/{group}/settlement"
+    september = [t for day in ("2025-09-05", "2025-09-12", "2025-09-19") for t in tables[day]]
+    chosen = tables["2025-09-12"][:1] + tables["2025-10-03"]
+    for query, own in (
+        ("evening=2025-09-12", tables["2025-09-12"]),
+        ("month=2025-09", september),
+        (f"tables={','.join(chosen)}", chosen),
+        ("", tables["2025-10-03"]),  # none named: the newest evening
+    ):
+        loaded.clear()
+        answer = client.get(f"{url}?{query}")
+        assert answer.status_code == 200, answer.get_json()
+        assert sorted(set(loaded)) == sorted(own), query
+        assert sorted(answer.get_json()["tables"]) == sorted(own), query
+
+
+def test_the_settlement_api_shows_the_payments_that_fall_in_a_view(
+    app: Flask, client: FlaskClient, history: dict[str, Any]
+) -> None:
+    """The same payments as the pages: a selection within one evening is such an evening."""
+    group, tables = history["group"], history["tables"]
+    own = pay(app, group, Scope("evening", "2025-09-12"))
+    selection = pay(app, group, Scope.of_tables(tables["2025-09-12"]))
+    wider = pay(app, group, Scope.of_tables(tables["2025-09-12"] + tables["2025-09-05"][:1]))
+    september = pay(app, group, Scope("month", "2025-09"))
+    pay(app, group, Scope("month", "2025-10"))
+    url = f"/api/v1/groups/{group}/settlement"
+
+    def paid(query: str) -> set[str]:
+        """The ids of the payments the API lists for the view."""
+        return {p["id"] for p in client.get(f"{url}?{query}").get_json()["payments"]}
+
+    assert paid("evening=2025-09-12") == {own, selection}
+    assert paid(f"tables={','.join(tables['2025-09-12'])}") == {own, selection}
+    september_tables = [t for day in ("2025-09-05", "2025-09-12") for t in tables[day]]
+    assert paid(f"tables={','.join(september_tables)}") == {own, selection, wider}
+    every = [t for day in ("2025-09-05", "2025-09-12", "2025-09-19") for t in tables[day]]
+    assert paid(f"tables={','.join(every)}") == {own, selection, wider, september}
