@@ -16,6 +16,7 @@ from app.api.group_schemas import GROUP
 from app.api.group_schemas import GROUP_TOKEN
 from app.api.group_schemas import SETTLEMENT
 from app.api.group_schemas import group_paths
+from app.api.referee_schema import REFEREE_REQUEST
 from app.api.schemas import BAD
 from app.api.schemas import BUSY
 from app.api.schemas import DELETED
@@ -29,7 +30,6 @@ from app.api.schemas import JSON
 from app.api.schemas import MOVED
 from app.api.schemas import NEW_TABLE
 from app.api.schemas import NUMBER
-from app.api.schemas import REFEREE_REQUEST
 from app.api.schemas import REUSED_KEY
 from app.api.schemas import ROUND
 from app.api.schemas import ROUND_BODY

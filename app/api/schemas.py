@@ -13,7 +13,6 @@ from app.api.input_schemas import players
 from app.api.round_schemas import round_bodies
 from app.scoring.base import DIRECTIONS
 from app.store.rounds import ROUND_LIMIT
-from app.text import LANGS
 from app.variants.registry import MOST_PLAYERS
 from app.variants.registry import VARIANT_IDS
 
@@ -87,36 +86,6 @@ VERDICT = {
         "penalty": {"type": ["object", "null"]},
         "effects": {"type": "array", "items": {"type": "object"}},
         "cases": {"type": "array", "items": {"type": "object"}},
-    },
-}
-CARD = {
-    "type": "string",
-    "minLength": 1,
-    "description": 'A card code (rules/RULES.md, "Card codes"), like "H7" or "Y+2".',
-}
-REFEREE_REQUEST = {
-    "type": "object",
-    "required": ["variant", "situation", "action"],
-    "properties": {
-        "variant": {"enum": VARIANTS},
-        "players": {"type": "integer"},
-        "options": {"type": "object"},
-        "situation": {
-            "type": "object",
-            "required": ["top"],
-            "properties": {
-                "top": CARD,
-                "below": CARD,
-                "wish": {"type": "object"},
-                "pending": {"type": "object"},
-                "hand": {"type": "array", "items": CARD},
-                "hand_count": {"type": "integer", "minimum": 0},
-                "top_was_last": {"type": "boolean"},
-            },
-        },
-        "actor": {"enum": ["on_turn", "other"]},
-        "action": {"type": "object"},
-        "lang": {"enum": list(LANGS)},
     },
 }
 NEW_TABLE = new_table()

@@ -130,7 +130,7 @@ def read_situation(obj: Mapping[str, Any]) -> Situation:
             ),
             "variant",
         )
-    players = obj.get("players", 4)
+    players = integral(obj.get("players", 4))
     if type(players) is not int:
         raise InputError(
             Message(
@@ -178,6 +178,7 @@ def read_hand_count(value: Any) -> int | None:
     0 (its upper limits and its agreement with ``hand`` are checked with the question)."""
     if value is None:
         return None
+    value = integral(value)
     if type(value) is not int or value < 0:
         words = field_words("situation.hand_count")
         raise InputError(
@@ -189,6 +190,12 @@ def read_hand_count(value: Any) -> int | None:
             "situation.hand_count",
         )
     return value
+
+
+def integral(value: Any) -> Any:
+    """JSON knows one number type: 4.0 is the whole number 4 (as JSON Schema's "integer"
+    says, and app.inputs reads it); anything else is left for the check to refuse."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 def read_options(rules: Rules, value: Any) -> Options:
@@ -290,6 +297,7 @@ def read_pending(value: Any) -> Pending | None:
     obj = inputs.mapping(value, PENDING, PENDING_KEYS)
     counts = {}
     for key, count in obj.items():
+        count = integral(count)
         if type(count) is not int or not 0 <= count <= 200:
             raise InputError(
                 Message(

@@ -407,6 +407,23 @@ def test_situation_hand_count_bad_is_a_400(
     assert german["error"].startswith("Karten auf der Hand")
 
 
+def test_whole_numbers_written_with_a_point_are_whole_numbers(client: FlaskClient) -> None:
+    """JSON has one number type and the document says "integer" as JSON Schema does: players
+    4.0, a pending draw of 2.0 and a hand_count of 3.0 are 4, 2 and 3 (as the tables take
+    8.0 for 8); 4.5 players stays a 400 (BAD above)."""
+    situation = {
+        "top": "H7",
+        "pending": {"draw": 2.0},
+        "hand": ["S9", "C8", "HK"],
+        "hand_count": 3.0,
+    }
+    response = client.post(URL, json=body(players=4.0, situation=situation, action={"draw": True}))
+    assert response.status_code == 200, response.get_json()
+    data = response.get_json()
+    assert (data["legal"], data["rule"]) == (True, "dyn.7")
+    assert data["effects"][0] == {"type": "draw", "who": "you", "count": 2, "rule": "dyn.7"}
+
+
 def test_dop_lastcard_two_situation_top_was_last(client: FlaskClient) -> None:
     """dop.lastcard.two: a 7 that was its player's last card (situation.top_was_last)
     cannot be countered; by default (false) it can (dop.7)."""

@@ -34,3 +34,8 @@ DISPUTE_ANSWERS = {
 def beyond_the_document(body: dict[str, Any]) -> bool:
     """The hands hold at most the 48-card deck less the card on the pile, said in words."""
     return sum(body["cards"]) > 47
+
+
+def deck_copies(code: str, players: int) -> int:
+    """The referee's deck, by hand: two Skat decks without 8s and 9s, every card twice."""
+    return 2

@@ -46,3 +46,8 @@ DISPUTE_ANSWERS = {
     "last-eight": ("true", "dop.serve"),
     "last-seven": ("false", "dop.lastcard.two"),
 }
+
+
+def deck_copies(code: str, players: int) -> int:
+    """The referee's deck, by hand: one Skat deck, every card once."""
+    return 1

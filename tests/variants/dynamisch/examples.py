@@ -88,3 +88,8 @@ def beyond_the_document(body: dict[str, Any]) -> bool:
     jacks = sum(hand["jacks"] for hand in hands)
     others = sum(hand["others"] for hand in hands)
     return jacks > 8 - closing_jack or others > 56 - (not closing_jack)
+
+
+def deck_copies(code: str, players: int) -> int:
+    """The referee's deck, by hand: two Skat decks, every card twice."""
+    return 2

@@ -45,3 +45,8 @@ def table_options_for(body: dict[str, Any]) -> dict[str, Any]:
 def winner_holds_points(body: dict[str, Any]) -> bool:
     """The winner went out: his points are 0 (said in words in the document)."""
     return "points" in body and body["points"][int(body["winner"])] != 0
+
+
+def deck_copies(code: str, players: int) -> int:
+    """The referee's deck, by hand: one Skat deck, every card once."""
+    return 1

@@ -79,3 +79,11 @@ def beyond_the_document(body: dict[str, Any]) -> bool:
         or sum(h["numbers"] for h in hands) > most_faces_of(room)
         or sum(h["numbers"] + 20 * h["actions"] + 50 * h["wilds"] for h in hands) > 1240
     )
+
+
+def deck_copies(code: str, players: int) -> int:
+    """The referee's deck, by hand: each colour's 0 once, its other cards twice, four of
+    each wild card."""
+    if code in ("W", "W+4"):
+        return 4
+    return 1 if code[1:] == "0" else 2

@@ -30,3 +30,20 @@ DISPUTE_ANSWERS = {
     "same-rank": ("true", "ter.multi"),
     "wedding": ("true", "ter.wedding"),
 }
+
+
+def decks(players: int) -> int:
+    """The referee's decks, by hand: ceil(players × 15 / 32) Skat decks, at least 2 (I)."""
+    return max(2, -(-players * 15 // 32))
+
+
+def deck_copies(code: str, players: int) -> int:
+    """Every card once per deck."""
+    return decks(players)
+
+
+def referee_beyond_the_document(body: dict[str, Any]) -> bool:
+    """The document's words for hand_count: at most the cards of the game, 32 per deck for
+    the players asked about (the usual four when it names none)."""
+    count = body["situation"].get("hand_count")
+    return count is not None and count > 32 * decks(int(body.get("players", 4)))
