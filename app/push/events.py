@@ -32,6 +32,9 @@ Lookup = Callable[[str], Awaitable[int | None]]
 Render = Callable[[int, int, bool], Awaitable[bytes | None]]
 
 PING = 20.0  # s
+# The phone that saved waits for its answer, rendered by its request's thread; the pushes' renders
+# start a moment later so they do not take the interpreter from it while it renders.
+AFTER_SAVE = 0.06  # s
 RETRY = 3000  # ms: how soon a browser reconnects after the stream broke
 HEADERS = [
     (b"content-type", b"text/event-stream; charset=utf-8"),
@@ -147,6 +150,7 @@ async def stream(
 async def told(out: Writer, render: Render, table_id: str, before: int, version: int) -> None:
     """Send the event of a newer version: the fresh page or what changed since `before`, else
     the version alone."""
+    await asyncio.sleep(AFTER_SAVE)
     page = await render(before, version, out.gzip)
     if page is None:
         await out.write(event("version", {"table": table_id, "version": version}, version))

@@ -257,14 +257,14 @@
     // Kept on the phone while it is sent: a tab closed before the answer leaves it queued.
     var held = newRound ? keep(form, data, true, "saving") : null;
     holding = held;
-    var shown = showSaving(form, data);
     var controller = window.AbortController ? new AbortController() : null;
     var timer = controller && setTimeout(function () { controller.abort(); }, SAVE_TIMEOUT);
     var headers = { "X-Answer": "table" };
     var bar = document.querySelector("[data-live]");
     // On the table page: the answer is only what changed since the version it shows.
-    if (bar && !(shown && shown.formPage)) headers["X-Changes-From"] = bar.getAttribute("data-version");
-    fetch(form.getAttribute("action") || location.pathname + location.search, {
+    if (bar) headers["X-Changes-From"] = bar.getAttribute("data-version");
+    // Sent first, drawn after: the request is on its way while the table shows the round.
+    var sending = fetch(form.getAttribute("action") || location.pathname + location.search, {
       method: "POST",
       body: new URLSearchParams(data),
       headers: headers,
@@ -272,7 +272,9 @@
       cache: "no-store",
       redirect: "manual",
       signal: controller ? controller.signal : undefined
-    })
+    });
+    var shown = showSaving(form, data);
+    sending
       .then(function (response) {
         clearTimeout(timer);
         if (response.status >= 500) throw new Error("server error " + response.status);
