@@ -696,7 +696,8 @@
     if (!waiting) return;
     var number = parseInt(heading.getAttribute("data-round-number"), 10) + waiting;
     heading.textContent = heading.getAttribute("data-round-text").replace("{n}", String(number));
-    var expected = document.querySelector("input[name=expected_number]");
+    // Its own form's field (an entry opened in place shares the page with the one-tap form).
+    var expected = (heading.closest("[data-round-inline]") || document).querySelector("[data-round-form] input[name=expected_number]");
     if (expected) expected.value = "";
   }
 

@@ -167,7 +167,7 @@ def test_a_save_cut_off_after_the_server_saved_is_kept_and_lands_once(
     page.locator("a.big-button").tap()
     page.wait_for_url(re.compile(r"/rounds/new"))
     page.wait_for_load_state("load")
-    key = page.locator("input[name=idempotency_key]").input_value()
+    key = page.locator("form[data-round-form] input[name=idempotency_key]").input_value()
     tap_winner(page, "Cem")
     page.wait_for_url(re.compile(rf"/t/{table.id}(\?|$)"))
     box = page.locator("#pending-rounds")
@@ -227,8 +227,9 @@ def test_a_failed_save_shows_as_pending_row_and_is_sent_later(
     fits(page)
     # The next round's form counts the kept one in.
     page.locator("a.big-button").tap()
-    expect(page.locator("main h1")).to_contain_text("3")
-    assert page.locator("input[name=expected_number]").input_value() == ""
+    expect(page.locator("[data-round-heading]")).to_contain_text("3")
+    expected = page.locator("form[data-round-form] input[name=expected_number]")
+    assert expected.input_value() == ""
     page.go_back()
     page.context.unroute("**/rounds/new*")
     expect(box).to_be_hidden(timeout=12000)
