@@ -359,6 +359,14 @@
     var row = event.target.closest("tr[data-href]");
     if (row && !event.target.closest("a")) window.location.href = row.getAttribute("data-href");
   });
+  // The edit link's QR code is fetched when "hand over the pen" is opened, not before.
+  document.addEventListener("toggle", function (event) {
+    if (!event.target.open) return;
+    all(event.target, "img[data-src]").forEach(function (img) {
+      img.src = img.getAttribute("data-src");
+      img.removeAttribute("data-src");
+    });
+  }, true);
   all(document, "[data-new-table]").forEach(setUpNewTable);
   all(document, "[data-round-form]").forEach(setUpRound);
 })();

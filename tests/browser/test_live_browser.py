@@ -234,8 +234,11 @@ def test_round_entered_offline_arrives_exactly_once(table: Table, page: Page, la
 def test_kept_parts_survive_a_live_update(table: Table, page: Page) -> None:
     """An opened "Stift weitergeben" stays open when the page is updated around it."""
     page.goto(table.edit_link)
+    qr = page.locator(".hand-pen img")
+    assert qr.get_attribute("src") is None  # the edit link's code is not fetched unasked
     page.locator(".hand-pen summary").tap()
-    expect(page.locator(".hand-pen img")).to_be_visible()
+    expect(qr).to_be_visible()
+    page.wait_for_function("() => document.querySelector('.hand-pen img').naturalWidth > 0")
     table.send("POST", "/rounds", {"winner": 1})
     expect(rows(page)).to_have_count(1, timeout=LIVE)
     expect(page.locator(".hand-pen img")).to_be_visible()
