@@ -18,6 +18,7 @@ from app.scoring.names import PLAYER_NAME_LIMIT
 from app.scoring.names import refused_ranges
 from app.store.models import ID_LENGTH
 from app.variants.base import Variant
+from app.variants.registry import MOST_PLAYERS
 from app.variants.registry import VARIANTS
 
 
@@ -131,6 +132,66 @@ def new_table() -> dict[str, Any]:
             }
             for name, variant in VARIANTS.items()
         ]
+    }
+
+
+def closing(variant: Variant) -> list[dict[str, Any]]:
+    """`closed: true` only where the table may be ended by hand: a series any time, an
+    open-ended table only with options that keep it open-ended, the others never."""
+    scoring = variant.scoring
+    if scoring.series_option is not None:
+        return []
+    if scoring.open_ended_schema is None:
+        return [{"properties": {"closed": {"const": False}}}]
+    return [
+        {
+            "if": {"required": ["closed"], "properties": {"closed": {"const": True}}},
+            "then": {"properties": {"options": scoring.open_ended_schema}},
+        }
+    ]
+
+
+def checks(variant: Variant) -> dict[str, Any]:
+    """A changed table's checks: those of a new table, and when it may be closed."""
+    found = [*variant.scoring.table_rules, *money_rule(variant), *closing(variant)]
+    return {"allOf": found} if found else {}
+
+
+def table_changes() -> dict[str, Any]:
+    """PATCH /tables/{id}: the settings to change. The options are those of one variant (the
+    table's; the body does not name it), merged with the table's own and checked with its seats
+    and its games played."""
+    return {
+        "type": "object",
+        "description": "The settings to change; the others stay as they are.",
+        "properties": {
+            "name": TABLE_NAME,
+            "players": players(2, MOST_PLAYERS),
+            "options": {
+                "type": "object",
+                "description": "Options of the table's variant, merged with its own; the "
+                "result is checked like a new table's (seats, money) and against the games "
+                "already played.",
+            },
+            "closed": {"type": "boolean"},
+            "group": {
+                "type": ["string", "null"],
+                "description": "Into this group (X-Group-Token of it), or null: out of its "
+                "group (X-Group-Token of the current group).",
+            },
+        },
+        "additionalProperties": False,
+        "anyOf": [
+            {
+                "title": name,
+                "properties": {
+                    "players": players(variant.min_players, variant.max_players),
+                    "options": options(variant),
+                },
+                **checks(variant),
+            }
+            for name, variant in VARIANTS.items()
+        ],
     }
 
 

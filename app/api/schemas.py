@@ -7,13 +7,11 @@ from typing import Any
 
 from app.api.input_schemas import IF_MATCH_TAG
 from app.api.input_schemas import IF_MATCH_VERSION
-from app.api.input_schemas import TABLE_NAME
 from app.api.input_schemas import new_table
-from app.api.input_schemas import players
+from app.api.input_schemas import table_changes
 from app.api.round_schemas import round_bodies
 from app.scoring.base import DIRECTIONS
 from app.store.rounds import ROUND_LIMIT
-from app.variants.registry import MOST_PLAYERS
 from app.variants.registry import VARIANT_IDS
 
 VARIANTS = list(VARIANT_IDS)
@@ -89,22 +87,7 @@ VERDICT = {
     },
 }
 NEW_TABLE = new_table()
-TABLE_CHANGES = {
-    "type": "object",
-    "description": "The settings to change; the others stay as they are.",
-    "properties": {
-        "name": TABLE_NAME,
-        "players": players(2, MOST_PLAYERS),
-        "options": {"type": "object"},
-        "closed": {"type": "boolean"},
-        "group": {
-            "type": ["string", "null"],
-            "description": "Into this group (X-Group-Token of it), or null: out of its group "
-            "(X-Group-Token of the current group).",
-        },
-    },
-    "additionalProperties": False,
-}
+TABLE_CHANGES = table_changes()
 DELETED = {
     "type": "object",
     "required": ["id", "deleted", "deleted_at", "restorable_until"],

@@ -156,6 +156,10 @@ class Scoring:
         """Does a table with these options run until the players end it by hand (hook)?"""
         return False
 
+    # The options of an open-ended table as JSON Schema (the API document says when a table
+    # may be closed by hand); None: no options make this variant open-ended.
+    open_ended_schema: ClassVar[dict[str, Any] | None] = None
+
     # The option holding a series' planned length (`games` of dyn.series, `rounds` of dlx):
     # such a table may be ended by hand before its end, as players stop early.
     series_option: str | None = None

@@ -102,6 +102,8 @@ class MaumauScoring(Scoring):
                 )
             )
 
+    open_ended_schema = {"properties": {"scoring": {"const": "wins"}, "games": {"type": "null"}}}
+
     def open_ended(self, options: Mapping[str, Any]) -> bool:
         """Wins without a number of games run until the players end the table."""
         return options["scoring"] == "wins" and options.get("games") is None

@@ -29,6 +29,8 @@ class TerroristenScoring(Scoring):
         """games: null (open-ended) or 1–100."""
         return None if value is None else series_length(value, GAMES)
 
+    open_ended_schema = {"properties": {"games": {"type": "null"}}}
+
     def open_ended(self, options: Mapping[str, Any]) -> bool:
         """Without a number of games the table runs until the players end it."""
         return options.get("games") is None
