@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from collections.abc import Awaitable
 from collections.abc import Callable
 from typing import Any
@@ -112,6 +113,10 @@ async def stream(
             await refuse(send, 503, "Too many live views on this server.", 60)
         return
     hub.known(table_id, version)  # what this phone is told now is no news to the sweep
+    # The stream's name: the phone sends it with a save (X-Stream), so the version its own
+    # answer carries is not pushed to it again.
+    name = secrets.token_urlsafe(12)
+    hub.answered[name] = 0
     newest = hub.versions.get(table_id, version)
     if newest > version:  # published between the lookup and the subscription
         queue.put_nowait(newest)
@@ -123,7 +128,8 @@ async def stream(
     try:
         await send({"type": "http.response.start", "status": 200, "headers": headers})
         await out.write(f"retry: {RETRY}\n\n".encode())
-        await out.write(event("version", {"table": table_id, "version": version}, version))
+        first = {"stream": name, "table": table_id, "version": version}
+        await out.write(event("version", first, version))
         while not gone.done():
             waiting = asyncio.ensure_future(queue.get())
             done, _ = await asyncio.wait(
@@ -132,7 +138,7 @@ async def stream(
             if waiting in done:
                 fresh = waiting.result()
                 if fresh > version:
-                    await told(out, render, table_id, version, fresh)
+                    await told(out, render, table_id, version, fresh, hub, name)
                     version = fresh
             else:
                 waiting.cancel()
@@ -145,12 +151,17 @@ async def stream(
         if waiting is not None:
             waiting.cancel()
         hub.unsubscribe(table_id, client, queue)
+        hub.answered.pop(name, None)
 
 
-async def told(out: Writer, render: Render, table_id: str, before: int, version: int) -> None:
+async def told(
+    out: Writer, render: Render, table_id: str, before: int, version: int, hub: Hub, name: str
+) -> None:
     """Send the event of a newer version: the fresh page or what changed since `before`, else
-    the version alone."""
+    the version alone; nothing when the phone's own save answer carried it."""
     await asyncio.sleep(AFTER_SAVE)
+    if hub.answered.get(name, 0) >= version:
+        return
     page = await render(before, version, out.gzip)
     if page is None:
         await out.write(event("version", {"table": table_id, "version": version}, version))

@@ -34,6 +34,8 @@ class Hub:
         self.watchers: dict[str, set[asyncio.Queue[int]]] = {}
         self.clients: Counter[str] = Counter()
         self.versions: OrderedDict[str, int] = OrderedDict()
+        # The open streams' names, with the version their phone's own save answer carried.
+        self.answered: dict[str, int] = {}
 
     def open_streams(self) -> int:
         """How many streams are held now."""
@@ -83,6 +85,17 @@ class Hub:
             if queue.full():  # a phone that does not read: it needs the newest version only
                 queue.get_nowait()
             queue.put_nowait(version)
+
+    def note_answered(self, stream: str, version: int) -> None:
+        """The phone of an open stream got the table at `version` in its own save's answer."""
+        if stream in self.answered:
+            self.answered[stream] = max(self.answered[stream], version)
+
+    def answered_from_thread(self, _sender: Any = None, **said: Any) -> None:
+        """A save's answer is on its way to the phone of a stream (a blinker receiver)."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self.note_answered, str(said["stream"]), int(said["version"]))
 
     def from_thread(self, _sender: Any = None, **change: Any) -> None:
         """A committed change, told from any thread (a blinker receiver)."""

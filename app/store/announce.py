@@ -15,6 +15,9 @@ from app.store.db import db
 
 CHANNEL = "mautisch_tables"
 table_changed = Namespace().signal("table-changed")
+# A save's own answer carries the table at a version to the phone that saved: its event stream
+# (named by the phone, app.push.events) need not be pushed that version again.
+answered = Namespace().signal("answered")
 
 
 def payload(table_id: str, version: int) -> str:
@@ -32,6 +35,11 @@ def notify_in_transaction(table_id: str, version: int) -> None:
     """On PostgreSQL, queue the NOTIFY in the open transaction (a no-op elsewhere)."""
     if db.session.get_bind().dialect.name == "postgresql":
         db.session.execute(select(func.pg_notify(CHANNEL, payload(table_id, version))))
+
+
+def answering(stream: str, version: int) -> None:
+    """The phone holding `stream` is being answered with the table at `version`."""
+    answered.send(None, stream=stream, version=version)
 
 
 def committed(table_id: str, version: int) -> None:

@@ -17,12 +17,15 @@ from flask import request
 from flask import url_for
 from werkzeug.wrappers import Response
 
+from app.store.announce import answering
 from app.store.models import Table
 from app.tables.changes import FROM_HEADER
 from app.tables.changes import as_changes
 from app.tables.changes import asked_from
 
 ANSWER_HEADER = "X-Answer"
+STREAM_HEADER = "X-Stream"  # the phone's event stream (app.push.events)
+STREAM_NAME = 32  # characters at most
 
 
 def wants_table_page() -> bool:
@@ -36,6 +39,9 @@ def table_page(table: Table, number: int | None) -> Response:
     # does, and rounds.py answers with this page.
     from app.tables.table import page_context
 
+    stream = request.headers.get(STREAM_HEADER, "")
+    if FROM_HEADER in request.headers and 0 < len(stream) <= STREAM_NAME:
+        answering(stream, table.version)  # its stream need not push this version again
     context = page_context(table)
     said = " ".join(str(message) for message in get_flashed_messages())  # kept per request
     page = render_template("tables/view.html", **context)

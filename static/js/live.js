@@ -335,7 +335,10 @@
 
   function onVersion(message) {
     heard();
-    var told = Number(JSON.parse(message.data).version);
+    var said = JSON.parse(message.data);
+    var told = Number(said.version);
+    // A save names this stream, so its own answer's version is not pushed to it again.
+    if (said.stream) window.mautischStream = said.stream;
     if (told > shown()) update();
     else if (!busy) {
       fromCache = false;

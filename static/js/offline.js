@@ -263,6 +263,7 @@
     var bar = document.querySelector("[data-live]");
     // On the table page: the answer is only what changed since the version it shows.
     if (bar) headers["X-Changes-From"] = bar.getAttribute("data-version");
+    if (bar && window.mautischStream) headers["X-Stream"] = window.mautischStream;
     // Sent first, drawn after: the request is on its way while the table shows the round.
     var sending = fetch(form.getAttribute("action") || location.pathname + location.search, {
       method: "POST",

@@ -136,7 +136,8 @@ def test_a_round_is_saved_in_place_with_one_request(
     phone.locator("a.big-button").tap()
     phone.wait_for_url(re.compile(r"/rounds/new"))
     expect(phone.locator("[data-round-inline] h1")).to_be_focused()
-    assert not [r for r in loads if r.startswith("GET /t/")], loads  # opened in place
+    # Opened in place: no page is loaded (the stream may reconnect meanwhile, as it does).
+    assert not [r for r in loads if r.startswith("GET /t/") and not r.endswith("/events")], loads
     phone.locator("[data-stepper]:has(#hands-1-others) [data-step='1']").tap()
     phone.locator("[data-stepper]:has(#hands-1-others) [data-step='1']").tap()
     phone.locator("[data-stepper]:has(#hands-2-jacks) [data-step='1']").tap()

@@ -75,7 +75,7 @@ def test_a_saved_round_reaches_an_open_stream(tmp_path: Path, servers: Any) -> N
     # A phone back from sleep (it saw version 0) is told the current version first.
     again = open_stream(server.url, table_id, "Last-Event-ID: 0")
     try:
-        assert b'id: 2\nevent: version\ndata: {"table": "' in read_until(again, b"version", 10)
+        assert b'id: 2\nevent: version\ndata: {"stream": "' in read_until(again, b"version", 10)
     finally:
         again.close()
 
