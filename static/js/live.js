@@ -104,10 +104,11 @@
   // piece: its new text, a list's new order (data-o), or "changed, fetch when seen" (data-lazy).
   var CHANGES = "<template data-changes";
 
-  function take(text) {
+  function take(text, own) {
     // A page or the changes since the version shown; false: they do not fit this page.
+    // `own`: the answer to this phone's own save, whose form took the focus with it.
     if (text.slice(0, CHANGES.length) !== CHANGES) { apply(text); return true; }
-    return applyChanges(text);
+    return applyChanges(text, own);
   }
 
   function marks() {
@@ -205,7 +206,7 @@
     if (entry) behindEntry([note], entry);
   }
 
-  function applyChanges(text) {
+  function applyChanges(text, own) {
     var holder = document.createElement("template");
     holder.innerHTML = text;
     var parts = Array.prototype.slice.call(holder.content.children);
@@ -218,6 +219,8 @@
     if (Number(head.getAttribute("data-from")) !== shown()) return false;
     var found = marks();
     var focus = window.mautischFocusKey ? window.mautischFocusKey(main) : null;
+    // A phone that only watches (focus nowhere) keeps its reading place: nothing is focused.
+    var nowhere = !own && (!document.activeElement || document.activeElement === document.body);
     var before = Number(bar.getAttribute("data-rounds"));
     var after = Number(head.getAttribute("data-rounds"));
     for (var index = 0; index < parts.length; index += 1) {
@@ -233,7 +236,7 @@
     bar.setAttribute("data-rounds", String(after));
     flash(head.getAttribute("data-said"));
     if (head.getAttribute("data-title")) document.title = head.getAttribute("data-title");
-    var lost = !document.activeElement || document.activeElement === document.body;
+    var lost = !nowhere && (!document.activeElement || document.activeElement === document.body);
     if ((focus || lost) && window.mautischRefocus) window.mautischRefocus(focus, ["[data-enter-round]", "#grid-title"]);
     if (window.mautischSay) {
       window.mautischSay(after > before

@@ -458,7 +458,7 @@
       // Only what changed: the row being saved makes way for the stored one.
       if (shown && shown.row) shown.row.remove();
       if (shown && shown.inline) shown.inline.remove();
-      window.mautischTake(html);
+      window.mautischTake(html, true);
       keepSoon();
       tableShown();
       return;

@@ -41,6 +41,27 @@ def new_table(live_server: Any, variant: str, players: list[str], options: Any) 
     return client, made
 
 
+def test_a_pushed_round_takes_no_focus_on_a_phone_that_only_watches(
+    live_server: Any, other: Page
+) -> None:
+    """Phone 2 only watches (nothing focused); rounds arrive from phone 1: they are said, and
+    no element is focused, so a screen reader's reading place is not moved on each round."""
+    client, made = new_table(live_server, "terroristen", ["Anna", "Ben", "Cem"], {})
+    other.goto(f"{live_server.url}/t/{made['id']}")
+    settled(other)
+    assert other.evaluate(ON_BODY)
+    for number, winner in enumerate([1, 2], start=1):
+        answer = client.post(
+            f"/api/v1/tables/{made['id']}/rounds",
+            json={"winner": winner},
+            headers={"X-Edit-Token": made["edit_token"]},
+        )
+        assert answer.status_code == 201, answer.json
+        expect(other.locator(SAID)).to_have_text(f"Spiel {number} eingetragen", timeout=4000)
+        expect(other.locator("[data-grid-rows] tr")).to_have_count(number)
+        assert other.evaluate(ON_BODY)
+
+
 def test_a_pushed_round_is_said_and_the_focus_stays(
     live_server: Any, page: Page, other: Page
 ) -> None:
