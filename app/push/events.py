@@ -17,6 +17,7 @@ import json
 import secrets
 from collections.abc import Awaitable
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 from app.push.hub import Full
@@ -34,7 +35,7 @@ Render = Callable[[int, int, bool], Awaitable[bytes | None]]
 
 PING = 20.0  # s
 # The phone that saved waits for its answer, rendered by its request's thread; the pushes' renders
-# start a moment later so they do not take the interpreter from it while it renders.
+# start when it is rendered, or this long after the change (a save with no page to answer).
 AFTER_SAVE = 0.06  # s
 RETRY = 3000  # ms: how soon a browser reconnects after the stream broke
 HEADERS = [
@@ -159,7 +160,8 @@ async def told(
 ) -> None:
     """Send the event of a newer version: the fresh page or what changed since `before`, else
     the version alone; nothing when the phone's own save answer carried it."""
-    await asyncio.sleep(AFTER_SAVE)
+    with suppress(TimeoutError):
+        await asyncio.wait_for(hub.answer_ready(table_id, version).wait(), AFTER_SAVE)
     if hub.answered.get(name, 0) >= version:
         return
     page = await render(before, version, out.gzip)

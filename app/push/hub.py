@@ -14,6 +14,7 @@ from collections import OrderedDict
 from typing import Any
 
 SEEN_TABLES = 10_000  # the newest versions remembered, for deduplication (oldest dropped)
+READY_KEPT = 2.0  # s: how long a save's "answer rendered" is kept for the pushes after it
 
 
 class Full(Exception):
@@ -36,6 +37,8 @@ class Hub:
         self.versions: OrderedDict[str, int] = OrderedDict()
         # The open streams' names, with the version their phone's own save answer carried.
         self.answered: dict[str, int] = {}
+        # Per table and version: the saving phone's answer is rendered (app.push.events).
+        self.ready: dict[tuple[str, int], asyncio.Event] = {}
 
     def open_streams(self) -> int:
         """How many streams are held now."""
@@ -96,6 +99,22 @@ class Hub:
         loop = self.loop
         if loop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(self.note_answered, str(said["stream"]), int(said["version"]))
+
+    def answer_ready(self, table_id: str, version: int) -> asyncio.Event:
+        """Set once the answer to the save that made this version is rendered (in the loop)."""
+        key = (table_id, version)
+        found = self.ready.get(key)
+        if found is None:
+            found = self.ready[key] = asyncio.Event()
+            asyncio.get_running_loop().call_later(READY_KEPT, self.ready.pop, key, None)
+        return found
+
+    def answer_done_from_thread(self, _sender: Any = None, **done: Any) -> None:
+        """A save's answer is rendered (a blinker receiver, any thread)."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            key = (str(done["table_id"]), int(done["version"]))
+            loop.call_soon_threadsafe(lambda: self.answer_ready(*key).set())
 
     def from_thread(self, _sender: Any = None, **change: Any) -> None:
         """A committed change, told from any thread (a blinker receiver)."""

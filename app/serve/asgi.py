@@ -32,6 +32,7 @@ from app.push.render import Viewer
 from app.push.sweep import sweep
 from app.serve.lanes import LANE_THREADS
 from app.serve.lanes import needs_no_database
+from app.store.announce import answer_done
 from app.store.announce import answered
 from app.store.announce import table_changed
 from app.store.groups import find_group
@@ -66,6 +67,7 @@ class PushApp:
         self.tasks: list[asyncio.Task[None]] = []
         table_changed.connect(hub.from_thread, weak=False)
         answered.connect(hub.answered_from_thread, weak=False)
+        answer_done.connect(hub.answer_done_from_thread, weak=False)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Lifespan, an event stream, or a Flask request."""

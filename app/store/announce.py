@@ -18,6 +18,8 @@ table_changed = Namespace().signal("table-changed")
 # A save's own answer carries the table at a version to the phone that saved: its event stream
 # (named by the phone, app.push.events) need not be pushed that version again.
 answered = Namespace().signal("answered")
+# That answer is rendered: the pushes' renders need no longer wait for it (app.push.events).
+answer_done = Namespace().signal("answer-done")
 
 
 def payload(table_id: str, version: int) -> str:
@@ -40,6 +42,11 @@ def notify_in_transaction(table_id: str, version: int) -> None:
 def answering(stream: str, version: int) -> None:
     """The phone holding `stream` is being answered with the table at `version`."""
     answered.send(None, stream=stream, version=version)
+
+
+def answered_with(table_id: str, version: int) -> None:
+    """A save's answer showing the table at `version` is rendered."""
+    answer_done.send(None, table_id=table_id, version=version)
 
 
 def committed(table_id: str, version: int) -> None:

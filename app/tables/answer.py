@@ -17,6 +17,7 @@ from flask import request
 from flask import url_for
 from werkzeug.wrappers import Response
 
+from app.store.announce import answered_with
 from app.store.announce import answering
 from app.store.models import Table
 from app.tables.changes import FROM_HEADER
@@ -49,6 +50,7 @@ def table_page(table: Table, number: int | None) -> Response:
     if FROM_HEADER in request.headers:  # the phone shows an older version: what changed since
         rounds = len(context["standing"].round_points)
         page, base = as_changes(table, page, rounds, asked_from(), said)
+    answered_with(table.id, table.version)  # the pushes' renders may start now
     response = make_response(page)
     if base is not None:
         response.headers["X-Changes-Base"] = str(base)
