@@ -1,8 +1,9 @@
 """Who watches which table in this process, and handing them a table's new version.
 
-Writes run in worker threads; the streams live in the event loop. `from_thread` is the one
-thread-safe door (loop.call_soon_threadsafe). A version is handed on only when it is newer than
-the last one handed on for that table, so a change heard twice (from this process and through
+Writes run in worker threads; the streams live in the event loop. `in_loop` is the one
+thread-safe door (loop.call_soon_threadsafe); the blinker receivers (`from_thread` and the
+save's answer ones) go through it. A version is handed on only when it is newer than the last
+one handed on for that table, so a change heard twice (from this process and through
 PostgreSQL) reaches a phone once.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 SEEN_TABLES = 10_000  # the newest versions remembered, for deduplication (oldest dropped)
@@ -94,11 +96,15 @@ class Hub:
         if stream in self.answered:
             self.answered[stream] = max(self.answered[stream], version)
 
-    def answered_from_thread(self, _sender: Any = None, **said: Any) -> None:
-        """A save's answer is on its way to the phone of a stream (a blinker receiver)."""
+    def in_loop(self, work: Callable[..., object], *args: object) -> None:
+        """Run `work` in the loop's thread, from any thread (the one thread-safe door)."""
         loop = self.loop
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self.note_answered, str(said["stream"]), int(said["version"]))
+            loop.call_soon_threadsafe(work, *args)
+
+    def answered_from_thread(self, _sender: Any = None, **said: Any) -> None:
+        """A save's answer is on its way to the phone of a stream (a blinker receiver)."""
+        self.in_loop(self.note_answered, str(said["stream"]), int(said["version"]))
 
     def answer_ready(self, table_id: str, version: int) -> asyncio.Event:
         """Set once the answer to the save that made this version is rendered (in the loop)."""
@@ -111,13 +117,9 @@ class Hub:
 
     def answer_done_from_thread(self, _sender: Any = None, **done: Any) -> None:
         """A save's answer is rendered (a blinker receiver, any thread)."""
-        loop = self.loop
-        if loop is not None and not loop.is_closed():
-            key = (str(done["table_id"]), int(done["version"]))
-            loop.call_soon_threadsafe(lambda: self.answer_ready(*key).set())
+        key = (str(done["table_id"]), int(done["version"]))
+        self.in_loop(lambda: self.answer_ready(*key).set())
 
     def from_thread(self, _sender: Any = None, **change: Any) -> None:
         """A committed change, told from any thread (a blinker receiver)."""
-        loop = self.loop
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self.publish, str(change["table_id"]), int(change["version"]))
+        self.in_loop(self.publish, str(change["table_id"]), int(change["version"]))

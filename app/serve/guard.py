@@ -30,6 +30,8 @@ from typing import cast
 import h11
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
+from app.web.sizes import MAX_ADDRESS
+
 HEAD_SECONDS = 5.0
 HEAD_LIMIT = 48 * 1024  # bytes of a request head: below uvicorn's parser's own limit
 REQUEST_ROOM = 100  # connections per address beyond its live views (app.push.hub)
@@ -51,8 +53,8 @@ def answer(status: str, sentence: str) -> bytes:
 
 LONG_ADDRESS = answer(
     "414 URI Too Long",
-    f"The address is too long: more than {HEAD_LIMIT} bytes, at most 8192. Send long data in "
-    "the request body instead.",
+    f"The address is too long: more than {HEAD_LIMIT} bytes, at most {MAX_ADDRESS}. Send long "
+    "data in the request body instead.",
 )
 LONG_HEADERS = answer(
     "431 Request Header Fields Too Large",

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
 import pytest
 from flask import Flask
+from sqlalchemy import event
 
 from app.store.db import db
 from app.store.models import Group
+from app.store.models import Table
 from tests.groups.samples import PLAYERS
 from tests.groups.samples import SAMPLES
 from tests.helpers import played_table
@@ -64,3 +67,16 @@ def make_group(app: Flask) -> Callable[..., tuple[str, str]]:
             return group.id, token
 
     return make
+
+
+@pytest.fixture
+def loaded(app: Flask) -> Iterator[list[str]]:
+    """The ids of the tables loaded from the database while the test runs."""
+    seen: list[str] = []
+
+    def note(table: Table, _context: Any) -> None:
+        seen.append(table.id)
+
+    event.listen(Table, "load", note)
+    yield seen
+    event.remove(Table, "load", note)

@@ -16,13 +16,11 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event
 
 from app.factory import create_app
 from app.settlement.account import Scope
 from app.store.db import db
 from app.store.models import Group
-from app.store.models import Table
 from app.store.payments import record_payment
 from tests.conftest import postgres_url
 from tests.conftest import wipe
@@ -78,19 +76,6 @@ def history(make_table: TableMaker, make_group: Callable[..., tuple[str, str]]) 
         for day, starts in nights.items()
     }
     return {"group": group_id, "tables": tables}
-
-
-@pytest.fixture
-def loaded(app: Flask) -> Iterator[list[str]]:
-    """The ids of the tables loaded from the database while the test runs."""
-    seen: list[str] = []
-
-    def note(table: Table, _context: Any) -> None:
-        seen.append(table.id)
-
-    event.listen(Table, "load", note)
-    yield seen
-    event.remove(Table, "load", note)
 
 
 def pay(app: Flask, group_id: str, scope: Scope) -> str:

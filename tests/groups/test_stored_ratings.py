@@ -10,12 +10,10 @@ from collections.abc import Iterator
 from datetime import UTC
 from datetime import datetime
 from datetime import timedelta
-from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event
 from sqlalchemy import select
 from sqlalchemy import update
 
@@ -29,7 +27,6 @@ from app.store.db import db
 from app.store.derived import RatingsCheckpoint
 from app.store.groups import delete_group
 from app.store.models import Group
-from app.store.models import Table
 from app.store.purge import purge_deleted
 from app.store.rounds import edit_round
 from app.web.found import table_or_404
@@ -54,19 +51,6 @@ def app(request: pytest.FixtureRequest) -> Iterator[Flask]:
     with made.app_context():
         wipe(db)
         db.engine.dispose()
-
-
-@pytest.fixture
-def loaded(app: Flask) -> Iterator[list[str]]:
-    """The ids of the tables loaded from the database while the test runs."""
-    seen: list[str] = []
-
-    def note(table: Table, _context: Any) -> None:
-        seen.append(table.id)
-
-    event.listen(Table, "load", note)
-    yield seen
-    event.remove(Table, "load", note)
 
 
 @pytest.fixture
