@@ -237,9 +237,9 @@ function answer(event, work) {
 }
 
 // offline.js asks, in idle time and one at a time, which files are not kept yet, to keep one
-// of them, or to keep pages the phone may need without a connection (the round form, the
-// table page a save answered with: fetched here again, as the copy without the edit link);
-// or to forget a table's or group's copies.
+// of them, or to keep pages the phone may need without a connection (the round form; a table
+// page changed in place, when the phone is put away: fetched here again, as the copy without
+// the edit link); or to forget a table's or group's copies.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.type === "forget" && Array.isArray(data.paths)) {

@@ -459,7 +459,7 @@
       if (shown && shown.row) shown.row.remove();
       if (shown && shown.inline) shown.inline.remove();
       window.mautischTake(html, true);
-      keepSoon();
+      keepLater();
       tableShown();
       return;
     }
@@ -500,7 +500,7 @@
     if (bar) bar.setAttribute("data-rounds", String(after));
     if (window.mautischRefocus) window.mautischRefocus(focus, ["[data-enter-round]", "#grid-title"]);
     if (window.mautischSay) window.mautischSay(said);
-    keepAnswer();
+    keepLater();
     load(sources);
     tableShown();
   }
@@ -515,27 +515,21 @@
     });
   }
 
-  // Changes applied in place leave the offline copy behind: it is fetched a little later, once
-  // for a run of rounds (and at once when the phone is put away), in the worker's idle time.
-  var KEEP_AFTER = 5000;
-  var keepTimer = null;
-  function keepSoon() {
-    clearTimeout(keepTimer);
-    keepTimer = setTimeout(function () { keepTimer = null; keepAnswer(); }, KEEP_AFTER);
+  // Changes applied in place (this phone's saves, other phones' pushed rounds) leave the
+  // offline copy behind. It is fetched again when the phone is put away or the page is left,
+  // not after each save: on pub Wi-Fi a round costs the save alone, and a kept copy is needed
+  // once the page is no longer on screen (reopened without a connection).
+  var copyBehind = false;
+  function keepLater() { copyBehind = true; }
+  function keepNow() {
+    if (!copyBehind || !hasWorker() || !navigator.serviceWorker.controller) return;
+    copyBehind = false;
+    // Straight to the worker, not as an idle chore: a page being left runs no more of those.
+    navigator.serviceWorker.controller.postMessage({ type: "keep", urls: [location.pathname + location.search] });
   }
-  document.addEventListener("visibilitychange", function () {
-    if (!document.hidden || keepTimer === null) return;
-    clearTimeout(keepTimer);
-    keepTimer = null;
-    keepAnswer();
-  });
+  document.addEventListener("visibilitychange", function () { if (document.hidden) keepNow(); });
+  window.addEventListener("pagehide", keepNow);
   document.addEventListener("mautisch:entry", function () { countKeptInForm(); });
-
-  function keepAnswer() {
-    // This page came by the save's POST, which the worker does not keep: it fetches the table
-    // page again (as the copy without the edit link), so the copy kept offline has the round.
-    keepForOffline([location.pathname + location.search]);
-  }
 
   function tableShown() {
     showSecureNotes();
@@ -824,7 +818,9 @@
   registerWorker();
   afterLoad(keepFiles);  // after the page copies its start asked for: they matter more offline
   document.addEventListener("mautisch:updated", function () {
-    // live.js swapped the page: the grid is new, so its pending rows are asked for again.
+    // live.js swapped the page: the grid is new, so its pending rows are asked for again; the
+    // kept copy is behind.
+    keepLater();
     showSecureNotes();
     keepTablePage();
     shownRows = null;

@@ -81,17 +81,20 @@ def group_editor(page: Page, made: GroupTable) -> str:
 
 
 def save_in_place(page: Page, made: GroupTable) -> None:
-    """Tap a winner; wait until the worker keeps the table page with that game."""
+    """Tap a winner: while the table page is shown, the copy kept offline is not fetched again
+    (the save is the round's only request); leaving the page keeps it with that game."""
     page.locator("[data-one-tap] button", has_text="Anna").first.tap()
     expect(page.locator("[data-undo] button")).to_contain_text("Spiel 1")
     version = page.locator("[data-live]").get_attribute("data-version")
     path = f"/t/{made.id}?lang=de"
-    until(
-        page,
+    kept_now = (
         f"caches.open('{PAGES}').then(c => c.match({path!r}))"
-        f".then(r => r ? r.text() : '').then(t => t.includes('data-version=\"{version}\"'))",
-        15,
+        f".then(r => r ? r.text() : '').then(t => t.includes('data-version=\"{version}\"'))"
     )
+    page.wait_for_timeout(2000)
+    assert not page.evaluate(kept_now)
+    page.goto(f"{made.url}/?lang=de")  # the table page is left (pagehide)
+    until(page, kept_now, 15)
 
 
 def test_a_game_saved_in_place_is_kept_without_the_groups_edit_link(
@@ -121,8 +124,7 @@ def test_renewing_an_edit_link_deletes_the_copies_kept_of_it(
     made = GroupTable(live_server)
     view = group_editor(page, made)
     save_in_place(page, made)
-    if where == "group":
-        page.goto(f"{made.url}/g/{made.group}?lang=de")
+    page.goto(f"{made.url}/g/{made.group}?lang=de" if where == "group" else view)
     renewed_at = datetime.now(UTC)
     page.once("dialog", lambda dialog: dialog.accept())
     page.locator("form.renew-edit-link button").click()
