@@ -1,10 +1,11 @@
-"""What a group's ratings cost: a group of 500 tables of rounds, its page, the ratings API, a
-player's page and the win chances, each against a static file served in the same run.
+"""What a group's ratings cost: a group of 500 tables of rounds (or as many as asked), its page,
+the ratings API, a player's page and the win chances, each against a static file served in the
+same run.
 
-Run by hand: `.venv/bin/python benchmarks/bench_ratings.py [repeats]`. Flask's test client in
-this one process, an in-memory SQLite database; times are CPU seconds (medians, the least of
-three turns taken alternately with the baseline, as benchmarks/bench_pages.py does). "kept" is
-the next look at an unchanged group (the ratings are computed once per state of its tables);
+Run by hand: `.venv/bin/python benchmarks/bench_ratings.py [repeats] [tables]`. Flask's test
+client in this one process, an in-memory SQLite database; times are CPU seconds (medians, the
+least of three turns taken alternately with the baseline, as benchmarks/bench_pages.py does).
+"kept" is the next look at an unchanged group (the ratings are computed once per state of its tables);
 "first" drops the kept ratings before every look, as after a change.
 """
 
@@ -133,13 +134,13 @@ def after_a_round(app: Flask, table_id: str, run: Callable[[], Any]) -> Callable
     return again
 
 
-def main(repeats: int) -> None:
+def main(repeats: int, tables: int = 500) -> None:
     """Print every figure with its baseline."""
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "b"})
     client = app.test_client()
     began = time.perf_counter()
-    group_id = big_group(app, 500)
-    print(f"500 tables made in {time.perf_counter() - began:.1f} s")
+    group_id = big_group(app, tables)
+    print(f"{tables} tables made in {time.perf_counter() - began:.1f} s")
     with app.app_context():
         group = db.session.get(Group, group_id)
         assert group is not None
@@ -147,7 +148,7 @@ def main(repeats: int) -> None:
         games = sum(len(r.rounds) for r in results)
         began = time.process_time()
         played_on(GroupRatings(list(group.players)), results)
-        print(f"rating {games} games of 500 tables: {1000 * (time.process_time() - began):.0f} ms")
+        print(f"rating {games} games of {tables} tables: {1000 * (time.process_time() - began):.0f} ms")
         # Tonight's table one round further: on from the checkpoint before tonight.
         cut = newest_cut([evening_of(r.played_at) for r in results])
         checkpoint = played_on(GroupRatings(list(group.players)), results[:cut])
@@ -183,4 +184,4 @@ def main(repeats: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20, int(sys.argv[2]) if len(sys.argv) > 2 else 500)

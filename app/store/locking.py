@@ -24,6 +24,7 @@ from app.store.models import Table
 from app.store.models import utcnow
 from app.store.payments import bump
 from app.store.payments import group_key
+from app.store.standings import forget_standings
 
 T = TypeVar("T")
 
@@ -70,16 +71,19 @@ def locked_write(table: Table, work: Callable[[], T], deleted_ok: bool = False) 
             # The group's evening pages show this table's money: they are told as well.
             group_version = bump(group_id) if group_id else None
             db.session.commit()
+            forget_standings(table_id)  # one read inside the write is not the stored one
             committed(table_id, version)  # the watching phones are told (app.push)
             if group_id and group_version is not None:
                 committed(group_key(group_id), group_version)
             return result
         except (IntegrityError, OperationalError) as error:
             db.session.rollback()
+            forget_standings(table_id)
             if attempt == ATTEMPTS - 1 or not retryable(error):
                 raise
             time.sleep(random.uniform(0.005, 0.03) * (attempt + 1))
         except BaseException:
             db.session.rollback()
+            forget_standings(table_id)
             raise
     raise AssertionError("unreachable")  # the loop returns or raises

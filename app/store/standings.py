@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
 
+from flask import g
+from flask import has_request_context
 from sqlalchemy import select
 
 from app.scoring import Standing
@@ -15,9 +17,32 @@ from app.store.models import Round
 from app.store.models import Table
 from app.variants import registry as variants
 
+KEPT = "standings"  # flask.g: this request's standings by table and version
+
 
 def standing_of(table: Table) -> Standing:
-    """The table's standing as stored now: its rounds read in one statement."""
+    """The table's standing as stored now: its rounds read in one statement, once per request
+    and table version (a save checks the table, saves, and answers with the page). Every change
+    of a table's rounds or settings bumps its version (app.store.locking), which forgets it."""
+    if not has_request_context():
+        return read_standing(table)
+    kept: dict[tuple[str, int], Standing] = g.setdefault(KEPT, {})
+    key = (table.id, table.version)
+    if key not in kept:
+        kept[key] = read_standing(table)
+    return kept[key]
+
+
+def forget_standings(table_id: str) -> None:
+    """Drop this request's standings of a table (a write of it committed or failed)."""
+    kept = g.get(KEPT) if has_request_context() else None
+    if isinstance(kept, dict):
+        for key in [key for key in kept if key[0] == table_id]:
+            del kept[key]
+
+
+def read_standing(table: Table) -> Standing:
+    """The table's standing from its rounds as stored now."""
     query = select(Round.data).where(Round.table_id == table.id).order_by(Round.number)
     return standing_after(table, list(db.session.scalars(query)))
 

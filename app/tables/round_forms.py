@@ -62,6 +62,24 @@ def form_class(table: Table) -> type[RoundForm]:
     return own
 
 
+# The forms sized to a seat count, by form and count: a handful in all.
+SIZED: dict[tuple[str, int], type[RoundForm]] = {}
+
+
+def sized_form(base: type[RoundForm], seats: int) -> type[RoundForm]:
+    """The form with one entry per seat. Made once per form and seat count, as a form class
+    declared in a module is: WTForms binds a new class's fields at its first use, which cost a
+    save more than checking the round did."""
+    key = (f"{base.__module__}.{base.__qualname__}", seats)
+    if key not in SIZED:
+        sized = {
+            name: FieldList(inner, min_entries=seats, max_entries=seats)
+            for name, inner in base.per_seat.items()
+        }
+        SIZED[key] = type(base.__name__, (base,), sized)
+    return SIZED[key]
+
+
 def round_form(
     table: Table,
     dealer: int,
@@ -76,11 +94,7 @@ def round_form(
     """
     base = form_class(table)
     seats = len(table.players)
-    sized = {
-        name: FieldList(inner, min_entries=seats, max_entries=seats)
-        for name, inner in base.per_seat.items()
-    }
-    sized_class = type(base.__name__, (base,), sized)
+    sized_class = sized_form(base, seats)
     data = base.form_data(body) if body is not None else base.fresh_data(dealer, seats)
     if table.definition.keeps_direction and not data.get("direction"):
         data["direction"] = direction_of(table, body)
