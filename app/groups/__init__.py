@@ -40,6 +40,7 @@ from app.web.headers import offline_copy
 
 bp = Blueprint("groups", __name__)
 TABLES_SHOWN = 50
+EVENINGS_SHOWN = 12  # the newest; a group of years has hundreds, all on request
 
 
 class Statistics(NamedTuple):
@@ -119,6 +120,8 @@ def render_group(
     token = group_token(group)
     rated, newest = group_record(group)
     shown = statistics(group, request.args.get("tables") == "all", rated)
+    nights = evening_links(rated.tables)
+    months = {night.month_key: night.date for night in nights}  # newest first
     return render_template(
         "groups/view.html",
         errors=errors or {},
@@ -126,7 +129,9 @@ def render_group(
         **shown._asdict(),
         edit_url=edit_link(group, token),
         page=page,
-        evenings=evening_links(rated.tables),
+        evenings=nights if request.args.get("evenings") == "all" else nights[:EVENINGS_SHOWN],
+        evenings_total=len(nights),
+        months=months,
         tonight=tonight.tonight_card(group, rated, newest),
         season=season.season_card(group, rated, request.args.get("saison")),
         season_view=season,

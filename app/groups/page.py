@@ -27,6 +27,7 @@ from app.ratings.ledger import Sitting
 from app.tables import end_early
 from app.text import say
 from app.variants.registry import find_variant
+from app.web.charts import POINTS_SHOWN
 from app.web.charts import line_chart_svg
 from app.web.navigation import current_lang
 
@@ -116,9 +117,19 @@ def chart(series: stats.TimeSeries, title: str, money: bool = False) -> Markup |
     if not series.moments:
         return None
     locale = get_locale() or Locale.parse(current_lang())
-    labels = date_labels(series.moments, locale)
+    start = max(0, len(series.moments) - POINTS_SHOWN)  # the values still count every table
+    labels = date_labels(series.moments[start:], locale)
+    lines = [(name, values[start:]) for name, values in series.series]
     fmt = chart_euros(locale) if money else cache(partial(numbers.format_decimal, locale=locale))
-    return line_chart_svg(series.series, labels, title, y_format=fmt)
+    drawn = line_chart_svg(lines, labels, title, y_format=fmt)
+    if not start:
+        return drawn
+    told = _(
+        "The newest %(n)s of %(total)s tables; the values count all of them.",
+        n=len(labels),
+        total=len(series.moments),
+    )
+    return drawn + Markup('<p class="help">%s</p>') % told
 
 
 def wins_chart(tables: list[Sitting]) -> Markup | None:

@@ -17,6 +17,7 @@ from app.ratings.ledger import GroupRatings
 from app.ratings.ledger import PlayerRating
 from app.variants.registry import VARIANTS
 from app.web.charts import PALETTE
+from app.web.charts import POINTS_SHOWN
 from app.web.charts import line_chart_svg
 
 TREND_LINES = len(PALETTE)  # more lines than colours would no longer tell players apart
@@ -56,8 +57,13 @@ def trend_chart(
     evenings = board.evenings()
     if not evenings or not names:
         return None
-    series = [(name, board.trend(name, evenings)) for name in names]
-    return line_chart_svg(series, [labels[e] for e in evenings], title, zero_line=False)
+    shown = evenings[-POINTS_SHOWN:]  # each value is still the rating after every game
+    series = [(name, board.trend(name, evenings)[-len(shown) :]) for name in names]
+    drawn = line_chart_svg(series, [labels[e] for e in shown], title, zero_line=False)
+    if len(shown) == len(evenings):
+        return drawn
+    told = _("The newest %(n)s of %(total)s evenings.", n=len(shown), total=len(evenings))
+    return drawn + Markup('<p class="help">%s</p>') % told
 
 
 def rating_boards(rated: GroupRatings) -> list[RatingBoard]:

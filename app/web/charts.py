@@ -28,6 +28,9 @@ X_AXIS = 26  # room under the plot for the x labels
 LEGEND_ROW = 22
 LEGEND_COLUMNS = 2
 MAX_X_LABELS = 7
+# The newest points a chart over a group's history draws: 360 px hold no more apart, and a
+# group of years would otherwise cost every look at its page the whole history.
+POINTS_SHOWN = 100
 LEGEND_CHARS = 16
 MAX_DOTS = 24  # beyond that the dots merge into a blur
 
