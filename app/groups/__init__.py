@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from flask import Blueprint
+from flask import current_app
 from flask import flash
 from flask import redirect
 from flask import render_template
@@ -37,9 +38,11 @@ from app.store.models import Group
 from app.web.headers import group_edit_url
 from app.web.headers import mark_edit_link
 from app.web.headers import offline_copy
+from app.web.navigation import current_lang
 
 bp = Blueprint("groups", __name__)
 TABLES_SHOWN = 50
+KEPT_STATISTICS = 256  # groups × languages whose statistics stay in memory
 EVENINGS_SHOWN = 12  # the newest; a group of years has hundreds, all on request
 
 
@@ -57,7 +60,24 @@ class Statistics(NamedTuple):
 
 
 def statistics(group: Group, show_all: bool, rated: GroupRatings) -> Statistics:
-    """The group's statistics as of now, from the record of its tables and their ratings."""
+    """The group's statistics as of now, from the record of its tables and their ratings:
+    made once per state of the record (a change makes a new `rated`, app.groups.rated) and
+    language, so the phones looking after a round share one."""
+    kept: dict[tuple[str, str, bool], tuple[GroupRatings, Statistics]]
+    kept = current_app.extensions.setdefault("group_statistics", {})
+    key = (group.id, current_lang(), show_all)
+    found = kept.get(key)
+    if found is not None and found[0] is rated:
+        return found[1]
+    if len(kept) >= KEPT_STATISTICS:  # a bound, not a policy: the next looks make them anew
+        kept.clear()
+    made = statistics_of(group, show_all, rated)
+    kept[key] = (rated, made)
+    return made
+
+
+def statistics_of(group: Group, show_all: bool, rated: GroupRatings) -> Statistics:
+    """The group's statistics from the record of its tables and their ratings."""
     tables = rated.tables
     # A group of years has hundreds of tables: the list shows the newest, all on request.
     shown = tables if show_all else tables[-TABLES_SHOWN:]

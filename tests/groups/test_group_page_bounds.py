@@ -1,5 +1,6 @@
 """A group of years costs its page what a phone shows: the newest evenings (all on request),
-charts of the newest points whose values still count every table, every month to settle."""
+charts of the newest points whose values still count every table, every month to settle; and
+the statistics made for one look serve the next while nothing changed."""
 
 from __future__ import annotations
 
@@ -95,3 +96,24 @@ def test_a_young_group_shows_everything(
     assert "evenings=all" not in html
     assert "Die neuesten" not in html
     assert [values for _labels, values in chart_lines(html, "Anna") if values[-1] == "3"]
+
+
+def test_a_new_table_is_on_the_next_look(
+    client: FlaskClient, make_table: TableMaker, make_group: Callable[..., tuple[str, str]]
+) -> None:
+    """The statistics made for one look serve the next only while the group's tables are the
+    same and in the same language: a fourth table is counted at once, English is English."""
+    group_id, _token = make_group()
+    for night in range(3):
+        at = datetime(2025, 3, 1 + night, 19).astimezone().astimezone(UTC)
+        make_table("dynamisch", GAMES, options=OPTIONS, group_id=group_id, created_at=at)
+    page = f"/g/{group_id}?lang=de"
+    assert [v for _l, v in chart_lines(client.get(page).get_data(as_text=True), "Anna")]
+    at = datetime(2025, 3, 4, 19).astimezone().astimezone(UTC)
+    make_table("dynamisch", GAMES, options=OPTIONS, group_id=group_id, created_at=at)
+    html = client.get(page).get_data(as_text=True)
+    assert [values for _labels, values in chart_lines(html, "Anna") if values[-1] == "4"]
+    assert "Gewonnene Tische im Lauf der Zeit" in html
+    english = client.get(f"/g/{group_id}?lang=en").get_data(as_text=True)
+    assert "Tables won over time" in english
+    assert "Gewonnene Tische im Lauf der Zeit" not in english
