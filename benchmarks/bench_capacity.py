@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import re
@@ -226,6 +227,7 @@ class Phone:
         self.pages: deque[tuple[bytes, str | None]] = deque(maxlen=PAGES)
         self.etags: dict[str, str] = {}
         self.stream: asyncio.Task[None] | None = None
+        self.stream_name = ""  # the name its held stream told (X-Stream)
         self.arrived = False
         self.client = aiohttp.ClientSession(
             connector=aiohttp.TCPConnector(
@@ -252,6 +254,10 @@ class Phone:
         headers: CIMultiDict[str] = CIMultiDict()
         for name, value in call.headers:
             if name.lower() in LEFT_OUT:
+                continue
+            if name.lower() == "x-stream":  # this phone's stream, not the recorded one
+                if self.stream_name:
+                    headers.add(name, self.stream_name)
                 continue
             number = re.fullmatch(r'("?)(\d+)"?', value)
             if number and int(number[2]) == known:
@@ -364,6 +370,11 @@ class Phone:
         data = [line[6:] for line in lines if line.startswith(b"data: ")]
         names = [line[7:] for line in lines if line.startswith(b"event: ")]
         ids = [int(line[4:]) for line in lines if line.startswith(b"id: ")]
+        if data and data[0].startswith(b"{") and b'"stream"' in data[0]:
+            # The stream's name, which the page sends with its saves (X-Stream), as live.js
+            # keeps it: the server then does not push the saving phone its own change.
+            with suppress(ValueError):
+                self.stream_name = str(json.loads(data[0]).get("stream") or "")
         if not data or names == [b"ping"] or (ids and ids[0] <= self.version):
             return
         if ids:

@@ -5,8 +5,8 @@ same run.
 Run by hand: `.venv/bin/python benchmarks/bench_ratings.py [repeats] [tables]`. Flask's test
 client in this one process, an in-memory SQLite database; times are CPU seconds (medians, the
 least of three turns taken alternately with the baseline, as benchmarks/bench_pages.py does).
-"kept" is the next look at an unchanged group (the ratings are computed once per state of its tables);
-"first" drops the kept ratings before every look, as after a change.
+"kept" is the next look at an unchanged group (the ratings are computed once per state of its
+tables); "first" drops the kept ratings before every look, as after a change.
 """
 
 from __future__ import annotations
@@ -148,7 +148,8 @@ def main(repeats: int, tables: int = 500) -> None:
         games = sum(len(r.rounds) for r in results)
         began = time.process_time()
         played_on(GroupRatings(list(group.players)), results)
-        print(f"rating {games} games of {tables} tables: {1000 * (time.process_time() - began):.0f} ms")
+        spent = 1000 * (time.process_time() - began)
+        print(f"rating {games} games of {tables} tables: {spent:.0f} ms")
         # Tonight's table one round further: on from the checkpoint before tonight.
         cut = newest_cut([evening_of(r.played_at) for r in results])
         checkpoint = played_on(GroupRatings(list(group.players)), results[:cut])
@@ -184,4 +185,7 @@ def main(repeats: int, tables: int = 500) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20, int(sys.argv[2]) if len(sys.argv) > 2 else 500)
+    main(
+        int(sys.argv[1]) if len(sys.argv) > 1 else 20,
+        int(sys.argv[2]) if len(sys.argv) > 2 else 500,
+    )

@@ -522,10 +522,14 @@
   var copyBehind = false;
   function keepLater() { copyBehind = true; }
   function keepNow() {
-    if (!copyBehind || !hasWorker() || !navigator.serviceWorker.controller) return;
+    if (!copyBehind || !hasWorker()) return;
     copyBehind = false;
-    // Straight to the worker, not as an idle chore: a page being left runs no more of those.
-    navigator.serviceWorker.controller.postMessage({ type: "keep", urls: [location.pathname + location.search] });
+    var url = location.pathname + location.search;
+    // Straight to the worker that controls the page, not as an idle chore: a page being left
+    // runs no more of those. A page the worker does not control yet asks the registered one.
+    var worker = navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ type: "keep", urls: [url] });
+    else keepForOffline([url]);
   }
   document.addEventListener("visibilitychange", function () { if (document.hidden) keepNow(); });
   window.addEventListener("pagehide", keepNow);
