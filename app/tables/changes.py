@@ -87,9 +87,10 @@ def asked_from() -> int | None | str:
     return int(value) if value.isdigit() else None
 
 
-def remember(table: Table, html: str) -> pieces.Piece | None:
-    """Keep the digests of this rendered page; its pieces (None: not marked)."""
-    plain = pieces.parse(pieces.normalised(html))
+def remember(table: Table, html: str, normal: str | None = None) -> pieces.Piece | None:
+    """Keep the digests of this rendered page (`normal`: it normalised, where already made);
+    its pieces (None: not marked)."""
+    plain = pieces.parse(pieces.normalised(html) if normal is None else normal)
     if plain is not None:
         remembered().keep(page_key(table), table.version, pieces.signature(plain))
     return plain
@@ -108,7 +109,8 @@ def as_changes(
             page_key(table), since if isinstance(since, int) else None, table.version
         )
     )
-    plain = remember(table, html)
+    normal = pieces.normalised(html)
+    plain = remember(table, html, normal)
     if base is None or plain is None:
         return html, None
     title = TITLE.search(html)
@@ -119,5 +121,7 @@ def as_changes(
         "title": title[1].strip() if title else "",
         "said": said,  # this phone's message ("Spiel 7 gespeichert."), shown on top
     }
-    ops = pieces.changes(base[1], pieces.parse(html) or plain, plain)
+    # A page without form tokens (a reader's) is its normalised self: parsed once.
+    sent = plain if normal == html else pieces.parse(html) or plain
+    ops = pieces.changes(base[1], sent, plain)
     return pieces.as_text(ops, head), base[0]
