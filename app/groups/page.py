@@ -29,6 +29,7 @@ from app.text import say
 from app.variants.registry import find_variant
 from app.web.charts import POINTS_SHOWN
 from app.web.charts import line_chart_svg
+from app.web.charts import noted
 from app.web.navigation import current_lang
 
 
@@ -129,7 +130,7 @@ def chart(series: stats.TimeSeries, title: str, money: bool = False) -> Markup |
         n=len(labels),
         total=len(series.moments),
     )
-    return drawn + Markup('<p class="help">%s</p>') % told
+    return noted(drawn, told)
 
 
 def wins_chart(tables: list[Sitting]) -> Markup | None:

@@ -19,6 +19,7 @@ from app.variants.registry import VARIANTS
 from app.web.charts import PALETTE
 from app.web.charts import POINTS_SHOWN
 from app.web.charts import line_chart_svg
+from app.web.charts import noted
 
 TREND_LINES = len(PALETTE)  # more lines than colours would no longer tell players apart
 
@@ -63,7 +64,7 @@ def trend_chart(
     if len(shown) == len(evenings):
         return drawn
     told = _("The newest %(n)s of %(total)s evenings.", n=len(shown), total=len(evenings))
-    return drawn + Markup('<p class="help">%s</p>') % told
+    return noted(drawn, told)
 
 
 def rating_boards(rated: GroupRatings) -> list[RatingBoard]:

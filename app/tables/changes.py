@@ -22,6 +22,7 @@ from flask import request
 from app.push import pieces
 from app.rights.phone import can_edit
 from app.store.models import Table
+from app.web.headers import offline_copy
 from app.web.navigation import current_lang
 
 FROM_HEADER = "X-Changes-From"
@@ -89,7 +90,10 @@ def asked_from() -> int | None | str:
 
 def remember(table: Table, html: str, normal: str | None = None) -> pieces.Piece | None:
     """Keep the digests of this rendered page (`normal`: it normalised, where already made);
-    its pieces (None: not marked)."""
+    its pieces (None: not marked, or the worker's copy, which no change is applied to and
+    which, without the edit link, is not the page this phone shows)."""
+    if offline_copy():
+        return None
     plain = pieces.parse(pieces.normalised(html) if normal is None else normal)
     if plain is not None:
         remembered().keep(page_key(table), table.version, pieces.signature(plain))

@@ -35,7 +35,6 @@ from app.tables.round_forms import one_tap_form
 from app.tables.undo import redo_step
 from app.tables.undo import undo_step
 from app.web.found import table_or_404
-from app.web.headers import offline_copy
 
 SHEET_ENDPOINT = "sheets.table_sheet"  # the sheets blueprint's PDF of a table
 ROWS_SHOWN = 30
@@ -132,8 +131,7 @@ def view(table_id: str) -> str:
     table = table_or_404(table_id)
     remember_table(table.id)
     page = render_template("tables/view.html", **page_context(table))
-    if not offline_copy():  # the worker's copy is no page a change is applied to
-        remember(table, page)  # a change is sent to this phone as what differs from this page
+    remember(table, page)  # a change is sent to this phone as what differs from this page
     return page
 
 

@@ -325,6 +325,11 @@ def target_line(frame: Frame, target: float, fmt: Callable[[float], str]) -> lis
     ]
 
 
+def noted(chart: Markup, note: str) -> Markup:
+    """A chart with a line under it saying what it draws ("the newest 100 of 105 tables")."""
+    return chart + Markup('<p class="help">%s</p>') % note
+
+
 def line_chart_svg(
     series: Sequence[tuple[str, Sequence[float]]],
     x_labels: Sequence[str],
