@@ -26,6 +26,7 @@ from app.store.models import Round
 from app.store.models import Table
 from app.store.models import as_utc
 from app.store.models import utcnow
+from app.store.standings import read_standing
 from app.store.tables import round_rows
 from app.store.tables import state_of
 from app.store.tables import table_state
@@ -121,7 +122,7 @@ def add_round(
             if seen is not None:
                 check_same_round(seen, data)
                 raise Replayed(Added(seen.status, round_of_key(table, seen)))
-        before = state_of(table, round_rows(table.id))
+        before = read_standing(table)  # the rounds' input only: no row objects to build
         if before.finished:
             raise TableFinished(table.id)
         if len(before.round_points) >= ROUND_LIMIT:

@@ -17,7 +17,8 @@ from app.store.models import Round
 from app.store.models import Table
 from app.variants import registry as variants
 
-KEPT = "standings"  # flask.g: this request's standings by table and version
+KEPT = "standings"  # flask.g: this request's rounds and standings by table and version
+Kept = dict[tuple[str, int], tuple[list[Mapping[str, Any]], Standing | None]]
 
 
 def standing_of(table: Table) -> Standing:
@@ -26,11 +27,26 @@ def standing_of(table: Table) -> Standing:
     of a table's rounds or settings bumps its version (app.store.locking), which forgets it."""
     if not has_request_context():
         return read_standing(table)
-    kept: dict[tuple[str, int], Standing] = g.setdefault(KEPT, {})
+    kept: Kept = g.setdefault(KEPT, {})
+    rounds = stored_rounds(table)
+    key = (table.id, table.version)
+    standing = kept[key][1]
+    if standing is None:
+        standing = standing_after(table, rounds)
+        kept[key] = (rounds, standing)
+    return standing
+
+
+def stored_rounds(table: Table) -> list[Mapping[str, Any]]:
+    """The input of the table's rounds as stored now, by number: read once per request and
+    table version, like its standing (a round form's direction of play comes from it)."""
+    if not has_request_context():
+        return rounds_read(table)
+    kept: Kept = g.setdefault(KEPT, {})
     key = (table.id, table.version)
     if key not in kept:
-        kept[key] = read_standing(table)
-    return kept[key]
+        kept[key] = (rounds_read(table), None)
+    return kept[key][0]
 
 
 def forget_standings(table_id: str) -> None:
@@ -43,8 +59,13 @@ def forget_standings(table_id: str) -> None:
 
 def read_standing(table: Table) -> Standing:
     """The table's standing from its rounds as stored now."""
+    return standing_after(table, rounds_read(table))
+
+
+def rounds_read(table: Table) -> list[Mapping[str, Any]]:
+    """The input of the table's rounds, freshly read in one statement, by number."""
     query = select(Round.data).where(Round.table_id == table.id).order_by(Round.number)
-    return standing_after(table, list(db.session.scalars(query)))
+    return list(db.session.scalars(query))
 
 
 def standing_after(table: Table, rounds: Sequence[Mapping[str, Any]]) -> Standing:

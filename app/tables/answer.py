@@ -21,6 +21,7 @@ from app.store.announce import answered_with
 from app.store.announce import answering
 from app.store.models import Table
 from app.tables.changes import FROM_HEADER
+from app.tables.changes import PAGE
 from app.tables.changes import as_changes
 from app.tables.changes import asked_from
 
@@ -45,11 +46,17 @@ def table_page(table: Table, number: int | None) -> Response:
         answering(stream, table.version)  # its stream need not push this version again
     context = page_context(table)
     said = " ".join(str(message) for message in get_flashed_messages())  # kept per request
-    page = render_template("tables/view.html", **context)
+
+    def render(template: str) -> str:
+        """The page (or a part of it) with this context."""
+        return render_template(template, **context)
+
     base = None
     if FROM_HEADER in request.headers:  # the phone shows an older version: what changed since
         rounds = len(context["standing"].round_points)
-        page, base = as_changes(table, page, rounds, asked_from(), said)
+        page, base = as_changes(table, render, rounds, asked_from(), said)
+    else:
+        page = render(PAGE)
     answered_with(table.id, table.version)  # the pushes' renders may start now
     response = make_response(page)
     if base is not None:

@@ -10,9 +10,9 @@ rendered it, a restart, a phone long asleep) gets the whole page once, in the sa
 
 from __future__ import annotations
 
-import re
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from collections.abc import Hashable
 from typing import Any
 
@@ -28,7 +28,10 @@ from app.web.navigation import current_lang
 FROM_HEADER = "X-Changes-From"
 KEYS = 20_000  # page keys remembered: two per active table and language, a few kilobytes each
 VERSIONS = 2  # per key: the phone one change behind is the common case
-TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+PAGE = "tables/view.html"
+MAIN = "tables/_page.html"  # the page's marked part (<!--p:main-->): what changes are made of
+TITLE = "tables/_title.html"  # the page's own title, before the site's name (base.html)
+SITE = "Mautisch"
 
 
 class Remembered:
@@ -101,11 +104,12 @@ def remember(table: Table, html: str, normal: str | None = None) -> pieces.Piece
 
 
 def as_changes(
-    table: Table, html: str, rounds: int, since: int | str | None, said: str = ""
+    table: Table, render: Callable[[str], str], rounds: int, since: int | str | None, said: str = ""
 ) -> tuple[str, int | None]:
     """The answer for a phone that shows version `since` ("any": the newest kept): the
     changes since that version and it when it is remembered, else the whole page and None.
-    `said`: the phone's message, which the page shows outside its pieces."""
+    `render(template)`: the caller's page (PAGE) or only its marked main part (MAIN), which is
+    all the changes are made of. `said`: the phone's message, shown outside the pieces."""
     base = (
         None
         if since is None
@@ -113,19 +117,23 @@ def as_changes(
             page_key(table), since if isinstance(since, int) else None, table.version
         )
     )
-    normal = pieces.normalised(html)
-    plain = remember(table, html, normal)
-    if base is None or plain is None:
+    if base is None:
+        html = render(PAGE)
+        remember(table, html)
         return html, None
-    title = TITLE.search(html)
+    main = render(MAIN)
+    normal = pieces.normalised(main)
+    plain = remember(table, main, normal)
+    if plain is None:  # marks out of balance: the page is sent whole
+        return render(PAGE), None
     head = {
         "version": str(table.version),
         "from": str(base[0]),
         "rounds": str(rounds),
-        "title": title[1].strip() if title else "",
+        "title": f"{render(TITLE).strip()} · {SITE}",
         "said": said,  # this phone's message ("Spiel 7 gespeichert."), shown on top
     }
-    # A page without form tokens (a reader's) is its normalised self: parsed once.
-    sent = plain if normal == html else pieces.parse(html) or plain
+    # A part without form tokens (a reader's) is its normalised self: parsed once.
+    sent = plain if normal == main else pieces.parse(main) or plain
     ops = pieces.changes(base[1], sent, plain)
     return pieces.as_text(ops, head), base[0]

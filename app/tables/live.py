@@ -17,6 +17,8 @@ from app.push.pieces import LAZY
 from app.push.pieces import piece_text
 from app.tables import bp
 from app.tables.changes import FROM_HEADER
+from app.tables.changes import MAIN
+from app.tables.changes import PAGE
 from app.tables.changes import as_changes
 from app.tables.changes import asked_from
 from app.tables.changes import remember
@@ -36,15 +38,20 @@ def live(table_id: str) -> Response:
     the version the phone shows (X-Changes-From), only what changed since (app.tables.changes)."""
     table = table_or_404(table_id)
     context = page_context(table)
-    page = render_template("tables/view.html", **context, get_flashed_messages=no_flashes)
+
+    def render(template: str) -> str:
+        """The page (or a part of it) with this context, without this phone's messages."""
+        return render_template(template, **context, get_flashed_messages=no_flashes)
+
     base = None
     wanted = request.args.get("piece", "")
     if wanted.startswith(LAZY):  # a picture the phone scrolled to (static/js/live.js)
-        page = piece_text(page, wanted)
+        page = piece_text(render(MAIN), wanted)
     elif FROM_HEADER in request.headers:
         rounds = len(context["standing"].round_points)
-        page, base = as_changes(table, page, rounds, asked_from())
+        page, base = as_changes(table, render, rounds, asked_from())
     else:
+        page = render(PAGE)
         remember(table, page)
     response = make_response(page)
     response.headers["Vary"] = FROM_HEADER

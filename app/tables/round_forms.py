@@ -14,6 +14,7 @@ from wtforms import SelectChoice
 
 from app.scoring.base import CLOCKWISE
 from app.store.models import Table
+from app.store.standings import stored_rounds
 from app.tables.round_base import RoundForm
 from app.tables.round_base import chosen
 from app.variants.base import Variant
@@ -148,7 +149,9 @@ def direction_of(table: Table, body: dict[str, Any] | None) -> str:
     """The direction of play a round form starts from: for a new round the one the last
     round ended in, for a stored round without one the one it inherited
     (dyn.twin.reverse: reversals persist through the series)."""
-    stored = [played.data for played in table.rounds]
+    # A new round's form needs only the rounds as read for the standing (one statement a
+    # request); a stored round is found by identity among the table's own rows.
+    stored = stored_rounds(table) if body is None else [played.data for played in table.rounds]
     directions = table.definition.directions(stored)
     at = next((i for i, data in enumerate(stored) if data is body), None)
     if at is not None:

@@ -88,3 +88,25 @@ def test_a_version_not_known_gets_the_whole_page(app: Flask) -> None:
         answer = phone.get(f"/t/{table_id}/live", headers={"X-Changes-From": since})
         assert answer.get_data(as_text=True).lstrip().startswith("<!doctype html>")
         assert "X-Changes-Base" not in answer.headers
+
+
+def test_the_changes_carry_the_title_the_whole_page_has(app: Flask) -> None:
+    api, phone = app.test_client(), app.test_client()
+    table_id, token = long_table(api, 3)
+    shown = phone.get(f"/t/{table_id}/live")
+    title = re.search(r"<title>(.*?)</title>", shown.get_data(as_text=True), re.S)
+    assert title is not None
+    add(api, table_id, token)
+    since = shown.headers["X-Table-Version"]
+    answer = phone.get(f"/t/{table_id}/live", headers={"X-Changes-From": since})
+    assert f'data-title="{title[1].strip()}"' in answer.get_data(as_text=True)
+    renamed = api.patch(
+        f"/api/v1/tables/{table_id}", json={"name": "Stammtisch"}, headers={"X-Edit-Token": token}
+    )
+    assert renamed.status_code == 200
+    since = answer.headers["X-Table-Version"]
+    answer = phone.get(f"/t/{table_id}/live", headers={"X-Changes-From": since})
+    assert answer.headers["X-Changes-Base"] == since
+    assert 'data-title="Stammtisch · Mautisch"' in answer.get_data(as_text=True)
+    page = phone.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "<title>Stammtisch · Mautisch</title>" in page
