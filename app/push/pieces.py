@@ -34,11 +34,13 @@ Op = dict[str, Any]
 
 @dataclass
 class Piece:
-    """One marked part: its text, the digest of its own text (parts replaced by their keys),
-    the digest of that without the parts (a list's frame), and its parts in order."""
+    """One marked part: its text and that text's digest, the digest of its own text (parts
+    replaced by their keys), the digest of that without the parts (a list's frame), and its
+    parts in order."""
 
     key: str
     html: str = ""
+    whole: str = ""
     own: str = ""
     frame: str = ""
     parts: list[Piece] = field(default_factory=list)
@@ -61,9 +63,9 @@ def digest(text: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
-def parse(html: str) -> Piece | None:
+def parse(html: str, digests: bool = True) -> Piece | None:
     """The page's root piece with its parts (None: the page has no root marks, or they are
-    unbalanced, and is sent whole)."""
+    unbalanced, and is sent whole). `digests`: False for a copy only its texts are taken from."""
     stack: list[tuple[Piece, int, int, list[str]]] = []  # piece, start, cursor, own texts
     root: Piece | None = None
     for mark in MARK.finditer(html):
@@ -79,9 +81,11 @@ def parse(html: str) -> Piece | None:
         piece, start, cursor, texts = stack.pop()
         texts.append(html[cursor : mark.start()])
         piece.html = html[start : mark.start()]
-        own = "".join(texts)
-        piece.own = digest(own)
-        piece.frame = digest("".join(PLACE.sub("", own).split()))
+        if digests:
+            own = "".join(texts)
+            piece.whole = digest(piece.html)
+            piece.own = digest(own)
+            piece.frame = digest("".join(PLACE.sub("", own).split()))
         if stack:
             holder, held_from, _cursor, held_texts = stack.pop()
             held_texts.append(f"\0{key}\0")
@@ -103,7 +107,7 @@ def signature(root: Piece) -> Signature:
     stack = [root]
     while stack:
         piece = stack.pop()
-        found[piece.key] = Digest(digest(piece.html), piece.own, piece.frame)
+        found[piece.key] = Digest(piece.whole, piece.own, piece.frame)
         stack.extend(piece.parts)
     return found
 
@@ -122,7 +126,7 @@ def walk(before: Signature, piece: Piece, plain: Piece, ops: list[Op]) -> None:
     if was is None:
         ops.append({"k": piece.key, "h": piece.html})
         return
-    if was.html == digest(plain.html):
+    if was.html == plain.whole:
         return
     if piece.key.startswith(LAZY):
         ops.append({"k": piece.key, "lazy": True})
@@ -152,7 +156,7 @@ def as_text(ops: list[Op], head: dict[str, str]) -> str:
 
 def piece_text(html: str, key: str) -> str:
     """The text of one piece of a page ("" when the page has no such piece)."""
-    root = parse(html)
+    root = parse(html, digests=False)
     stack = [root] if root is not None else []
     while stack:
         piece = stack.pop()

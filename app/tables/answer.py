@@ -9,6 +9,8 @@ redirect (PRG) as before.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import get_flashed_messages
 from flask import make_response
 from flask import redirect
@@ -47,9 +49,9 @@ def table_page(table: Table, number: int | None) -> Response:
     context = page_context(table)
     said = " ".join(str(message) for message in get_flashed_messages())  # kept per request
 
-    def render(template: str) -> str:
+    def render(template: str, **values: Any) -> str:
         """The page (or a part of it) with this context."""
-        return render_template(template, **context)
+        return render_template(template, **context, **values)
 
     base = None
     if FROM_HEADER in request.headers:  # the phone shows an older version: what changed since

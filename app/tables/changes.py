@@ -104,12 +104,12 @@ def remember(table: Table, html: str, normal: str | None = None) -> pieces.Piece
 
 
 def as_changes(
-    table: Table, render: Callable[[str], str], rounds: int, since: int | str | None, said: str = ""
+    table: Table, render: Callable[..., str], rounds: int, since: int | str | None, said: str = ""
 ) -> tuple[str, int | None]:
     """The answer for a phone that shows version `since` ("any": the newest kept): the
     changes since that version and it when it is remembered, else the whole page and None.
-    `render(template)`: the caller's page (PAGE) or only its marked main part (MAIN), which is
-    all the changes are made of. `said`: the phone's message, shown outside the pieces."""
+    `render(template, **values)`: the caller's page (PAGE) or only its marked main part (MAIN),
+    which is all the changes are made of. `said`: the phone's message, shown outside the pieces."""
     base = (
         None
         if since is None
@@ -121,7 +121,8 @@ def as_changes(
         html = render(PAGE)
         remember(table, html)
         return html, None
-    main = render(MAIN)
+    # The lazy pictures only as "changed": newer than any version the phone shows.
+    main = render(MAIN, pictures_later=True)
     normal = pieces.normalised(main)
     plain = remember(table, main, normal)
     if plain is None:  # marks out of balance: the page is sent whole
@@ -134,6 +135,6 @@ def as_changes(
         "said": said,  # this phone's message ("Spiel 7 gespeichert."), shown on top
     }
     # A part without form tokens (a reader's) is its normalised self: parsed once.
-    sent = plain if normal == main else pieces.parse(main) or plain
+    sent = plain if normal == main else pieces.parse(main, digests=False) or plain
     ops = pieces.changes(base[1], sent, plain)
     return pieces.as_text(ops, head), base[0]

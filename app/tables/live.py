@@ -39,9 +39,9 @@ def live(table_id: str) -> Response:
     table = table_or_404(table_id)
     context = page_context(table)
 
-    def render(template: str) -> str:
+    def render(template: str, **values: Any) -> str:
         """The page (or a part of it) with this context, without this phone's messages."""
-        return render_template(template, **context, get_flashed_messages=no_flashes)
+        return render_template(template, **context, **values, get_flashed_messages=no_flashes)
 
     base = None
     wanted = request.args.get("piece", "")

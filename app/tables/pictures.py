@@ -82,6 +82,16 @@ def running_totals_chart(table: Table, standing: Standing) -> Markup | None:
     )
 
 
+def pictures(table: Table, standing: Standing) -> tuple[Markup | None, str, Markup | None]:
+    """The page's pictures: the running totals chart, how to read it, and the settlement
+    picture. Drawn only where a page shows them (tables/_pictures.html asks)."""
+    return (
+        running_totals_chart(table, standing),
+        chart_note(table),
+        settlement_picture(table, standing),
+    )
+
+
 def chart_note(table: Table) -> str:
     """How to read the lines of this variant: which direction is good (spd.opt.scoring)."""
     return say(table.definition.chart_note(table.options), current_lang())

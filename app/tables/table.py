@@ -6,6 +6,7 @@ evening's 400th round needs the last ones, and the totals are always those of ev
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 from typing import NamedTuple
 
@@ -28,9 +29,7 @@ from app.tables.changes import remember
 from app.tables.display import say
 from app.tables.end_early import end_early_text
 from app.tables.entry import entry_markup
-from app.tables.pictures import chart_note
-from app.tables.pictures import running_totals_chart
-from app.tables.pictures import settlement_picture
+from app.tables.pictures import pictures
 from app.tables.round_forms import one_tap_form
 from app.tables.undo import redo_step
 from app.tables.undo import undo_step
@@ -102,9 +101,7 @@ def page_context(table: Table) -> dict[str, Any]:
         "can_edit": editor,
         "edit_link": edit_link(table),
         "sheet_url": url_for(SHEET_ENDPOINT, table_id=table.id) if has_sheet else None,
-        "chart": running_totals_chart(table, standing),
-        "chart_note": chart_note(table),
-        "settlement_picture": settlement_picture(table, standing),
+        "pictures": partial(pictures, table, standing),
         "grid_rows": rows,
         "rows_hidden": len(standing.round_points) - len(rows),
         "round_link": round_link,

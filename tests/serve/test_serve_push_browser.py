@@ -218,3 +218,57 @@ def test_a_round_entered_in_place_reaches_the_watcher_as_changes(
     expect(editor.locator("a.big-button")).to_be_focused()
     for page in (editor, watcher):
         page.context.close()
+
+
+def test_a_pushed_round_redraws_the_pictures_only_when_they_come_into_view(
+    server: ServerProcess, browser: Any
+) -> None:
+    """A change is sent without drawing the pictures: the watching phone fetches the running
+    totals chart when it scrolls to it, and then shows the new game in it."""
+    made = fetch(
+        server.url,
+        "/api/v1/tables",
+        "POST",
+        {
+            "variant": "dynamisch",
+            "players": ["Anna", "Ben", "Cem", "Dora"],
+            "options": {"games": 100},
+        },
+    ).json()
+    table_id, token = made["id"], made["edit_token"]
+
+    def a_game() -> None:
+        answer = fetch(
+            server.url,
+            f"/api/v1/tables/{table_id}/rounds",
+            "POST",
+            HANDS,
+            **{"X-Edit-Token": token},
+        )
+        assert answer.status == 201
+
+    for _ in range(20):  # the pictures below the grid, out of view
+        a_game()
+    watcher = new_phone(browser, "de")
+    watcher.goto(f"{server.url}/t/{table_id}?lang=de")
+    expect(watcher.locator(".live-status")).to_have_text(CURRENT["de"])
+    chart = watcher.locator(".chart-card svg")
+    drawn = chart.inner_html()
+    asked = requests_of(watcher)
+    a_game()
+    expect(watcher.locator(".rounds-grid tbody tr")).to_have_count(21, timeout=LIVE)
+    watcher.wait_for_timeout(1000)
+    assert f"{server.url}/t/{table_id}/live#piece" not in asked, asked  # not in view yet
+    assert chart.inner_html() == drawn
+    chart.scroll_into_view_if_needed()
+    watcher.wait_for_function(
+        "drawn => document.querySelector('.chart-card svg').innerHTML !== drawn", arg=drawn
+    )
+    assert asked.count(f"{server.url}/t/{table_id}/live#piece") == 1, asked
+    drawn = chart.inner_html()
+    a_game()  # in view now: drawn again at once
+    expect(watcher.locator(".rounds-grid tbody tr")).to_have_count(22, timeout=LIVE)
+    watcher.wait_for_function(
+        "drawn => document.querySelector('.chart-card svg').innerHTML !== drawn", arg=drawn
+    )
+    watcher.context.close()
