@@ -30,8 +30,8 @@ KEYS = 20_000  # page keys remembered: two per active table and language, a few 
 VERSIONS = 2  # per key: the phone one change behind is the common case
 PAGE = "tables/view.html"
 MAIN = "tables/_page.html"  # the page's marked part (<!--p:main-->): what changes are made of
-TITLE = "tables/_title.html"  # the page's own title, before the site's name (base.html)
-SITE = "Mautisch"
+TITLE = "tables/_title.html"  # the page's own title, before the site's name
+SITE = "Mautisch"  # as base.html's <title> ends
 
 
 class Remembered:
@@ -125,7 +125,7 @@ def as_changes(
     main = render(MAIN, pictures_later=True)
     normal = pieces.normalised(main)
     plain = remember(table, main, normal)
-    if plain is None:  # marks out of balance: the page is sent whole
+    if plain is None:  # the worker's copy, or marks out of balance: the page is sent whole
         return render(PAGE), None
     head = {
         "version": str(table.version),

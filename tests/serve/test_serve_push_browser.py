@@ -139,13 +139,8 @@ HANDS = {
 }
 
 
-@pytest.mark.parametrize("lang", ["de", "en"])
-def test_a_round_entered_in_place_reaches_the_watcher_as_changes(
-    server: ServerProcess, browser: Any, lang: str
-) -> None:
-    """Dynamisch, 20 games played: "+ Spiel" opens the entry without a page load, the save is
-    the editor's only request (its stream stays open, nothing is fetched again), and the
-    watching phone is sent the new row and totals: its other rows are the same nodes."""
+def long_table(server: ServerProcess) -> tuple[str, str]:
+    """A Dynamisch table of 100 games with 20 played: (id, edit token)."""
     made = fetch(
         server.url,
         "/api/v1/tables",
@@ -156,15 +151,27 @@ def test_a_round_entered_in_place_reaches_the_watcher_as_changes(
             "options": {"games": 100},
         },
     ).json()
-    table_id, token = made["id"], made["edit_token"]
     for _ in range(20):
-        fetch(
-            server.url,
-            f"/api/v1/tables/{table_id}/rounds",
-            "POST",
-            HANDS,
-            **{"X-Edit-Token": token},
-        )
+        a_game(server, made["id"], made["edit_token"])
+    return made["id"], made["edit_token"]
+
+
+def a_game(server: ServerProcess, table_id: str, token: str) -> None:
+    """Another phone enters a game through the API."""
+    answer = fetch(
+        server.url, f"/api/v1/tables/{table_id}/rounds", "POST", HANDS, **{"X-Edit-Token": token}
+    )
+    assert answer.status == 201
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_round_entered_in_place_reaches_the_watcher_as_changes(
+    server: ServerProcess, browser: Any, lang: str
+) -> None:
+    """Dynamisch, 20 games played: "+ Spiel" opens the entry without a page load, the save is
+    the editor's only request (its stream stays open, nothing is fetched again), and the
+    watching phone is sent the new row and totals: its other rows are the same nodes."""
+    table_id, token = long_table(server)
     editor, watcher = new_phone(browser, lang), new_phone(browser, lang)
     editor.goto(f"{server.url}/t/{table_id}/edit/{token}")
     editor.goto(f"{server.url}/t/{table_id}?lang={lang}")
@@ -225,37 +232,14 @@ def test_a_pushed_round_redraws_the_pictures_only_when_they_come_into_view(
 ) -> None:
     """A change is sent without drawing the pictures: the watching phone fetches the running
     totals chart when it scrolls to it, and then shows the new game in it."""
-    made = fetch(
-        server.url,
-        "/api/v1/tables",
-        "POST",
-        {
-            "variant": "dynamisch",
-            "players": ["Anna", "Ben", "Cem", "Dora"],
-            "options": {"games": 100},
-        },
-    ).json()
-    table_id, token = made["id"], made["edit_token"]
-
-    def a_game() -> None:
-        answer = fetch(
-            server.url,
-            f"/api/v1/tables/{table_id}/rounds",
-            "POST",
-            HANDS,
-            **{"X-Edit-Token": token},
-        )
-        assert answer.status == 201
-
-    for _ in range(20):  # the pictures below the grid, out of view
-        a_game()
+    table_id, token = long_table(server)  # the pictures below the grid, out of view
     watcher = new_phone(browser, "de")
     watcher.goto(f"{server.url}/t/{table_id}?lang=de")
     expect(watcher.locator(".live-status")).to_have_text(CURRENT["de"])
     chart = watcher.locator(".chart-card svg")
     drawn = chart.inner_html()
     asked = requests_of(watcher)
-    a_game()
+    a_game(server, table_id, token)
     expect(watcher.locator(".rounds-grid tbody tr")).to_have_count(21, timeout=LIVE)
     watcher.wait_for_timeout(1000)
     assert f"{server.url}/t/{table_id}/live#piece" not in asked, asked  # not in view yet
@@ -266,7 +250,7 @@ def test_a_pushed_round_redraws_the_pictures_only_when_they_come_into_view(
     )
     assert asked.count(f"{server.url}/t/{table_id}/live#piece") == 1, asked
     drawn = chart.inner_html()
-    a_game()  # in view now: drawn again at once
+    a_game(server, table_id, token)  # in view now: drawn again at once
     expect(watcher.locator(".rounds-grid tbody tr")).to_have_count(22, timeout=LIVE)
     watcher.wait_for_function(
         "drawn => document.querySelector('.chart-card svg').innerHTML !== drawn", arg=drawn
