@@ -18,7 +18,8 @@ from app.store.models import Table
 from app.variants import registry as variants
 
 KEPT = "standings"  # flask.g: this request's rounds and standings by table and version
-Kept = dict[tuple[str, int], tuple[list[Mapping[str, Any]], Standing | None]]
+# Per table and version: its rounds' input, and its standing once scored.
+ByVersion = dict[tuple[str, int], tuple[list[Mapping[str, Any]], Standing | None]]
 
 
 def standing_of(table: Table) -> Standing:
@@ -27,8 +28,8 @@ def standing_of(table: Table) -> Standing:
     of a table's rounds or settings bumps its version (app.store.locking), which forgets it."""
     if not has_request_context():
         return read_standing(table)
-    kept: Kept = g.setdefault(KEPT, {})
-    rounds = stored_rounds(table)
+    rounds = stored_rounds(table)  # keeps the entry this standing goes with
+    kept: ByVersion = g.get(KEPT)
     key = (table.id, table.version)
     standing = kept[key][1]
     if standing is None:
@@ -42,7 +43,7 @@ def stored_rounds(table: Table) -> list[Mapping[str, Any]]:
     table version, like its standing (a round form's direction of play comes from it)."""
     if not has_request_context():
         return rounds_read(table)
-    kept: Kept = g.setdefault(KEPT, {})
+    kept: ByVersion = g.setdefault(KEPT, {})
     key = (table.id, table.version)
     if key not in kept:
         kept[key] = (rounds_read(table), None)
